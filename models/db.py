@@ -1,0 +1,218 @@
+"""The database: where it lives, the one engine, migrations and write transactions.
+
+One engine is made once (:func:`make_engine`) and passed in; tests make one on a
+temporary SQLite file. :func:`init_db` upgrades the schema to the newest Alembic
+revision, so an older database is migrated when the app starts.
+
+SQLite specifics live here and only here (connection pragmas, ``BEGIN IMMEDIATE``
+for write transactions); the queries elsewhere are plain SQLAlchemy, so a
+PostgreSQL URL works the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, create_engine
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "DB_ENV",
+    "DB_FILENAME",
+    "MIGRATIONS_DIR",
+    "alembic_config",
+    "database_url",
+    "default_database_path",
+    "init_db",
+    "make_engine",
+    "run_write",
+    "write_transaction",
+]
+
+DB_ENV = "KORTPOENG_DB"
+"""Environment variable naming the database: a SQLAlchemy URL or a file path."""
+
+FLET_DATA_ENV = "FLET_APP_STORAGE_DATA"
+"""Set by a packaged Flet app to its private, persistent data directory."""
+
+DB_FILENAME = "kortpoeng.db"
+APP_NAME = "Kortpoeng"
+BUSY_TIMEOUT_MS = 10_000
+"""How long (milliseconds) a SQLite connection waits for another writer's lock."""
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+_WRITE_OPTION = "kortpoeng_write"
+
+T = TypeVar("T")
+
+
+def default_database_path() -> Path:
+    """Return the default database file: ``FLET_APP_STORAGE_DATA`` or the user data dir.
+
+    The directory is not created here (see :func:`make_engine`).
+    """
+    flet_dir = os.environ.get(FLET_DATA_ENV)
+    if flet_dir:
+        return Path(flet_dir).expanduser().resolve() / DB_FILENAME
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILENAME
+
+
+def database_url(db: str | os.PathLike[str] | None = None) -> str:
+    """Turn ``--db`` / ``KORTPOENG_DB`` / the default location into a SQLAlchemy URL.
+
+    ``db`` (or, when it is None, the ``KORTPOENG_DB`` environment variable) may be
+    a URL (anything containing ``://``) or a file path, which becomes an absolute
+    ``sqlite:///`` URL.
+
+    >>> database_url("sqlite:///x.db")
+    'sqlite:///x.db'
+    >>> database_url("/tmp/k.db")
+    'sqlite:////tmp/k.db'
+    """
+    value = os.fspath(db) if db is not None else os.environ.get(DB_ENV) or None
+    if value is None:
+        return f"sqlite:///{default_database_path()}"
+    if "://" in value:
+        return value
+    return f"sqlite:///{Path(value).expanduser().resolve()}"
+
+
+def _is_sqlite(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite"
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False) -> Engine:
+    """Make the application's one engine for ``db`` (see :func:`database_url`).
+
+    For SQLite: the parent directory of the file is created, every connection gets
+    ``foreign_keys=ON``, ``busy_timeout``, ``synchronous=FULL`` (a committed hand
+    survives a power cut) and the file is switched to WAL mode. Python's sqlite3
+    module is told not to manage transactions itself; this module emits ``BEGIN``
+    (``BEGIN IMMEDIATE`` for write transactions, see :func:`write_transaction`).
+    """
+    url = make_url(database_url(db))
+    if not _is_sqlite(url):
+        return create_engine(url, echo=echo, pool_pre_ping=True)
+
+    path = _sqlite_file(url)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        url,
+        echo=echo,
+        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+    )
+    _install_sqlite_hooks(engine)
+    return engine
+
+
+def _install_sqlite_hooks(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take transaction control away from the sqlite3 module (it would BEGIN
+        # lazily and COMMIT before DDL); SQLAlchemy's "begin" event below emits it.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        if conn.get_execution_options().get(_WRITE_OPTION):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.exec_driver_sql("BEGIN")
+
+
+@contextmanager
+def write_transaction(session: Session) -> Iterator[Session]:
+    """Run a block as one write transaction on ``session``; commit, or roll back on error.
+
+    Any transaction already open on ``session`` is committed first so that the
+    write transaction starts fresh; on SQLite it begins with ``BEGIN IMMEDIATE``,
+    which takes the write lock up front so two writers queue up (``busy_timeout``)
+    instead of failing half-way.
+    """
+    if session.in_transaction():
+        session.commit()
+    session.connection(execution_options={_WRITE_OPTION: True})
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def _is_busy(error: OperationalError) -> bool:
+    text = str(error.orig).lower() if error.orig is not None else str(error).lower()
+    return "locked" in text or "busy" in text
+
+
+def run_write(session: Session, work: Callable[[Session], T], *, attempts: int = 5) -> T:
+    """Run ``work(session)`` in a :func:`write_transaction`, retrying on a lost race.
+
+    A unique-constraint clash (two writers picked the same hand number) or a busy
+    database is retried up to ``attempts`` times with a short back-off; other errors
+    propagate after the rollback. ``work`` must be safe to run again.
+    """
+    for attempt in range(1, attempts + 1):
+        try:
+            with write_transaction(session):
+                return work(session)
+        except IntegrityError:
+            if attempt == attempts:
+                raise
+        except OperationalError as error:
+            if attempt == attempts or not _is_busy(error):
+                raise
+        time.sleep(0.005 * attempt)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def alembic_config(connection: Any | None = None) -> Any:
+    """Return an Alembic ``Config`` for the migrations in ``models/migrations``.
+
+    When ``connection`` is given, migrations run on it (see ``env.py``).
+    """
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def init_db(engine: Engine) -> None:
+    """Create or upgrade the schema behind ``engine`` to the newest migration.
+
+    Safe to call on every start: an up-to-date database is left as it is.
+    """
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "head")

@@ -1,0 +1,133 @@
+"""SQLModel table models: what is stored, never what the UI receives.
+
+The UI gets the frozen read models of :mod:`models.views` from the services.
+What is stored is what the players *entered* plus the session's rule options, so
+every total can be recomputed by :mod:`scoring`; ``finished_at`` and
+``winner_seats`` are kept in step with ``scoring`` by the services (they feed the
+session list and the player statistics without rescoring every session).
+
+Hands refer to players by *seat* (0 = first dealer), never by name, so renaming a
+player rewrites one row.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+__all__ = ["NAME_MAX", "HandRow", "PlayerRow", "SeatRow", "SessionRow", "utcnow"]
+
+NAME_MAX = 40
+"""Longest player name, in characters."""
+
+# Named constraints, so that migrations (and SQLite batch migrations) can refer to them.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """Now, as an aware UTC datetime (every ``*_at`` column holds UTC)."""
+    return datetime.now(UTC)
+
+
+class PlayerRow(SQLModel, table=True):
+    """A person, shared by every session they sit in (for statistics).
+
+    ``name_key`` is the case-folded name; it is unique, so "anna" and "Anna" are
+    one player.
+    """
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=NAME_MAX)
+    name_key: str = Field(max_length=4 * NAME_MAX, unique=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class SessionRow(SQLModel, table=True):
+    """One session (one game played to its end).
+
+    ``options`` holds only the options that differ from the game's defaults
+    (``Game.options_to_dict``). ``started_at`` is UTC, for ordering;
+    ``started_at_iso`` keeps the ISO 8601 text with its offset, as entered or
+    imported, so an export gives it back unchanged. ``winner_seats`` is the list
+    of winning seat indexes once finished (empty otherwise).
+    """
+
+    __tablename__ = "game_session"
+    __table_args__ = (Index("ix_game_session_listing", "deleted_at", "started_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    uuid: str = Field(max_length=36, unique=True)
+    game: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    started_at: datetime = Field(default_factory=utcnow)
+    started_at_iso: str | None = Field(default=None, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = Field(default=None)
+    winner_seats: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    deleted_at: datetime | None = Field(default=None)
+    rematch_of: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("game_session.id", ondelete="SET NULL")),
+    )
+
+
+class SeatRow(SQLModel, table=True):
+    """Who sits where in a session: seat 0 deals first; one player once per session."""
+
+    __tablename__ = "session_player"
+    __table_args__ = (UniqueConstraint("session_id", "player_id", name="uq_session_player_player"),)
+
+    session_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+        )
+    )
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("player.id", ondelete="RESTRICT"), nullable=False, index=True
+        )
+    )
+
+
+class HandRow(SQLModel, table=True):
+    """One hand as entered.
+
+    ``number`` runs 1, 2, 3… within the session with no gaps (deleting a hand
+    renumbers the later ones). ``entry`` is ``scoring.hand_to_dict`` of the hand
+    with player names replaced by seat indexes (as strings) in ``left`` and
+    ``runs``; who went out (``went_out_seat``, None for a blocked hand), the
+    ``rummy`` flag, the note and ``played_at`` (ISO 8601 text with offset) are
+    columns. ``warnings`` lists the scoring warnings the user confirmed, as dicts.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("session_id", "number", name="uq_hand_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False)
+    )
+    number: int
+    went_out_seat: int | None = Field(default=None)
+    entry: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    rummy: bool = Field(default=False)
+    note: str | None = Field(default=None)
+    played_at: str | None = Field(default=None, max_length=64)
+    warnings: list[dict[str, Any]] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False)
+    )
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,98 @@
+"""The database layer: location, pragmas, migrations agree with the models."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, SQLModel
+
+import models.tables  # noqa: F401
+from models.db import alembic_config, database_url, default_database_path, init_db, make_engine
+
+
+def test_database_url_accepts_url_path_and_env(tmp_path, monkeypatch):
+    monkeypatch.delenv("KORTPOENG_DB", raising=False)
+    assert database_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert database_url(tmp_path / "a.db") == f"sqlite:///{tmp_path / 'a.db'}"
+    monkeypatch.setenv("KORTPOENG_DB", str(tmp_path / "env.db"))
+    assert database_url() == f"sqlite:///{tmp_path / 'env.db'}"
+    monkeypatch.setenv("KORTPOENG_DB", "sqlite:///elsewhere.db")
+    assert database_url() == "sqlite:///elsewhere.db"
+    # an explicit --db wins over the environment
+    assert database_url(tmp_path / "b.db") == f"sqlite:///{tmp_path / 'b.db'}"
+
+
+def test_default_location_prefers_flet_storage(tmp_path, monkeypatch):
+    monkeypatch.delenv("KORTPOENG_DB", raising=False)
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+    assert default_database_path() == tmp_path / "flet" / "kortpoeng.db"
+    assert database_url() == f"sqlite:///{tmp_path / 'flet' / 'kortpoeng.db'}"
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA")
+    path = default_database_path()
+    assert path.name == "kortpoeng.db"
+    assert path.is_absolute()
+    assert "Kortpoeng" in path.parts or "kortpoeng" in str(path).lower()
+
+
+def test_make_engine_creates_parent_folder(tmp_path):
+    engine = make_engine(tmp_path / "deep" / "er" / "k.db")
+    init_db(engine)
+    engine.dispose()
+    assert (tmp_path / "deep" / "er" / "k.db").is_file()
+
+
+def test_pragmas_on_every_connection(engine):
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+
+
+def test_foreign_keys_are_enforced(engine):
+    with Session(engine) as s, pytest.raises(IntegrityError):
+        s.exec(
+            text(
+                "INSERT INTO hand (session_id, number, entry, rummy, warnings, "
+                "created_at, updated_at) VALUES (999, 1, '{}', 0, '[]', "
+                "'2026-01-01', '2026-01-01')"
+            )
+        )
+        s.commit()
+
+
+def test_init_db_is_idempotent_and_at_head(engine, db_path):
+    init_db(engine)  # second start: nothing to do
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    with engine.connect() as conn:
+        assert MigrationContext.configure(conn).get_current_revision() == head
+    tables = set(inspect(engine).get_table_names())
+    assert {"player", "game_session", "session_player", "hand", "alembic_version"} <= tables
+    # a plain sqlite3 reader sees a healthy file
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_migrations_match_models(engine):
+    """The migrations produce exactly the schema the table models describe."""
+    with engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        diff = compare_metadata(context, SQLModel.metadata)
+    assert diff == []
+
+
+def test_upgrade_from_an_empty_older_file(tmp_path: Path):
+    """A database file that predates the schema (empty) is upgraded on start."""
+    path = tmp_path / "old.db"
+    sqlite3.connect(path).close()
+    engine = make_engine(path)
+    init_db(engine)
+    assert "hand" in inspect(engine).get_table_names()
+    engine.dispose()
