@@ -1,0 +1,41 @@
+# Kortpoeng — `make run` and `make test` set everything up from nothing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+MO := locales/en/LC_MESSAGES/messages.mo locales/nb/LC_MESSAGES/messages.mo
+
+.PHONY: run test lint format bench catalogs clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+locales/%/LC_MESSAGES/messages.mo: locales/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy -D messages -i $< -o $@ --statistics
+
+catalogs: $(MO)
+
+run: $(STAMP) $(MO)
+	$(BIN)/kortpoeng $(ARGS)
+
+test: $(STAMP) $(MO)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest -n 2
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP) $(MO)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) $(MO) .pytest_cache

@@ -1,0 +1,131 @@
+"""Typed errors raised by the scoring package (RULES.md §4: *errors* are refused).
+
+Every error carries a stable ``code`` and the facts a translated message needs:
+``hand`` (1-based hand number, when known), ``player``, ``field`` and ``card``,
+plus code-specific ``params``. ``str(error)`` is an English sentence for logs and
+developers; user interfaces translate from ``code`` and the attributes instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+__all__ = [
+    "CardParseError",
+    "HandError",
+    "OptionError",
+    "ScoringError",
+    "SessionFileError",
+]
+
+#: English templates for ``str(error)``; the app has its own translated ones.
+_TEMPLATES: dict[str, str] = {
+    "card_empty": "empty card",
+    "card_unknown": "{token!r} is not a card",
+    "card_ambiguous": "{token!r} is ambiguous: it could be {readings}; write the suit as ♠ ♥ ♦ ♣",
+    "card_not_text": "a card must be text like '7H', got {token!r}",
+    "joker_not_in_play": "a joker is not in play in this session",
+    "unknown_player": "{player!r} is not a player in this session",
+    "went_out_holds_cards": "{player} went out but still holds cards",
+    "cannot_block": "a hand cannot be blocked with these options",
+    "negative_points": "points must be a whole number of at least 0, got {value!r}",
+    "bad_points": "points must be a whole number of at least 0, got {value!r}",
+    "runs_not_allowed": "this game has no runs to enter",
+    "run_size": "a run has exactly three cards, got {count}",
+    "run_needs_suits": "every card of a run needs its suit",
+    "run_mixed_suits": "a run is three cards of one suit",
+    "not_a_run": "{cards} cannot stand for three consecutive ranks",
+    "ace_ambiguous": "the ace in {cards} could be {choices}: say which",
+    "ace_as_invalid": "the ace in {cards} cannot stand for {ace_as}",
+    "ace_as_without_ace": "ace_as is given but {cards} has no ace",
+    "rummy_not_allowed": "'rummy' only applies when a player goes out with winner_collects scoring",
+    "session_over": "the session already ended after hand {finished_after}",
+    "option_unknown": "{game} has no option {field!r}",
+    "option_type": "option {field!r} must be {expected}, got {value!r}",
+    "option_value": "option {field!r} must be one of {choices}, got {value!r}",
+    "option_range": "option {field!r} must be a whole number of at least {minimum}, got {value!r}",
+    "player_count": "{game} is for {minimum} to {maximum} players, got {count}",
+    "player_name_empty": "a player's name is empty",
+    "player_name_control": "the name {player!r} contains control characters",
+    "player_name_long": "the name {player!r} is longer than {maximum} characters",
+    "player_duplicate": "{player!r} is listed twice",
+    "game_unknown": "unknown game {value!r}",
+    "file_json": "not valid JSON: {detail}",
+    "file_not_object": "{field} must be an object",
+    "file_format": "not a Kortpoeng session file (format is {value!r})",
+    "file_version": "unsupported session file version {value!r} (this version reads 1)",
+    "file_missing": "{field} is missing",
+    "file_unknown_field": "unknown field {field!r}",
+    "file_type": "{field} must be {expected}, got {value!r}",
+    "file_id": "{field} is not a UUID: {value!r}",
+    "file_time": "{field} is not an ISO 8601 time with offset: {value!r}",
+}
+
+
+@dataclasses.dataclass(eq=False)
+class ScoringError(ValueError):
+    """Input the rules cannot score (RULES.md §4).
+
+    Attributes:
+        code: stable identifier of the problem, e.g. ``"card_unknown"``.
+        hand: 1-based hand number, or ``None`` when not about a hand.
+        player: the player concerned, or ``None``.
+        field: the field concerned (``"left"``, ``"runs"``, ``"went_out"``, an
+            option key, or a path in a session file), or ``None``.
+        card: the offending card or token as entered, or ``None``.
+        params: further facts the message needs (counts, choices, ...).
+    """
+
+    code: str
+    hand: int | None = None
+    player: str | None = None
+    field: str | None = None
+    card: str | None = None
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.code)
+
+    def at_hand(self, hand: int) -> ScoringError:
+        """Return ``self`` with ``hand`` set (if not set already), for re-raising."""
+        if self.hand is None:
+            self.hand = hand
+        return self
+
+    def __str__(self) -> str:
+        values = {"player": self.player, "field": self.field, "token": self.card}
+        values.update(self.params)
+        template = _TEMPLATES.get(self.code, self.code)
+        try:
+            text = template.format(**values)
+        except (KeyError, IndexError):
+            text = self.code
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.player is not None and "{player" not in template:
+            where.append(f"player {self.player}")
+        if self.field is not None and "{field" not in template:
+            where.append(self.field)
+        if self.card is not None and "{token" not in template:
+            where.append(f"card {self.card!r}")
+        return f"{', '.join(where)}: {text}" if where else text
+
+
+class CardParseError(ScoringError):
+    """A card token that is unknown or ambiguous; ``card`` is the token and
+    ``params["position"]`` its 1-based position in the list it came from."""
+
+
+class HandError(ScoringError):
+    """A hand the rules cannot score (unknown player, bad run, ...)."""
+
+
+class OptionError(ScoringError):
+    """An unknown option, a value of the wrong type or out of range, or a player
+    count the game does not allow."""
+
+
+class SessionFileError(ScoringError):
+    """A session document that breaks SESSION_FORMAT.md (``field`` is its path)."""

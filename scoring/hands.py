@@ -1,0 +1,114 @@
+"""What players enter for a hand, and what scoring a hand returns.
+
+Shapes only; the rules live in one module per game. All points are whole
+numbers of points (ints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .cards import Card, Rank
+
+__all__ = ["BreakdownItem", "Hand", "HandScore", "Leftover", "Run", "ScoreWarning"]
+
+#: A player's leftover cards, or a plain whole number of points counted by hand.
+Leftover = tuple[Card, ...] | int
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A run laid down in Four Suit Rummy (RULES.md §2): three cards of one suit.
+
+    ``ace_as`` names the rank the suit's ace stands for, needed only when the
+    ace's place is ambiguous (6-7-A, A-2-3); ``None`` otherwise.
+    """
+
+    cards: tuple[Card, ...]
+    ace_as: Rank | None = None
+
+    def __str__(self) -> str:
+        text = "-".join(str(card) for card in self.cards)
+        return f"{text} (A={self.ace_as.value})" if self.ace_as else text
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as entered (SESSION_FORMAT.md ``hands[]``).
+
+    Attributes:
+        went_out: the player who went out, or ``None`` for a blocked hand.
+        left: per player, leftover cards or a plain number of points; a player
+            missing from ``left`` held nothing.
+        runs: Four Suit Rummy only: per player, the runs laid down.
+        rummy: Rummy with ``winner_collects`` only: went out in one turn.
+        note: free text, not scored.
+        played_at: ISO 8601 time with offset, or ``None``; not scored.
+    """
+
+    went_out: str | None
+    left: Mapping[str, Leftover] = field(default_factory=dict)
+    runs: Mapping[str, tuple[Run, ...]] = field(default_factory=dict)
+    rummy: bool = False
+    note: str | None = None
+    played_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownItem:
+    """One line of a score's explanation, for the UI to translate.
+
+    ``points`` is what the line adds to the hand's score (may be negative);
+    ``count`` and ``value`` explain it (e.g. 4 runs × 20), ``player`` names the
+    other player a line is about (whose leftover cards were collected).
+
+    Codes: ``runs`` (count × value), ``matching_pairs`` (count × 50),
+    ``collected`` (another player's leftover value), ``blocked_difference``
+    (another player's leftover value minus one's own), ``own_leftover``
+    (subtracted in a blocked Four Suit Rummy hand), ``penalty`` (own leftover
+    as penalty points), ``rummy_double`` (the doubled amount).
+    """
+
+    code: str
+    points: int
+    count: int = 1
+    value: int = 0
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreWarning:
+    """Scorable but physically unlikely input (RULES.md §4, card conservation).
+
+    Codes: ``rank_count`` (a rank more often than the decks hold; ``card`` is the
+    rank, ``count`` how often, ``expected`` the most possible), ``card_count``
+    (one physical card more often than there are decks), ``hand_size`` (a Four
+    Suit Rummy player's cards other than 12; ``player`` set).
+    """
+
+    code: str
+    card: str | None = None
+    player: str | None = None
+    count: int = 0
+    expected: int = 0
+    hand: int | None = None
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The result of scoring one hand.
+
+    Attributes:
+        points: per player (every seat), the points scored this hand.
+        breakdown: per player, the items whose ``points`` add up to ``points``.
+        leftover: per player, the value of what they were left holding.
+        warnings: card-conservation warnings (never raised).
+        went_out: who went out, or ``None`` when blocked (for dealer rules).
+    """
+
+    points: Mapping[str, int]
+    breakdown: Mapping[str, tuple[BreakdownItem, ...]]
+    leftover: Mapping[str, int]
+    warnings: tuple[ScoreWarning, ...] = ()
+    went_out: str | None = None

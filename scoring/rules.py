@@ -1,0 +1,269 @@
+"""What every game shares: options as data, hand checks, card conservation.
+
+Each game module (``swedish_rummy``, ``four_suit_rummy``, ``rummy``) defines a
+frozen ``Options`` dataclass and one :class:`GameRules` instance, ``GAME``.
+Options are validated from their dataclass fields: the default's type is the
+type; ``metadata`` may add ``choices`` or ``minimum`` (SESSION_FORMAT.md table).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from .cards import Card, Rank
+from .errors import HandError, OptionError
+from .hands import Hand, HandScore, Leftover, ScoreWarning
+
+__all__ = ["GameRules", "choice", "minimum", "player_key"]
+
+MAX_NAME = 40
+
+
+def choice(default: str, *choices: str) -> Any:
+    """A text option with a fixed set of values (``default`` first)."""
+    return dataclasses.field(default=default, metadata={"choices": (default, *choices)})
+
+
+def minimum(default: int, least: int = 1) -> Any:
+    """A whole-number option of at least ``least``."""
+    return dataclasses.field(default=default, metadata={"minimum": least})
+
+
+def player_key(name: str) -> str:
+    """The form in which names must be unique: case-folded, spaces trimmed."""
+    return name.strip().casefold()
+
+
+class GameRules:
+    """Rules one game shares with the others; subclasses fill in the scoring.
+
+    Class attributes: ``id`` (session file ``game``), ``min_players``,
+    ``max_players``, ``options_type`` (the frozen Options dataclass),
+    ``uses_runs`` (Four Suit Rummy's runs are entered).
+    """
+
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type]
+    uses_runs: ClassVar[bool] = False
+
+    # -- options --------------------------------------------------------
+    def default_options(self) -> Any:
+        """The game's options with every default (SESSION_FORMAT.md)."""
+        return self.options_type()
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """Options from a mapping of the keys that differ from the defaults.
+
+        Raises :class:`OptionError`: ``option_unknown`` (a key the game does not
+        have), ``option_type``, ``option_value`` (not one of the choices) or
+        ``option_range`` (below the minimum).
+
+        >>> from scoring.swedish_rummy import GAME
+        >>> GAME.options_from_dict({"target": 200}).target
+        200
+        """
+        fields = {f.name: f for f in dataclasses.fields(self.options_type)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            spec = fields.get(key)
+            if spec is None:
+                raise OptionError("option_unknown", field=str(key), params={"game": self.id})
+            values[key] = _check_option(spec, value)
+        return self.options_type(**values)
+
+    def options_to_dict(self, options: Any) -> dict[str, Any]:
+        """The options that differ from the defaults, in field order."""
+        default = self.default_options()
+        return {
+            f.name: getattr(options, f.name)
+            for f in dataclasses.fields(options)
+            if getattr(options, f.name) != getattr(default, f.name)
+        }
+
+    # -- players --------------------------------------------------------
+    def check_players(self, players: Sequence[str]) -> None:
+        """Refuse a seat list the game cannot be played with.
+
+        Raises :class:`OptionError`: ``player_count``, ``player_name_empty``,
+        ``player_name_control``, ``player_name_long`` or ``player_duplicate``
+        (names are unique case-insensitively, surrounding spaces ignored).
+        """
+        seen: set[str] = set()
+        for name in players:
+            check_name(name)
+            key = player_key(name)
+            if key in seen:
+                raise OptionError("player_duplicate", player=name)
+            seen.add(key)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise OptionError(
+                "player_count",
+                params={
+                    "game": self.id,
+                    "minimum": self.min_players,
+                    "maximum": self.max_players,
+                    "count": len(players),
+                },
+            )
+
+    def decks(self, players: Sequence[str]) -> int:
+        """Decks in play (1 unless a game says otherwise)."""
+        return 1
+
+    # -- rules each game states ------------------------------------------
+    def lowest_wins(self, options: Any) -> bool:
+        """True when the lowest total wins (penalty scoring)."""
+        return False
+
+    def target(self, options: Any) -> int | None:
+        """The target score that ends the session, or ``None`` (rounds instead)."""
+        return options.target
+
+    def rounds(self, options: Any) -> int | None:
+        """The number of hands the session lasts, or ``None`` (target instead)."""
+        return None
+
+    def can_block(self, options: Any) -> bool:
+        """Whether a hand may end blocked (nobody out)."""
+        return True
+
+    def uses_jokers(self, options: Any) -> bool:
+        """Whether jokers are in the deck."""
+        return False
+
+    def card_values(self, options: Any) -> Mapping[Rank, int]:
+        """Points per leftover card rank in this game with these options."""
+        raise NotImplementedError
+
+    def next_dealer(self, players: Sequence[str], scores: Sequence[HandScore]) -> str:
+        """Who deals the next hand: the deal passes to the left (RULES.md §4)."""
+        return players[len(scores) % len(players)]
+
+    def score_hand(self, options: Any, players: Sequence[str], hand: Hand) -> HandScore:
+        """Score one hand: points per player plus breakdown and warnings.
+
+        Raises :class:`HandError` for input the rules cannot score.
+        """
+        raise NotImplementedError
+
+    # -- shared checks ----------------------------------------------------
+    def check_hand(self, options: Any, players: Sequence[str], hand: Hand) -> None:
+        """Refuse what no game can score (RULES.md §4 errors).
+
+        Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
+        ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
+        ``joker_not_in_play``, ``bad_points``.
+        """
+        seats = set(players)
+        if hand.went_out is not None and hand.went_out not in seats:
+            raise HandError("unknown_player", player=hand.went_out, field="went_out")
+        if hand.went_out is None and not self.can_block(options):
+            raise HandError("cannot_block", field="went_out")
+        for name in (*hand.left, *hand.runs):
+            if name not in seats:
+                raise HandError("unknown_player", player=name, field="left")
+        if hand.runs and not self.uses_runs:
+            raise HandError("runs_not_allowed", field="runs")
+        if hand.rummy and not self.rummy_allowed(options, hand):
+            raise HandError("rummy_not_allowed", field="rummy")
+        jokers = self.uses_jokers(options)
+        for name, held in hand.left.items():
+            if isinstance(held, bool) or not isinstance(held, int | tuple):
+                raise HandError("bad_points", player=name, field="left", params={"value": held})
+            if isinstance(held, int):
+                if held < 0:
+                    raise HandError("bad_points", player=name, field="left", params={"value": held})
+            elif not jokers:
+                for position, card in enumerate(held, 1):
+                    if card.rank is Rank.JOKER:
+                        raise HandError(
+                            "joker_not_in_play",
+                            player=name,
+                            field="left",
+                            card=str(card),
+                            params={"position": position},
+                        )
+        if hand.went_out is not None and _holds(hand.left.get(hand.went_out, ())):
+            raise HandError("went_out_holds_cards", player=hand.went_out, field="left")
+
+    def rummy_allowed(self, options: Any, hand: Hand) -> bool:
+        """Whether the ``rummy`` flag means something for this hand."""
+        return False
+
+    def leftover_value(self, values: Mapping[Rank, int], held: Leftover) -> int:
+        """The points of one player's leftover cards (or their plain number)."""
+        if isinstance(held, int):
+            return held
+        return sum(values[card.rank] for card in held)
+
+    def conservation(
+        self, players: Sequence[str], cards: Iterable[Card], *, jokers: bool
+    ) -> list[ScoreWarning]:
+        """Card-conservation warnings (RULES.md §4): a rank more often than the
+        decks hold (4 a deck, 2 jokers a deck where added) or a physical card more
+        often than there are decks."""
+        decks = self.decks(players)
+        cards = list(cards)
+        warnings = []
+        ranks = Counter(card.rank for card in cards)
+        for rank, count in ranks.items():
+            most = (2 if jokers else 0) * decks if rank is Rank.JOKER else 4 * decks
+            if count > most:
+                warnings.append(
+                    ScoreWarning("rank_count", card=rank.value, count=count, expected=most)
+                )
+        physical = Counter(card for card in cards if card.suit is not None)
+        for card, count in physical.items():
+            if count > decks:
+                warnings.append(
+                    ScoreWarning("card_count", card=str(card), count=count, expected=decks)
+                )
+        return warnings
+
+
+def _holds(held: Leftover) -> bool:
+    return bool(held) if not isinstance(held, int) else held > 0
+
+
+def check_name(name: Any) -> str:
+    """Refuse a player name that is not text, empty, too long or has control
+    characters; return it trimmed. Raises :class:`OptionError`."""
+    if not isinstance(name, str) or not name.strip():
+        raise OptionError("player_name_empty")
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+        raise OptionError("player_name_control", player=name.encode("unicode_escape").decode())
+    if len(name.strip()) > MAX_NAME:
+        raise OptionError("player_name_long", player=name.strip(), params={"maximum": MAX_NAME})
+    return name.strip()
+
+
+def _check_option(spec: dataclasses.Field, value: Any) -> Any:
+    default = spec.default
+    key = spec.name
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise OptionError(
+                "option_type", field=key, params={"expected": "true or false", "value": value}
+            )
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OptionError(
+                "option_type", field=key, params={"expected": "a whole number", "value": value}
+            )
+        least = spec.metadata.get("minimum", 1)
+        if value < least:
+            raise OptionError("option_range", field=key, params={"minimum": least, "value": value})
+    else:
+        choices = spec.metadata.get("choices", ())
+        if value not in choices:
+            raise OptionError(
+                "option_value",
+                field=key,
+                params={"choices": ", ".join(choices), "value": value},
+            )
+    return value

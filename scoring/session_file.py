@@ -1,0 +1,335 @@
+"""The session file (SESSION_FORMAT.md): read strictly, write canonically, score.
+
+A session file stores what players *entered*; :func:`score_session` recomputes
+every figure. Writing then reading gives back an equal :class:`SessionDoc`, and
+reading then writing a canonical file gives back the same text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from .cards import parse_cards, parse_rank
+from .errors import ScoringError, SessionFileError
+from .games import get_game
+from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
+from .rules import GameRules, check_name, player_key
+from .standings import Standings, standings
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SessionDoc",
+    "SessionResult",
+    "hand_from_dict",
+    "hand_to_dict",
+    "read_session",
+    "score_hands",
+    "score_session",
+    "session_to_dict",
+    "write_session",
+]
+
+FORMAT = "kortpoeng-session"
+VERSION = 1
+_TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
+_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at")
+_RUN_FIELDS = ("cards", "ace_as")
+
+
+@dataclass(frozen=True)
+class SessionDoc:
+    """One session as entered: game id, its Options, players in seat order (the
+    first dealer first), hands oldest first, optional UUID and start time."""
+
+    game: str
+    options: Any
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...] = ()
+    id: str | None = None
+    started_at: str | None = None
+
+    @property
+    def rules(self) -> GameRules:
+        """The game's rules object."""
+        return get_game(self.game)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """A scored session: one :class:`HandScore` per hand, the standings, and all
+    warnings (each with its ``hand`` number)."""
+
+    hand_scores: tuple[HandScore, ...]
+    standings: Standings
+    warnings: tuple[ScoreWarning, ...]
+
+
+# -- reading ----------------------------------------------------------------
+
+
+def _type_error(path: str, expected: str, value: Any) -> SessionFileError:
+    shown = value if isinstance(value, int | float | bool | None) else type(value).__name__
+    if isinstance(value, str):
+        shown = value[:40]
+    return SessionFileError("file_type", field=path, params={"expected": expected, "value": shown})
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], path: str, expected: str) -> Any:
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise _type_error(path, expected, value)
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _unknown(data: Mapping[str, Any], allowed: Sequence[str], path: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise SessionFileError("file_unknown_field", field=f"{path}{key}")
+
+
+def _time(value: Any, path: str) -> str | None:
+    if value is None:
+        return None
+    _expect(value, str, path, "text")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise SessionFileError("file_time", field=path, params={"value": value[:40]})
+    return value
+
+
+def _seat(name: Any, seats: Mapping[str, str], path: str, number: int) -> str:
+    from .errors import HandError
+
+    _expect(name, str, path, "a player's name")
+    try:
+        return seats[player_key(name)]
+    except KeyError:
+        raise HandError("unknown_player", hand=number, player=name, field=path) from None
+
+
+def _leftover(value: Any, path: str) -> Leftover:
+    if isinstance(value, bool) or not isinstance(value, int | list):
+        raise _type_error(path, "a list of cards or a whole number", value)
+    if isinstance(value, int):
+        if value < 0:
+            raise SessionFileError("bad_points", field=path, params={"value": value})
+        return value
+    return parse_cards(value)
+
+
+def hand_from_dict(
+    data: Any, players: Sequence[str], game: GameRules | str, number: int = 1
+) -> Hand:
+    """Read one ``hands[]`` entry (SESSION_FORMAT.md) for a session's ``players``.
+
+    Player names match seats case-insensitively and are stored as seated.
+    Raises :class:`SessionFileError` (wrong shape), :class:`CardParseError`
+    (bad card, with ``hand``, ``player`` and ``params["position"]``) or
+    :class:`HandError` (unknown player), each with ``hand`` = ``number``.
+    """
+    path = f"hands[{number}]"
+    try:
+        return _hand_from_dict(data, players, number, path)
+    except ScoringError as error:
+        raise error.at_hand(number) from None
+
+
+def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -> Hand:
+    if not isinstance(data, dict):
+        raise SessionFileError("file_not_object", field=path)
+    _unknown(data, _HAND_FIELDS, f"{path}.")
+    if "went_out" not in data:
+        raise SessionFileError("file_missing", field=f"{path}.went_out")
+    seats = {player_key(p): p for p in players}
+    went_out = data["went_out"]
+    if went_out is not None:
+        went_out = _seat(went_out, seats, "went_out", number)
+    left: dict[str, Leftover] = {}
+    for name, value in _expect(data.get("left", {}), dict, f"{path}.left", "an object").items():
+        player = _seat(name, seats, "left", number)
+        try:
+            left[player] = _leftover(value, f"{path}.left.{player}")
+        except ScoringError as error:
+            error.player, error.field = player, error.field or "left"
+            raise
+    runs: dict[str, tuple[Run, ...]] = {}
+    for name, value in _expect(data.get("runs", {}), dict, f"{path}.runs", "an object").items():
+        player = _seat(name, seats, "runs", number)
+        try:
+            runs[player] = tuple(
+                _run(item, f"{path}.runs.{player}[{i}]")
+                for i, item in enumerate(_expect(value, list, f"{path}.runs.{player}", "a list"), 1)
+            )
+        except ScoringError as error:
+            error.player, error.field = player, error.field or "runs"
+            raise
+    rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", "true or false")
+    note = data.get("note")
+    if note is not None:
+        _expect(note, str, f"{path}.note", "text")
+    played_at = _time(data.get("played_at"), f"{path}.played_at")
+    return Hand(
+        went_out,
+        _in_seat_order(left, players),
+        _in_seat_order(runs, players),
+        rummy,
+        note,
+        played_at,
+    )
+
+
+def _run(data: Any, path: str) -> Run:
+    if not isinstance(data, dict):
+        raise SessionFileError("file_not_object", field=path)
+    _unknown(data, _RUN_FIELDS, f"{path}.")
+    if "cards" not in data:
+        raise SessionFileError("file_missing", field=f"{path}.cards")
+    cards = parse_cards(_expect(data["cards"], list, f"{path}.cards", "a list of cards"))
+    ace_as = data.get("ace_as")
+    if ace_as is not None:
+        ace_as = parse_rank(_expect(ace_as, str, f"{path}.ace_as", "a rank"))
+    return Run(cards, ace_as)
+
+
+def _in_seat_order(mapping: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    return {p: mapping[p] for p in players if p in mapping}
+
+
+def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
+    """Read a session document strictly (SESSION_FORMAT.md).
+
+    ``source`` is JSON text/bytes or an already-decoded mapping. Unknown fields,
+    unknown option keys, an unknown ``format`` or ``version``, wrong types and
+    bad cards are refused. Raises :class:`SessionFileError`, :class:`OptionError`,
+    :class:`CardParseError` or :class:`HandError`; the hand-level ones carry the
+    hand number, player and card.
+    """
+    if isinstance(source, str | bytes | bytearray):
+        try:
+            data = json.loads(source)
+        except (ValueError, RecursionError) as error:
+            raise SessionFileError("file_json", params={"detail": str(error)[:120]}) from None
+    else:
+        data = source
+    if not isinstance(data, dict):
+        raise SessionFileError("file_not_object", field="document")
+    _unknown(data, _TOP_FIELDS, "")
+    for key in ("format", "version", "game", "players"):
+        if key not in data:
+            raise SessionFileError("file_missing", field=key)
+    if data["format"] != FORMAT:
+        raise SessionFileError(
+            "file_format", field="format", params={"value": str(data["format"])[:40]}
+        )
+    version = data["version"]
+    if isinstance(version, bool) or version != VERSION:
+        raise SessionFileError("file_version", field="version", params={"value": str(version)[:20]})
+    session_id = data.get("id")
+    if session_id is not None:
+        _expect(session_id, str, "id", "text")
+        try:
+            session_id = str(uuid.UUID(session_id))
+        except ValueError:
+            raise SessionFileError(
+                "file_id", field="id", params={"value": session_id[:40]}
+            ) from None
+    game = get_game(_expect(data["game"], str, "game", "a game id"))
+    options = game.options_from_dict(_expect(data.get("options", {}), dict, "options", "an object"))
+    names = _expect(data["players"], list, "players", "a list of names")
+    players = tuple(check_name(name) for name in names)
+    game.check_players(players)
+    started_at = _time(data.get("started_at"), "started_at")
+    hands = tuple(
+        hand_from_dict(item, players, game, number)
+        for number, item in enumerate(_expect(data.get("hands", []), list, "hands", "a list"), 1)
+    )
+    return SessionDoc(game.id, options, players, hands, session_id, started_at)
+
+
+# -- writing ----------------------------------------------------------------
+
+
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
+    """One hand in canonical form (cards as canonical text; empty parts left out)."""
+    out: dict[str, Any] = {"went_out": hand.went_out}
+    if hand.runs:
+        out["runs"] = {
+            player: [
+                {
+                    "cards": [str(c) for c in run.cards],
+                    **({"ace_as": run.ace_as.value} if run.ace_as else {}),
+                }
+                for run in runs
+            ]
+            for player, runs in hand.runs.items()
+        }
+    out["left"] = {
+        player: held if isinstance(held, int) else [str(card) for card in held]
+        for player, held in hand.left.items()
+    }
+    if hand.rummy:
+        out["rummy"] = True
+    if hand.note is not None:
+        out["note"] = hand.note
+    if hand.played_at is not None:
+        out["played_at"] = hand.played_at
+    return out
+
+
+def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
+    """The session as a canonical SESSION_FORMAT.md mapping."""
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if doc.id is not None:
+        out["id"] = doc.id
+    out["game"] = doc.game
+    out["options"] = doc.rules.options_to_dict(doc.options)
+    out["players"] = list(doc.players)
+    if doc.started_at is not None:
+        out["started_at"] = doc.started_at
+    out["hands"] = [hand_to_dict(hand) for hand in doc.hands]
+    return out
+
+
+def write_session(doc: SessionDoc) -> str:
+    """The session as canonical JSON text (UTF-8 characters kept, 2-space indent,
+    a final newline)."""
+    return json.dumps(session_to_dict(doc), ensure_ascii=False, indent=2) + "\n"
+
+
+# -- scoring ----------------------------------------------------------------
+
+
+def score_hands(
+    game: GameRules, options: Any, players: Sequence[str], hands: Sequence[Hand]
+) -> SessionResult:
+    """Score every hand and fold the standings. Errors carry their hand number;
+    warnings are returned with theirs."""
+    scores = []
+    warnings: list[ScoreWarning] = []
+    for number, hand in enumerate(hands, 1):
+        try:
+            score = game.score_hand(options, players, hand)
+        except ScoringError as error:
+            raise error.at_hand(number) from None
+        scores.append(score)
+        warnings += [dataclasses.replace(w, hand=number) for w in score.warnings]
+    table = standings(game, options, players, scores)
+    return SessionResult(tuple(scores), table, tuple(warnings))
+
+
+def score_session(doc: SessionDoc) -> SessionResult:
+    """Score a whole session document (see :func:`score_hands`)."""
+    return score_hands(doc.rules, doc.options, doc.players, doc.hands)
