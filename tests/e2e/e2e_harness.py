@@ -1,0 +1,412 @@
+"""Plain functions that drive a Flet web app in Debian's headless Chromium.
+
+Used by ``tests/e2e/conftest.py`` (as pytest fixtures) and by
+``bench/ui_start.py``; nothing here imports pytest. See FLET_NOTES.md:
+
+* the app runs as a subprocess in web mode (``no_cdn``) on a free port;
+* Playwright drives ``shutil.which("chromium")`` (never ``playwright install``);
+* Flutter paints on a canvas, so after the first frame we click
+  ``flt-semantics-placeholder`` to switch on the accessibility tree, whose DOM
+  nodes carry ``flt-semantics-identifier`` from ``ft.Semantics(identifier=…)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS_DIR = Path(__file__).resolve().parent / "apps"
+HELLO_APP = APPS_DIR / "hello.py"
+SCREENSHOTS_DIR = ROOT / "artifacts" / "screenshots"
+
+#: Chromium flags that work on these machines (FLET_NOTES.md).
+CHROMIUM_FLAGS: tuple[str, ...] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+#: True once Flutter removed its loading splash (the engine is up).
+FIRST_FRAME_JS = "() => !document.getElementById('loading')"
+#: True once Flutter has sized its canvas, i.e. painted a real frame. The
+#: splash goes away ~0.3 s before that; a screenshot in between is blank.
+PAINTED_JS = """() => {
+  if (document.getElementById('loading')) return false;
+  const pane = document.querySelector('flt-glass-pane');
+  const root = pane && (pane.shadowRoot || pane);
+  if (!root) return false;
+  return Array.from(root.querySelectorAll('canvas'))
+    .some(c => c.style.width && c.style.width !== '0px');
+}"""
+
+
+class HarnessError(RuntimeError):
+    """The app or browser could not be brought up (message says why, with logs)."""
+
+
+# --------------------------------------------------------------------------
+# Browser
+# --------------------------------------------------------------------------
+
+
+def chromium_path() -> str | None:
+    """Path of the system Chromium (Debian package ``chromium``), or ``None``."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def playwright_available() -> bool:
+    """Whether the ``playwright`` Python package can be imported."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def launch_browser(playwright: Playwright, *, headless: bool = True) -> Browser:
+    """Launch system Chromium through Playwright (fresh temporary profile).
+
+    Raises:
+        HarnessError: if Chromium is not installed.
+    """
+    path = chromium_path()
+    if path is None:
+        raise HarnessError("chromium not found on PATH (apt-get install -y chromium)")
+    return playwright.chromium.launch(
+        executable_path=path, headless=headless, args=list(CHROMIUM_FLAGS)
+    )
+
+
+# --------------------------------------------------------------------------
+# App server
+# --------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def http_ok(url: str, timeout: float = 1.0) -> bool:
+    """Whether ``url`` answers an HTTP GET with status 200."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@dataclass
+class AppServer:
+    """A Flet web app running as a subprocess; ``url`` is its address."""
+
+    command: Sequence[str]
+    port: int
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    started_at: float
+    ready_at: float = 0.0
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def startup_seconds(self) -> float:
+        """Seconds from spawning the process to the first HTTP 200."""
+        return self.ready_at - self.started_at
+
+    def log(self) -> str:
+        """What the app printed so far (stdout and stderr)."""
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Terminate the app (SIGTERM, then SIGKILL after ``timeout``)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=timeout)
+
+
+def app_command(app: str | os.PathLike[str] | Sequence[str]) -> list[str]:
+    """Turn an app spec into a command line.
+
+    A path to a ``.py`` file runs it with this Python; a string ``"-m pkg.mod"``
+    or any other string is split on spaces; a sequence is used as it is.
+    """
+    if isinstance(app, os.PathLike) or (isinstance(app, str) and app.endswith(".py")):
+        return [sys.executable, str(Path(app).resolve())]
+    if isinstance(app, str):
+        parts = app.split()
+        return [sys.executable, *parts] if parts[0] == "-m" else parts
+    return list(app)
+
+
+def start_app(
+    app: str | os.PathLike[str] | Sequence[str] = HELLO_APP,
+    *,
+    env: Mapping[str, str] | None = None,
+    log_dir: Path | None = None,
+    port: int | None = None,
+    timeout: float = 30.0,
+    attempts: int = 3,
+) -> AppServer:
+    """Start a Flet web app as a subprocess and wait until it answers HTTP.
+
+    The app must serve on ``FLET_SERVER_PORT`` (``app.web.serve`` and
+    ``ft.run`` both honour it). The environment gets ``FLET_SERVER_PORT``,
+    ``FLET_SERVER_IP=127.0.0.1``, ``FLET_FORCE_WEB_SERVER=1``,
+    ``FLET_WEB_NO_CDN=1`` and ``PYTHONPATH`` with the repository root, plus
+    ``env`` (e.g. ``KORTPOENG_DB``, ``KORTPOENG_LANG``).
+
+    Args:
+        app: Script path, ``"-m module"`` string, or full command sequence.
+        env: Extra environment variables.
+        log_dir: Where to write the app's output (default: a temp dir).
+        port: Port to use (default: a free one; retried on a clash).
+        timeout: Seconds to wait for HTTP 200 per attempt.
+        attempts: How many free ports to try if the process dies early.
+
+    Raises:
+        HarnessError: if the app exits or does not answer in time (the
+            message includes its output).
+    """
+    import tempfile
+
+    command = app_command(app)
+    log_dir = Path(log_dir or tempfile.mkdtemp(prefix="kortpoeng-app-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    last_error = ""
+    for attempt in range(1, attempts + 1):
+        use_port = port or free_port()
+        full_env = dict(os.environ)
+        full_env.pop("DISPLAY", None)
+        full_env.update(
+            FLET_SERVER_PORT=str(use_port),
+            FLET_SERVER_IP="127.0.0.1",
+            FLET_FORCE_WEB_SERVER="1",
+            FLET_WEB_NO_CDN="1",
+            PYTHONPATH=os.pathsep.join(
+                p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
+            ),
+            PYTHONUNBUFFERED="1",
+        )
+        full_env.update(env or {})
+        log_path = log_dir / f"app-{use_port}.log"
+        url = f"http://127.0.0.1:{use_port}/"
+        started = time.perf_counter()
+        with log_path.open("wb") as log_file:
+            process = subprocess.Popen(
+                command,
+                cwd=str(ROOT),
+                env=full_env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
+        server = AppServer(command, use_port, url, process, log_path, started, env=dict(env or {}))
+        deadline = started + timeout
+        while time.perf_counter() < deadline:
+            if process.poll() is not None:
+                break
+            if http_ok(url, timeout=0.5):
+                server.ready_at = time.perf_counter()
+                logger.info("App %s ready at %s in %.2fs", command, url, server.startup_seconds)
+                return server
+            time.sleep(0.05)
+        server.stop()
+        what = (
+            f"exited with {process.returncode}"
+            if process.returncode is not None
+            else "did not answer"
+        )
+        last_error = (
+            f"app {command} {what} on port {use_port} (attempt {attempt}/{attempts});"
+            f" output:\n{server.log()}"
+        )
+        logger.warning("%s", last_error)
+        if port is not None:
+            break
+    raise HarnessError(last_error)
+
+
+# --------------------------------------------------------------------------
+# Pages
+# --------------------------------------------------------------------------
+
+
+def wait_first_frame(page: Page, timeout: float = 30.0) -> None:
+    """Wait until the loading splash is gone and Flutter painted its first frame."""
+    page.wait_for_function(FIRST_FRAME_JS, timeout=timeout * 1000)
+    page.wait_for_function(PAINTED_JS, timeout=timeout * 1000)
+
+
+def enable_semantics(page: Page, timeout: float = 10.0) -> None:
+    """Switch on Flutter's accessibility tree so DOM selectors work.
+
+    Clicks ``flt-semantics-placeholder`` (through JavaScript: it is
+    off-screen) and waits for the first semantics node.
+    """
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=timeout * 1000)
+    placeholder.evaluate("e => e.click()")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout * 1000)
+
+
+def open_app(
+    browser: Browser,
+    url: str,
+    *,
+    viewport: Mapping[str, int] = PHONE,
+    timeout: float = 30.0,
+    semantics: bool = True,
+    **context_options: Any,
+) -> Page:
+    """Open ``url`` in a new browser context (a fresh Flet session) and wait for it.
+
+    Returns the Playwright page after the first frame and, with ``semantics``,
+    after the accessibility tree is on. Close it with ``page.context.close()``.
+    """
+    context = browser.new_context(viewport=dict(viewport), **context_options)
+    page = context.new_page()
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+    wait_first_frame(page, timeout)
+    if semantics:
+        enable_semantics(page)
+    return page
+
+
+def by_id(page: Page, identifier: str):
+    """Locator for ``ft.Semantics(identifier=identifier)``."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def tap(page: Page, identifier: str, timeout: float = 10.0) -> None:
+    """Click the control wrapped in ``ft.Semantics(identifier=identifier)``."""
+    by_id(page, identifier).first.click(timeout=timeout * 1000)
+
+
+def type_into(
+    page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = 10.0
+) -> None:
+    """Type ``text`` into the text field wrapped in ``ft.Semantics(identifier=…)``.
+
+    Clicks the field, waits 100 ms (a keystroke was lost otherwise), then
+    replaces (``clear``) or appends to its content with real key presses.
+    """
+    node = by_id(page, identifier).first
+    field_input = node.locator("input, textarea").first
+    target = field_input if field_input.count() else node
+    target.click(timeout=timeout * 1000)
+    page.wait_for_timeout(100)
+    if clear:
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Delete")
+    page.keyboard.type(text)
+
+
+def text_of(page: Page, identifier: str) -> str:
+    """What the semantics node with ``identifier`` says (its accessible text)."""
+    node = by_id(page, identifier).first
+    return (node.get_attribute("aria-label") or node.inner_text() or "").strip()
+
+
+def wait_for_text(page: Page, text: str | re.Pattern[str], timeout: float = 10.0) -> None:
+    """Wait until ``text`` (exact string or regex) is shown somewhere on screen."""
+    page.get_by_text(text).first.wait_for(state="attached", timeout=timeout * 1000)
+
+
+def screenshot(
+    page: Page, name: str, directory: Path = SCREENSHOTS_DIR, *, settle: float = 3.0
+) -> Path:
+    """Save a PNG of the page as ``<directory>/<name>.png`` and return its path.
+
+    Waits (up to ``settle`` seconds) until two consecutive captures are
+    identical, so fonts, ripples and transitions have finished. The default
+    directory is ``artifacts/screenshots`` under the repository root.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_") or "screenshot"
+    path = directory / f"{safe}.png"
+    page.wait_for_function(PAINTED_JS, timeout=settle * 1000)
+    deadline = time.perf_counter() + settle
+    previous = page.screenshot()
+    while time.perf_counter() < deadline:
+        page.wait_for_timeout(100)
+        current = page.screenshot()
+        if current == previous:
+            break
+        previous = current
+    path.write_bytes(previous)
+    return path
+
+
+def measure_start_to_frame(
+    browser: Browser,
+    app: str | os.PathLike[str] | Sequence[str] = HELLO_APP,
+    *,
+    env: Mapping[str, str] | None = None,
+    viewport: Mapping[str, int] = PHONE,
+    timeout: float = 60.0,
+) -> dict[str, float]:
+    """One measurement: spawn the app, open it, wait for an interactive frame.
+
+    "Interactive" means first frame painted *and* semantics nodes present.
+
+    Returns:
+        ``{"server": s, "frame": s, "total": s}`` — seconds from spawning to
+        HTTP 200, from HTTP 200 to interactive frame, and spawn to frame.
+    """
+    server = start_app(app, env=env, timeout=timeout)
+    try:
+        page = open_app(browser, server.url, viewport=viewport, timeout=timeout)
+        done = time.perf_counter()
+        page.context.close()
+    finally:
+        server.stop()
+    return {
+        "server": server.startup_seconds,
+        "frame": done - server.ready_at,
+        "total": done - server.started_at,
+    }
+
+
+@contextlib.contextmanager
+def running_app(app: str | os.PathLike[str] | Sequence[str] = HELLO_APP, **kwargs: Any):
+    """Context manager around :func:`start_app` that always stops the app."""
+    server = start_app(app, **kwargs)
+    try:
+        yield server
+    finally:
+        server.stop()
