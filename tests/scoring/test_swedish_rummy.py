@@ -1,0 +1,147 @@
+"""Swedish Rummy (RULES.md §1): card values, action cards, blocked hands, target."""
+
+import dataclasses
+
+import pytest
+from scoring_helpers import hand
+
+from scoring import HandError, get_game, score_hands
+from scoring.swedish_rummy import GAME, Options
+
+P3 = ["Mormor", "Lise", "Jonas"]
+
+
+@pytest.mark.parametrize(
+    ("options", "left", "points"),
+    [
+        # plain values: 8 = 50, K Q J 10 = 10, A = 1, others face value
+        ({}, "8", 50),
+        ({}, "K Q J 10", 40),
+        ({}, "A 2 3 4 5 6 7 9", 1 + 2 + 3 + 4 + 5 + 6 + 7 + 9),
+        # each action-card variant makes its card count 20
+        ({"skip_aces": True}, "A A", 40),
+        ({"draw_two": True}, "2", 20),
+        ({"reverse_queens": True}, "Q K", 30),
+        ({"reverse_jokers": True}, "JKR", 20),
+        # the 8 is 50 whatever the variants
+        (
+            {"skip_aces": True, "draw_two": True, "reverse_queens": True, "reverse_jokers": True},
+            "8",
+            50,
+        ),
+        # RULES.md worked figure: reverse queens + draw two, Q 8 2 → 90
+        ({"reverse_queens": True, "draw_two": True}, "Q 8 2", 90),
+        # recorded-only variants change nothing
+        ({"one_card": True, "ups_and_downs": True, "reshuffle_discards": True}, "Q 8 2", 62),
+        # a plain number counted by hand
+        ({}, 37, 37),
+    ],
+)
+def test_went_out_collects_leftover(options, left, points):
+    opts = GAME.options_from_dict(options)
+    score = GAME.score_hand(opts, ["Ola", "Kari"], hand("Ola", {"Kari": left}))
+    assert score.points == {"Ola": points, "Kari": 0}
+    assert sum(item.points for item in score.breakdown["Ola"]) == points
+
+
+def test_went_out_sums_every_other_hand():
+    score = GAME.score_hand(Options(), P3, hand("Lise", {"Mormor": "Q 8 2", "Jonas": "5 K"}))
+    assert score.points == {"Mormor": 0, "Lise": 77, "Jonas": 0}
+    assert [(i.player, i.points) for i in score.breakdown["Lise"]] == [
+        ("Mormor", 62),
+        ("Jonas", 15),
+    ]
+
+
+def test_blocked_lowest_collects_worked_figure():
+    # RULES.md §1: hands of 12, 20 and 35 → the player on 12 scores 8 + 23 = 31
+    score = GAME.score_hand(
+        Options(), P3, hand(None, {"Mormor": "10 2", "Lise": "K Q", "Jonas": 35})
+    )
+    assert score.points == {"Mormor": 31, "Lise": 0, "Jonas": 0}
+    assert [i.points for i in score.breakdown["Mormor"]] == [8, 23]
+
+
+@pytest.mark.parametrize(
+    ("options", "left", "points"),
+    [
+        (
+            {},
+            {"Mormor": "K", "Lise": "10", "Jonas": "8"},
+            {"Mormor": 0, "Lise": 0, "Jonas": 0},
+        ),  # shared lowest
+        (
+            {"blocked_scoring": "no_score"},
+            {"Mormor": "2", "Lise": "K", "Jonas": "8"},
+            {"Mormor": 0, "Lise": 0, "Jonas": 0},
+        ),
+        (
+            {},
+            {"Mormor": "2", "Lise": "K"},
+            {"Mormor": 0, "Lise": 0, "Jonas": 12},
+        ),  # Jonas held nothing
+    ],
+)
+def test_blocked_variants(options, left, points):
+    score = GAME.score_hand(GAME.options_from_dict(options), P3, hand(None, left))
+    assert score.points == points
+
+
+def test_reshuffle_makes_blocking_impossible():
+    opts = Options(reshuffle_discards=True)
+    assert not GAME.can_block(opts)
+    with pytest.raises(HandError) as caught:
+        GAME.score_hand(opts, P3, hand(None, {"Lise": "K"}))
+    assert caught.value.code == "cannot_block"
+
+
+def test_joker_without_reverse_jokers_is_an_error():
+    with pytest.raises(HandError) as caught:
+        GAME.score_hand(Options(), P3, hand("Lise", {"Jonas": "5 JKR"}))
+    assert (caught.value.code, caught.value.player, caught.value.card) == (
+        "joker_not_in_play",
+        "Jonas",
+        "JKR",
+    )
+
+
+def test_two_decks_from_seven_players():
+    six = [f"P{i}" for i in range(6)]
+    seven = [*six, "P6"]
+    assert (GAME.decks(six), GAME.decks(seven)) == (1, 2)
+    five_kings = hand("P0", {"P1": "K K K", "P2": "K K"})
+    warned = GAME.score_hand(Options(), six, five_kings).warnings
+    assert [(w.code, w.card, w.count, w.expected) for w in warned] == [("rank_count", "K", 5, 4)]
+    assert GAME.score_hand(Options(), seven, five_kings).warnings == ()
+    same_card = hand("P0", {"P1": "KH KH", "P2": "KH"})
+    assert [w.code for w in GAME.score_hand(Options(), seven, same_card).warnings] == ["card_count"]
+
+
+def test_jokers_per_deck():
+    opts = Options(reverse_jokers=True)
+    assert GAME.score_hand(opts, P3, hand("Lise", {"Jonas": "JKR JKR"})).warnings == ()
+    warned = GAME.score_hand(opts, P3, hand("Lise", {"Jonas": "JKR JKR JKR"})).warnings
+    assert [(w.code, w.expected) for w in warned] == [("rank_count", 2)]
+
+
+@pytest.mark.parametrize(
+    ("totals_before", "won", "finished"),
+    [(90, 10, True), (90, 9, False), (0, 100, True), (0, 99, False)],
+)
+def test_end_exactly_at_target(totals_before, won, finished):
+    game = get_game("swedish_rummy")
+    hands = [hand("Ola", {"Kari": totals_before}), hand("Ola", {"Kari": won})]
+    result = score_hands(game, Options(), ["Ola", "Kari"], hands)
+    assert result.standings.totals["Ola"] == totals_before + won
+    assert result.standings.finished is finished
+    assert result.standings.winners == (("Ola",) if finished else ())
+
+
+def test_presets_and_option_validation():
+    assert Options().target == 100
+    assert dataclasses.replace(Options(), target=150).target == 150
+    assert Options(draw_two=True).has_action_cards and not Options(one_card=True).has_action_cards
+    assert GAME.options_to_dict(Options(target=300, skip_aces=True)) == {
+        "target": 300,
+        "skip_aces": True,
+    }
