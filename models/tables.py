@@ -60,7 +60,9 @@ class SessionRow(SQLModel, table=True):
     (``Game.options_to_dict``). ``started_at`` is UTC, for ordering;
     ``started_at_iso`` keeps the ISO 8601 text with its offset, as entered or
     imported, so an export gives it back unchanged. ``winner_seats`` is the list
-    of winning seat indexes once finished (empty otherwise).
+    of winning seat indexes once finished (empty otherwise). ``scored_with`` is
+    the fingerprint of the :mod:`scoring` code that computed the hands' cached
+    scores (see :mod:`models.services._store`); any other value means "rescore".
     """
 
     __tablename__ = "game_session"
@@ -81,6 +83,7 @@ class SessionRow(SQLModel, table=True):
         default=None,
         sa_column=Column(Integer, ForeignKey("game_session.id", ondelete="SET NULL")),
     )
+    scored_with: str | None = Field(default=None, max_length=64)
 
 
 class SeatRow(SQLModel, table=True):
@@ -111,6 +114,11 @@ class HandRow(SQLModel, table=True):
     ``runs``; who went out (``went_out_seat``, None for a blocked hand), the
     ``rummy`` flag, the note and ``played_at`` (ISO 8601 text with offset) are
     columns. ``warnings`` lists the scoring warnings the user confirmed, as dicts.
+
+    ``score`` is derived, a cache: ``{"points": [...], "leftover": [...]}`` per
+    seat, as :mod:`scoring` computed it when the hand was saved (valid while the
+    session's ``scored_with`` matches the running code), so opening a long
+    session folds the standings without re-parsing every card.
     """
 
     __tablename__ = "hand"
@@ -129,5 +137,6 @@ class HandRow(SQLModel, table=True):
     warnings: list[dict[str, Any]] = Field(
         default_factory=list, sa_column=Column(JSON, nullable=False)
     )
+    score: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

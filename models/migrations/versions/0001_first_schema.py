@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises:
-Create Date: 2026-11-29 12:19:36.815391
+Create Date: 2026-11-29
 """
 
 from collections.abc import Sequence
@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("winner_seats", sa.JSON(), nullable=False),
         sa.Column("deleted_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("rematch_of", sa.Integer(), nullable=True),
+        sa.Column("scored_with", sa.String(length=64), nullable=True),
         sa.ForeignKeyConstraint(
             ["rematch_of"],
             ["game_session.id"],
@@ -64,6 +65,7 @@ def upgrade() -> None:
         sa.Column("note", sa.String(), nullable=True),
         sa.Column("played_at", sa.String(length=64), nullable=True),
         sa.Column("warnings", sa.JSON(), nullable=False),
+        sa.Column("score", sa.JSON(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(

@@ -1,0 +1,414 @@
+"""Internal: turning rows into scoring objects and back, loading a session.
+
+Not public API; the services in this package build on it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import importlib.util
+import pkgutil
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
+
+import scoring
+from scoring import (
+    GameRules,
+    Hand,
+    HandScore,
+    ScoreWarning,
+    Standings,
+    get_game,
+    hand_from_dict,
+    hand_to_dict,
+    player_key,
+    standings,
+)
+
+from ..errors import HandNotFound, SessionNotFound, WarningsNeedConfirmation
+from ..tables import HandRow, PlayerRow, SeatRow, SessionRow, utcnow
+from ..views import HandLine, SessionView
+
+_WARNING_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreWarning) if f.name != "hand")
+
+
+@functools.cache
+def scoring_fingerprint() -> str:
+    """A short hash of the :mod:`scoring` code now running.
+
+    Cached hand scores computed by other code (an app update that changed the
+    rules) no longer match it, so those sessions are rescored from what was
+    entered. Reads each module's file through its loader (source or bytecode).
+    """
+    digest = hashlib.sha256()
+    modules = sorted(f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__))
+    names = ["scoring", *modules]
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        digest.update(name.encode())
+        try:
+            digest.update(spec.loader.get_data(spec.origin))  # type: ignore[union-attr]
+        except (AttributeError, OSError, TypeError):
+            digest.update(b"?")
+    return digest.hexdigest()[:16]
+
+
+@contextmanager
+def reading(session: Session) -> Iterator[Session]:
+    """Run reads in their own short transaction, ended afterwards (so a long-lived
+    ``session`` never pins an old snapshot of the database)."""
+    if session.in_transaction():
+        session.commit()
+    try:
+        yield session
+    finally:
+        session.rollback()
+
+
+def now_iso() -> str:
+    """Local time now as ISO 8601 text with offset, to the second."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+# -- hands <-> rows -------------------------------------------------------------
+
+
+def seat_hand(hand: Hand, players: Sequence[str]) -> Hand:
+    """``hand`` with player names matched to the seated spelling (case-insensitive)
+    and ``left``/``runs`` in seat order; unknown names are kept for scoring to refuse."""
+    seated = {player_key(p): p for p in players}
+
+    def fix(name: Any) -> Any:
+        return seated.get(player_key(name), name) if isinstance(name, str) else name
+
+    def order(mapping: Mapping[str, Any]) -> dict[str, Any]:
+        renamed = {fix(k): v for k, v in mapping.items()}
+        known = {p: renamed[p] for p in players if p in renamed}
+        known.update((k, v) for k, v in renamed.items() if k not in known)
+        return known
+
+    return dataclasses.replace(
+        hand,
+        went_out=fix(hand.went_out) if hand.went_out is not None else None,
+        left=order(hand.left),
+        runs=order(hand.runs),
+    )
+
+
+def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
+    """The stored ``entry`` of a (seated, valid) hand: ``left``/``runs`` by seat."""
+    data = hand_to_dict(hand)
+    seat = {p: str(i) for i, p in enumerate(players)}
+    entry: dict[str, Any] = {"left": {seat[k]: v for k, v in data.get("left", {}).items()}}
+    if data.get("runs"):
+        entry["runs"] = {seat[k]: v for k, v in data["runs"].items()}
+    return entry
+
+
+def hand_of(
+    entry: Mapping[str, Any],
+    *,
+    went_out_seat: int | None,
+    rummy: bool,
+    note: str | None,
+    played_at: str | None,
+    players: Sequence[str],
+    game: GameRules,
+    number: int,
+) -> Hand:
+    """Rebuild the :class:`scoring.Hand` of a stored row (``scoring.hand_from_dict``)."""
+    data: dict[str, Any] = {
+        "went_out": players[went_out_seat] if went_out_seat is not None else None,
+    }
+    if entry.get("runs"):
+        data["runs"] = {players[int(k)]: v for k, v in entry["runs"].items()}
+    data["left"] = {players[int(k)]: v for k, v in entry.get("left", {}).items()}
+    if rummy:
+        data["rummy"] = True
+    if note is not None:
+        data["note"] = note
+    if played_at is not None:
+        data["played_at"] = played_at
+    return hand_from_dict(data, players, game, number)
+
+
+def score_cache(score: HandScore, players: Sequence[str]) -> dict[str, list[int]]:
+    """The ``score`` column for a hand score: points and leftover value per seat."""
+    return {
+        "points": [score.points[p] for p in players],
+        "leftover": [score.leftover.get(p, 0) for p in players],
+    }
+
+
+def cached_score(
+    cache: Mapping[str, Any], went_out: str | None, players: Sequence[str]
+) -> HandScore:
+    """A :class:`HandScore` from the ``score`` column (no breakdown, no warnings)."""
+    return HandScore(
+        points=dict(zip(players, cache["points"], strict=True)),
+        breakdown={},
+        leftover=dict(zip(players, cache["leftover"], strict=True)),
+        warnings=(),
+        went_out=went_out,
+    )
+
+
+def warnings_to_json(warnings: Sequence[ScoreWarning]) -> list[dict[str, Any]]:
+    """Confirmed warnings as stored (without the hand number, which can change)."""
+    return [{name: getattr(w, name) for name in _WARNING_FIELDS} for w in warnings]
+
+
+def warnings_from_json(items: Sequence[Mapping[str, Any]], number: int) -> tuple[ScoreWarning, ...]:
+    """Stored warnings back as :class:`ScoreWarning` with ``hand`` = ``number``."""
+    return tuple(
+        ScoreWarning(**{k: v for k, v in item.items() if k in _WARNING_FIELDS}, hand=number)
+        for item in items
+    )
+
+
+def check_warnings(
+    score: HandScore,
+    number: int,
+    *,
+    confirmed: bool,
+    already: Sequence[Mapping[str, Any]] = (),
+) -> tuple[ScoreWarning, ...]:
+    """Return the hand's warnings (``hand`` set), or raise if some are unconfirmed.
+
+    Warnings already confirmed for this hand (when editing it) need no second
+    confirmation. Raises :class:`WarningsNeedConfirmation`.
+    """
+    warnings = tuple(dataclasses.replace(w, hand=number) for w in score.warnings)
+    known = {tuple(item.get(name) for name in _WARNING_FIELDS) for item in already}
+    new = [w for w in warnings if tuple(getattr(w, n) for n in _WARNING_FIELDS) not in known]
+    if new and not confirmed:
+        raise WarningsNeedConfirmation(warnings)
+    return warnings
+
+
+# -- loading a session -------------------------------------------------------------
+
+
+@dataclass
+class StoredHand:
+    """One hand row as loaded (internal, mutable while a service works on it)."""
+
+    id: int | None
+    number: int
+    went_out_seat: int | None
+    score: HandScore
+    rummy: bool
+    note: str | None
+    played_at: str | None
+    warnings: list[dict[str, Any]]
+
+
+@dataclass
+class Loaded:
+    """A session as loaded by :func:`load`: its row, rules, seats and hands."""
+
+    row: SessionRow
+    game: GameRules
+    options: Any
+    players: tuple[str, ...]
+    player_ids: tuple[int, ...]
+    hands: list[StoredHand]
+    rescored: bool = False
+    """True when some hand scores were recomputed instead of read from the cache."""
+
+    def went_out(self, seat: int | None) -> str | None:
+        """The name at ``seat``, or ``None``."""
+        return self.players[seat] if seat is not None else None
+
+    def stored(self, number: int) -> StoredHand:
+        """The hand numbered ``number``. Raises :class:`HandNotFound`."""
+        if 1 <= number <= len(self.hands):
+            return self.hands[number - 1]
+        raise HandNotFound(session=self.row.id, hand=number)
+
+    def standings(self) -> Standings:
+        """Fold the hands' scores with :func:`scoring.standings` (may raise
+        ``session_over`` when a hand follows the end)."""
+        return standings(self.game, self.options, self.players, [h.score for h in self.hands])
+
+
+def session_row(
+    session: Session, session_id: int, *, for_update: bool = False, deleted: bool = False
+) -> SessionRow:
+    """The session row ``session_id``; rows in the trash only with ``deleted``.
+
+    ``for_update`` locks the row where the database can (PostgreSQL); SQLite's
+    write transaction already holds the database lock. Raises :class:`SessionNotFound`.
+    """
+    statement = select(SessionRow).where(SessionRow.id == session_id)
+    if for_update:
+        statement = statement.with_for_update()
+    row = session.exec(statement).first()
+    if row is None or (row.deleted_at is not None and not deleted):
+        raise SessionNotFound(session=session_id)
+    return row
+
+
+def load(
+    session: Session, session_id: int, *, for_update: bool = False, deleted: bool = False
+) -> Loaded:
+    """Load a session with its seats and every hand (one query for the hands).
+
+    Hand scores come from the ``score`` cache when the session's ``scored_with``
+    matches :func:`scoring_fingerprint`; otherwise every hand is rebuilt from what
+    was entered and rescored, and ``Loaded.rescored`` is set (a write then stores
+    the fresh cache, see :func:`store_scores`).
+    Raises :class:`SessionNotFound`.
+    """
+    row = session_row(session, session_id, for_update=for_update, deleted=deleted)
+    game = get_game(row.game)
+    options = game.options_from_dict(row.options)
+    seats = session.exec(
+        select(PlayerRow.id, PlayerRow.name)
+        .join(SeatRow, SeatRow.player_id == PlayerRow.id)
+        .where(SeatRow.session_id == session_id)
+        .order_by(SeatRow.seat)
+    ).all()
+    players = tuple(name for _, name in seats)
+    loaded = Loaded(row, game, options, players, tuple(pid for pid, _ in seats), [])
+    fresh = row.scored_with == scoring_fingerprint()
+    columns = [
+        HandRow.id,
+        HandRow.number,
+        HandRow.went_out_seat,
+        HandRow.score,
+        HandRow.rummy,
+        HandRow.note,
+        HandRow.played_at,
+        HandRow.warnings,
+    ]
+    if not fresh:
+        columns.append(HandRow.entry)
+    rows = session.exec(
+        select(*columns).where(HandRow.session_id == session_id).order_by(HandRow.number)
+    ).all()
+    for values in rows:
+        hid, number, seat, cache, rummy, note, played_at, warnings = values[:8]
+        went_out = loaded.went_out(seat)
+        if fresh and cache is not None:
+            score = cached_score(cache, went_out, players)
+        else:
+            entry = values[8] if not fresh else _entry(session, hid)
+            hand = hand_of(
+                entry,
+                went_out_seat=seat,
+                rummy=rummy,
+                note=note,
+                played_at=played_at,
+                players=players,
+                game=game,
+                number=number,
+            )
+            score = score_hand(game, options, players, hand, number)
+            loaded.rescored = True
+        loaded.hands.append(
+            StoredHand(hid, number, seat, score, rummy, note, played_at, list(warnings))
+        )
+    return loaded
+
+
+def _entry(session: Session, hand_id: int) -> dict[str, Any]:
+    return session.exec(select(HandRow.entry).where(HandRow.id == hand_id)).one()
+
+
+def score_hand(
+    game: GameRules, options: Any, players: Sequence[str], hand: Hand, number: int
+) -> HandScore:
+    """``game.score_hand`` with the hand number put on any :class:`ScoringError`."""
+    try:
+        return game.score_hand(options, players, hand)
+    except scoring.ScoringError as error:
+        raise error.at_hand(number) from None
+
+
+def hand_from_row(session: Session, loaded: Loaded, number: int) -> Hand:
+    """The :class:`scoring.Hand` entered as hand ``number``. Raises :class:`HandNotFound`."""
+    stored = loaded.stored(number)
+    entry = session.exec(select(HandRow.entry).where(HandRow.id == stored.id)).one()
+    return hand_of(
+        entry,
+        went_out_seat=stored.went_out_seat,
+        rummy=stored.rummy,
+        note=stored.note,
+        played_at=stored.played_at,
+        players=loaded.players,
+        game=loaded.game,
+        number=number,
+    )
+
+
+def store_session_state(session: Session, loaded: Loaded, table: Standings) -> None:
+    """Write the session row's derived state: finished time, winners, score cache tag.
+
+    ``finished_at`` is set when ``scoring`` says the session has ended (kept if it
+    already was) and cleared when an edit reopens it.
+    """
+    row = loaded.row
+    now = utcnow()
+    if table.finished:
+        row.finished_at = row.finished_at or now
+        row.winner_seats = [loaded.players.index(w) for w in table.winners]
+    else:
+        row.finished_at = None
+        row.winner_seats = []
+    row.updated_at = now
+    row.scored_with = scoring_fingerprint()
+    session.add(row)
+
+
+def store_scores(session: Session, loaded: Loaded) -> None:
+    """Rewrite every hand's ``score`` cache from ``loaded`` (after a rescore)."""
+    for stored in loaded.hands:
+        session.exec(  # type: ignore[call-overload]
+            HandRow.__table__.update()
+            .where(HandRow.__table__.c.id == stored.id)
+            .values(score=score_cache(stored.score, loaded.players))
+        )
+
+
+def view_of(loaded: Loaded, table: Standings) -> SessionView:
+    """The :class:`SessionView` of a loaded session and its standings."""
+    players = loaded.players
+    lines = tuple(
+        HandLine(
+            number=h.number,
+            went_out=players[h.went_out_seat] if h.went_out_seat is not None else None,
+            points=points,
+            running=running,
+            leftover=h.score.leftover,
+            rummy=h.rummy,
+            note=h.note,
+            played_at=h.played_at,
+            warnings=warnings_from_json(h.warnings, h.number) if h.warnings else (),
+        )
+        for h, points, running in zip(loaded.hands, table.hand_points, table.running, strict=True)
+    )
+    row = loaded.row
+    assert row.id is not None
+    return SessionView(
+        id=row.id,
+        uuid=row.uuid,
+        game=row.game,
+        options=loaded.options,
+        options_dict=dict(row.options),
+        players=players,
+        player_ids=loaded.player_ids,
+        hands=lines,
+        standings=table,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        deleted_at=row.deleted_at,
+        rematch_of=row.rematch_of,
+    )

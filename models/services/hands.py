@@ -1,0 +1,235 @@
+"""Hands: record, edit, delete, undo, and one hand in full.
+
+Each write validates with :mod:`scoring` first and runs as one transaction: the
+hand, the renumbering and the session's finished state are saved together or not
+at all. A session finishes when ``scoring`` says so and reopens when an edit or a
+deletion changes that.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session
+
+from scoring import Hand, hand_from_dict, hand_to_dict
+
+from ..db import run_write
+from ..errors import HandNotFound
+from ..tables import HandRow, utcnow
+from ..views import HandDetail, SessionView
+from ._store import (
+    Loaded,
+    StoredHand,
+    check_warnings,
+    entry_of,
+    hand_from_row,
+    load,
+    now_iso,
+    reading,
+    score_cache,
+    score_hand,
+    seat_hand,
+    store_scores,
+    store_session_state,
+    view_of,
+    warnings_from_json,
+    warnings_to_json,
+)
+
+__all__ = ["delete_hand", "edit_hand", "get_hand", "record_hand", "undo_last_hand"]
+
+
+def _checked(loaded: Loaded, hand: Hand, number: int, played_at: str | None) -> Hand:
+    """The hand seated, normalised through the session-file form (so that what is
+    stored can always be read back), with ``played_at`` defaulted."""
+    seated = seat_hand(hand, loaded.players)
+    if seated.played_at is None:
+        seated = dataclasses.replace(seated, played_at=played_at)
+    return hand_from_dict(hand_to_dict(seated), loaded.players, loaded.game, number)
+
+
+def _columns(loaded: Loaded, hand: Hand, score: Any, warnings: Any) -> dict[str, Any]:
+    players = loaded.players
+    return {
+        "went_out_seat": players.index(hand.went_out) if hand.went_out is not None else None,
+        "entry": entry_of(hand, players),
+        "rummy": hand.rummy,
+        "note": hand.note,
+        "played_at": hand.played_at,
+        "warnings": warnings_to_json(warnings),
+        "score": score_cache(score, players),
+    }
+
+
+def record_hand(
+    *, session: Session, session_id: int, hand: Hand, confirm_warnings: bool = False
+) -> SessionView:
+    """Validate ``hand`` with :mod:`scoring` and save it as the session's next hand.
+
+    Player names in ``hand`` match the seats case-insensitively. ``played_at``
+    defaults to now. The next hand number is taken inside the write transaction
+    (the database write lock on SQLite, a row lock elsewhere, plus a retry if
+    two writers still collide), so concurrent writers never lose a hand or
+    duplicate a number. Returns the session with its new standings; the session
+    is marked finished when ``scoring`` says the hand ended it.
+
+    Raises :class:`SessionNotFound`; :class:`WarningsNeedConfirmation` when the
+    hand has warnings and ``confirm_warnings`` is false; :class:`scoring.HandError`
+    / :class:`scoring.CardParseError` / :class:`scoring.SessionFileError` for input
+    the rules cannot score (``hand`` set to the new number), including
+    ``session_over`` when the session has already ended. Nothing is written then.
+    """
+
+    def work(s: Session) -> SessionView:
+        loaded = load(s, session_id, for_update=True)
+        number = len(loaded.hands) + 1
+        entered = _checked(loaded, hand, number, now_iso())
+        score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+        warnings = check_warnings(score, number, confirmed=confirm_warnings)
+        columns = _columns(loaded, entered, score, warnings)
+        loaded.hands.append(
+            StoredHand(
+                None,
+                number,
+                columns["went_out_seat"],
+                score,
+                entered.rummy,
+                entered.note,
+                entered.played_at,
+                columns["warnings"],
+            )
+        )
+        table = loaded.standings()
+        if loaded.rescored:
+            store_scores(s, loaded)
+        row = HandRow(session_id=session_id, number=number, **columns)
+        s.add(row)
+        store_session_state(s, loaded, table)
+        s.flush()
+        loaded.hands[-1].id = row.id
+        return view_of(loaded, table)
+
+    return run_write(session, work)
+
+
+def edit_hand(
+    *,
+    session: Session,
+    session_id: int,
+    number: int,
+    hand: Hand,
+    confirm_warnings: bool = False,
+) -> SessionView:
+    """Replace hand ``number`` with ``hand`` and recompute everything after it.
+
+    Every later running total, the end of the session and its winners follow
+    from the new input; a finished session can reopen (or finish earlier — but
+    an edit that would end it before its last hand is refused by ``scoring``
+    with ``session_over``). ``played_at`` is kept when ``hand`` has none.
+    Warnings the user already confirmed for this hand need no new confirmation.
+
+    Raises :class:`SessionNotFound`, :class:`HandNotFound`,
+    :class:`WarningsNeedConfirmation`, and :mod:`scoring` errors as
+    :func:`record_hand` does. Nothing is written then.
+    """
+
+    def work(s: Session) -> SessionView:
+        loaded = load(s, session_id, for_update=True)
+        old = loaded.stored(number)
+        entered = _checked(loaded, hand, number, old.played_at)
+        score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+        warnings = check_warnings(score, number, confirmed=confirm_warnings, already=old.warnings)
+        columns = _columns(loaded, entered, score, warnings)
+        loaded.hands[number - 1] = StoredHand(
+            old.id,
+            number,
+            columns["went_out_seat"],
+            score,
+            entered.rummy,
+            entered.note,
+            entered.played_at,
+            columns["warnings"],
+        )
+        table = loaded.standings()
+        if loaded.rescored:
+            store_scores(s, loaded)
+        s.exec(  # type: ignore[call-overload]
+            update(HandRow).where(HandRow.id == old.id).values(updated_at=utcnow(), **columns)
+        )
+        store_session_state(s, loaded, table)
+        s.flush()
+        return view_of(loaded, table)
+
+    return run_write(session, work)
+
+
+def delete_hand(*, session: Session, session_id: int, number: int) -> SessionView:
+    """Delete hand ``number``; later hands move up one number and every total,
+    the end and the winners are recomputed (deleting the hand that ended the
+    session reopens it).
+
+    Raises :class:`SessionNotFound`, :class:`HandNotFound`, and
+    :class:`scoring.HandError` (``session_over``) when without that hand the
+    session would end before its last hand. Nothing is written then.
+    """
+    return run_write(session, lambda s: _delete(s, session_id, number))
+
+
+def undo_last_hand(*, session: Session, session_id: int) -> SessionView:
+    """Delete the session's last hand (see :func:`delete_hand`), whichever it is
+    when the write transaction starts.
+
+    Raises :class:`SessionNotFound`, :class:`HandNotFound` (``hand`` 0) when the
+    session has no hands.
+    """
+    return run_write(session, lambda s: _delete(s, session_id, None))
+
+
+def _delete(s: Session, session_id: int, number: int | None) -> SessionView:
+    loaded = load(s, session_id, for_update=True)
+    if number is None:
+        if not loaded.hands:
+            raise HandNotFound(session=session_id, hand=0)
+        number = len(loaded.hands)
+    gone = loaded.stored(number)
+    del loaded.hands[number - 1]
+    for stored in loaded.hands[number - 1 :]:
+        stored.number -= 1
+    table = loaded.standings()
+    s.exec(delete(HandRow).where(HandRow.id == gone.id))  # type: ignore[call-overload]
+    later = (HandRow.session_id == session_id) & (HandRow.number > number)
+    # Two steps so that the unique (session, number) never sees a clash.
+    s.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
+    s.exec(  # type: ignore[call-overload]
+        update(HandRow)
+        .where(HandRow.session_id == session_id, HandRow.number < 0)
+        .values(number=-HandRow.number - 1)
+    )
+    if loaded.rescored:
+        store_scores(s, loaded)
+    store_session_state(s, loaded, table)
+    s.flush()
+    return view_of(loaded, table)
+
+
+def get_hand(*, session: Session, session_id: int, number: int) -> HandDetail:
+    """Hand ``number`` as entered, freshly scored with breakdown and warnings
+    (for the edit screen or to explain a score).
+
+    Raises :class:`SessionNotFound`, :class:`HandNotFound`.
+    """
+    with reading(session):
+        loaded = load(session, session_id, deleted=True)
+        stored = loaded.stored(number)
+        entered = hand_from_row(session, loaded, number)
+    score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+    return HandDetail(
+        session_id=session_id,
+        number=number,
+        hand=entered,
+        score=score,
+        warnings=warnings_from_json(stored.warnings, number),
+    )

@@ -1,0 +1,350 @@
+"""Sessions: start, open, list, find, rematch, and the trash.
+
+Every function takes the database ``session`` as a keyword argument, manages its
+own transaction (do not hold table rows across calls) and returns read models
+from :mod:`models.views`.
+"""
+
+from __future__ import annotations
+
+import uuid as uuidlib
+from collections.abc import Mapping, Sequence
+from dataclasses import is_dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import case, delete, func, true
+from sqlmodel import Session, select
+
+from scoring import GameRules, get_game, player_key, standings
+
+from ..db import run_write
+from ..errors import AmbiguousSession, InvalidName, SessionNotFound
+from ..tables import HandRow, PlayerRow, SeatRow, SessionRow, utcnow
+from ..views import SessionPage, SessionSummary, SessionView
+from ._store import (
+    Loaded,
+    load,
+    now_iso,
+    reading,
+    scoring_fingerprint,
+    store_scores,
+    store_session_state,
+    view_of,
+)
+from .players import validate_name
+
+__all__ = [
+    "delete_session",
+    "find_session",
+    "list_sessions",
+    "open_session",
+    "purge_trash",
+    "rematch",
+    "restore_session",
+    "start_session",
+]
+
+
+def _options(game: GameRules, options: Mapping[str, Any] | Any | None) -> Any:
+    if options is None:
+        return game.default_options()
+    if is_dataclass(options) and isinstance(options, game.options_type):
+        return options
+    return game.options_from_dict(options)
+
+
+def _player_ids(session: Session, names: Sequence[str]) -> list[int]:
+    """Ids for ``names`` (already validated), creating players not seen before."""
+    keys = [player_key(n) for n in names]
+    found = {
+        key: pid
+        for pid, key in session.exec(
+            select(PlayerRow.id, PlayerRow.name_key).where(PlayerRow.name_key.in_(keys))
+        ).all()
+    }
+    ids = []
+    for name, key in zip(names, keys, strict=True):
+        if key not in found:
+            player = PlayerRow(name=name, name_key=key)
+            session.add(player)
+            session.flush()
+            assert player.id is not None
+            found[key] = player.id
+        ids.append(found[key])
+    return ids
+
+
+def create_session(
+    session: Session,
+    *,
+    game: GameRules,
+    options: Any,
+    player_ids: Sequence[int],
+    uuid: str | None = None,
+    started_at: datetime | None = None,
+    started_at_iso: str | None = None,
+    rematch_of: int | None = None,
+) -> Loaded:
+    """Insert a session row and its seats inside the caller's write transaction.
+
+    Returns the new session as :class:`Loaded` with no hands (internal helper of
+    start, rematch and import).
+    """
+    now = utcnow()
+    row = SessionRow(
+        uuid=uuid or str(uuidlib.uuid4()),
+        game=game.id,
+        options=game.options_to_dict(options),
+        started_at=started_at or now,
+        started_at_iso=started_at_iso,
+        created_at=now,
+        updated_at=now,
+        rematch_of=rematch_of,
+        scored_with=scoring_fingerprint(),
+    )
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    session.add_all(
+        SeatRow(session_id=row.id, seat=seat, player_id=pid) for seat, pid in enumerate(player_ids)
+    )
+    names = dict(
+        session.exec(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))).all()
+    )
+    session.flush()
+    return Loaded(row, game, options, tuple(names[p] for p in player_ids), tuple(player_ids), [])
+
+
+def start_session(
+    *,
+    session: Session,
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | Any | None = None,
+) -> SessionView:
+    """Start a session of ``game`` with ``players`` in seat order (seat 0 deals first).
+
+    ``options`` is a mapping of option keys that differ from the defaults
+    (SESSION_FORMAT.md) or the game's Options dataclass. Players are matched to
+    stored players case-insensitively (so statistics add up) and created when new.
+
+    Raises :class:`InvalidName` (``name_empty``, ``name_too_long``, ``name_control``,
+    ``name_duplicate``), :class:`scoring.OptionError` (``game_unknown``,
+    ``player_count``, ``option_unknown``/``option_type``/``option_value``/
+    ``option_range``). Nothing is written when it raises.
+    """
+    rules = get_game(game)
+    names = [validate_name(name) for name in players]
+    seen: set[str] = set()
+    for name in names:
+        if player_key(name) in seen:
+            raise InvalidName("name_duplicate", name=name)
+        seen.add(player_key(name))
+    rules.check_players(names)
+    opts = _options(rules, options)
+
+    def work(s: Session) -> SessionView:
+        loaded = create_session(
+            s,
+            game=rules,
+            options=opts,
+            player_ids=_player_ids(s, names),
+            started_at_iso=now_iso(),
+        )
+        return view_of(loaded, standings(rules, opts, loaded.players, []))
+
+    return run_write(session, work)
+
+
+def open_session(
+    *, session: Session, session_id: int, include_deleted: bool = False
+) -> SessionView:
+    """Open session ``session_id`` with its score sheet and standings.
+
+    The standings are folded by :func:`scoring.standings` from each hand's
+    score; those come from the cache written when the hand was saved, or, when
+    the scoring code has changed since (an app update), from rescoring what was
+    entered; the fresh scores and the finished state are then saved.
+    A session in the trash opens only with ``include_deleted``.
+    Raises :class:`SessionNotFound`.
+    """
+    with reading(session):
+        loaded = load(session, session_id, deleted=include_deleted)
+        table = loaded.standings()
+        stale = loaded.rescored or _state_differs(loaded, table)
+        if not stale:
+            return view_of(loaded, table)
+
+    def work(s: Session) -> SessionView:
+        fresh = load(s, session_id, for_update=True, deleted=include_deleted)
+        fresh_table = fresh.standings()
+        store_scores(s, fresh)
+        store_session_state(s, fresh, fresh_table)
+        s.flush()
+        return view_of(fresh, fresh_table)
+
+    return run_write(session, work)
+
+
+def _state_differs(loaded: Loaded, table: Any) -> bool:
+    row = loaded.row
+    winners = [loaded.players.index(w) for w in table.winners]
+    return (row.finished_at is not None) != table.finished or list(row.winner_seats) != winners
+
+
+def list_sessions(
+    *, session: Session, offset: int = 0, limit: int = 20, trash: bool = False
+) -> SessionPage:
+    """A page of sessions: unfinished first, then newest first (by start time).
+
+    With ``trash`` the page lists the sessions in the trash instead, most
+    recently deleted first. ``offset``/``limit`` count sessions (limit ≥ 1).
+    """
+    limit = max(1, limit)
+    offset = max(0, offset)
+    alive = SessionRow.deleted_at.is_not(None) if trash else SessionRow.deleted_at.is_(None)
+    if trash:
+        order = (SessionRow.deleted_at.desc(), SessionRow.id.desc())
+    else:
+        running_first = case((SessionRow.finished_at.is_(None), 0), else_=1)
+        order = (running_first, SessionRow.started_at.desc(), SessionRow.id.desc())
+    with reading(session):
+        total = session.exec(select(func.count()).select_from(SessionRow).where(alive)).one()
+        rows = session.exec(
+            select(SessionRow).where(alive).order_by(*order).offset(offset).limit(limit)
+        ).all()
+        ids = [r.id for r in rows]
+        names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
+        for sid, name in session.exec(
+            select(SeatRow.session_id, PlayerRow.name)
+            .join(PlayerRow, PlayerRow.id == SeatRow.player_id)
+            .where(SeatRow.session_id.in_(ids))
+            .order_by(SeatRow.session_id, SeatRow.seat)
+        ).all():
+            names[sid].append(name)
+        counts = dict(
+            session.exec(
+                select(HandRow.session_id, func.count())
+                .where(HandRow.session_id.in_(ids))
+                .group_by(HandRow.session_id)
+            ).all()
+        )
+        items = tuple(
+            SessionSummary(
+                id=r.id,
+                uuid=r.uuid,
+                game=r.game,
+                players=tuple(names[r.id]),
+                hand_count=counts.get(r.id, 0),
+                started_at=r.started_at,
+                finished_at=r.finished_at,
+                winners=tuple(names[r.id][s] for s in r.winner_seats),
+                deleted_at=r.deleted_at,
+            )
+            for r in rows
+            if r.id is not None
+        )
+    return SessionPage(items=items, total=total, offset=offset, limit=limit)
+
+
+def find_session(*, session: Session, ref: str | int, include_deleted: bool = False) -> int:
+    """The id of the session ``ref`` names: its short number (``kortpoeng list``),
+    its UUID or a unique prefix of it (at least 4 characters).
+
+    A number that is no session's short number is tried as a UUID prefix.
+    Raises :class:`SessionNotFound`, :class:`AmbiguousSession`.
+    """
+    text = str(ref).strip().lower()
+    with reading(session):
+        alive = true() if include_deleted else SessionRow.deleted_at.is_(None)
+        if text.isdigit() and len(text) <= 12:
+            found = session.exec(
+                select(SessionRow.id).where(SessionRow.id == int(text)).where(alive)
+            ).first()
+            if found is not None:
+                return found
+        if len(text) < 4 or any(ch not in "0123456789abcdef-" for ch in text):
+            raise SessionNotFound(session=str(ref))
+        matches = session.exec(
+            select(SessionRow.id)
+            .where(SessionRow.uuid.startswith(text, autoescape=True))
+            .where(alive)
+            .limit(2)
+        ).all()
+    if not matches:
+        raise SessionNotFound(session=str(ref))
+    if len(matches) > 1:
+        raise AmbiguousSession(session=str(ref), matches=len(matches))
+    return matches[0]
+
+
+def rematch(*, session: Session, session_id: int) -> SessionView:
+    """Start a new session with the same game, players and options, seats rotated
+    by one (the second seat deals first). Raises :class:`SessionNotFound`."""
+
+    def work(s: Session) -> SessionView:
+        old = load(s, session_id, deleted=False)
+        ids = list(old.player_ids[1:] + old.player_ids[:1])
+        loaded = create_session(
+            s,
+            game=old.game,
+            options=old.options,
+            player_ids=ids,
+            started_at_iso=now_iso(),
+            rematch_of=session_id,
+        )
+        return view_of(loaded, standings(old.game, old.options, loaded.players, []))
+
+    return run_write(session, work)
+
+
+def delete_session(*, session: Session, session_id: int) -> None:
+    """Move a session to the trash (it can be restored until the trash is purged).
+    Raises :class:`SessionNotFound` (also when it is in the trash already)."""
+
+    def work(s: Session) -> None:
+        row = s.exec(
+            select(SessionRow).where(SessionRow.id == session_id).with_for_update()
+        ).first()
+        if row is None or row.deleted_at is not None:
+            raise SessionNotFound(session=session_id)
+        row.deleted_at = utcnow()
+        s.add(row)
+
+    run_write(session, work)
+
+
+def restore_session(*, session: Session, session_id: int) -> None:
+    """Take a session out of the trash. Raises :class:`SessionNotFound` when it is
+    not in the trash."""
+
+    def work(s: Session) -> None:
+        row = s.exec(
+            select(SessionRow).where(SessionRow.id == session_id).with_for_update()
+        ).first()
+        if row is None or row.deleted_at is None:
+            raise SessionNotFound(session=session_id)
+        row.deleted_at = None
+        s.add(row)
+
+    run_write(session, work)
+
+
+def purge_trash(*, session: Session, older_than: timedelta | None = None) -> int:
+    """Delete for good the sessions in the trash (only those deleted more than
+    ``older_than`` ago, when given), with their hands and seats.
+
+    Returns how many sessions were removed. Players stay.
+    """
+
+    def work(s: Session) -> int:
+        condition = SessionRow.deleted_at.is_not(None)
+        if older_than is not None:
+            condition = condition & (SessionRow.deleted_at <= utcnow() - older_than)
+        ids = s.exec(select(SessionRow.id).where(condition)).all()
+        if ids:
+            s.exec(delete(SessionRow).where(SessionRow.id.in_(ids)))  # type: ignore[call-overload]
+        return len(ids)
+
+    return run_write(session, work)

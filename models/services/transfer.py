@@ -1,0 +1,210 @@
+"""Export and import of sessions as SESSION_FORMAT.md documents (backup, restore,
+moving to another phone).
+
+An import is validated completely (format, cards, rules) before anything is
+written, and then written in one transaction: a bad file changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO
+
+from sqlmodel import Session, select
+
+from scoring import SessionDoc, read_session, score_session, write_session
+
+from ..db import run_write
+from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
+from ..tables import HandRow, SessionRow
+from ..views import SessionView
+from ._store import (
+    StoredHand,
+    entry_of,
+    hand_of,
+    load,
+    reading,
+    score_cache,
+    store_session_state,
+    view_of,
+    warnings_to_json,
+)
+from .sessions import _player_ids, create_session
+
+__all__ = [
+    "IMPORT_LIMIT",
+    "export_session",
+    "import_session",
+    "read_import_source",
+    "session_doc",
+]
+
+IMPORT_LIMIT = 5 * 1024 * 1024
+"""Largest session file accepted, in bytes (refused before parsing)."""
+
+
+def session_doc(*, session: Session, session_id: int) -> SessionDoc:
+    """The session as a :class:`scoring.SessionDoc` (what was entered, with its
+    UUID and start time), for writers of any export format.
+
+    Sessions in the trash can be exported too. Raises :class:`SessionNotFound`.
+    """
+    with reading(session):
+        loaded = load(session, session_id, deleted=True)
+        rows = session.exec(
+            select(
+                HandRow.number,
+                HandRow.entry,
+                HandRow.went_out_seat,
+                HandRow.rummy,
+                HandRow.note,
+                HandRow.played_at,
+            )
+            .where(HandRow.session_id == session_id)
+            .order_by(HandRow.number)
+        ).all()
+        row = loaded.row
+        hands = tuple(
+            hand_of(
+                entry,
+                went_out_seat=seat,
+                rummy=rummy,
+                note=note,
+                played_at=played_at,
+                players=loaded.players,
+                game=loaded.game,
+                number=number,
+            )
+            for number, entry, seat, rummy, note, played_at in rows
+        )
+        return SessionDoc(
+            game=loaded.game.id,
+            options=loaded.options,
+            players=loaded.players,
+            hands=hands,
+            id=row.uuid,
+            started_at=row.started_at_iso,
+        )
+
+
+def export_session(*, session: Session, session_id: int) -> str:
+    """The session as canonical SESSION_FORMAT.md JSON text (UTF-8, final newline).
+
+    Export → import → export gives the same text. Raises :class:`SessionNotFound`.
+    """
+    return write_session(session_doc(session=session, session_id=session_id))
+
+
+def read_import_source(
+    source: str | os.PathLike[str], *, stdin: IO[bytes] | None = None, limit: int = IMPORT_LIMIT
+) -> bytes:
+    """Read a session file's bytes: a path, or ``"-"`` for ``stdin`` (binary).
+
+    A file larger than ``limit`` bytes is refused from its size before reading,
+    standard input after reading at most ``limit`` + 1 bytes.
+    Raises :class:`ImportTooLarge`, ``OSError`` (missing or unreadable file).
+    """
+    if os.fspath(source) == "-":
+        if stdin is None:
+            import sys
+
+            stdin = sys.stdin.buffer
+        data = stdin.read(limit + 1)
+        if len(data) > limit:
+            raise ImportTooLarge(limit=limit)
+        return data
+    path = Path(source)
+    size = path.stat().st_size
+    if size > limit:
+        raise ImportTooLarge(limit=limit, size=size)
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ImportTooLarge(limit=limit)
+    return data
+
+
+def _started(doc: SessionDoc) -> datetime | None:
+    if doc.started_at is None:
+        return None
+    return datetime.fromisoformat(doc.started_at).astimezone(UTC)
+
+
+def import_session(
+    *, session: Session, data: bytes | str, limit: int = IMPORT_LIMIT
+) -> SessionView:
+    """Store a session document (SESSION_FORMAT.md) as a new session.
+
+    The document is size-checked, read strictly and scored completely before
+    anything is written; warnings in it count as confirmed (they were entered
+    that way). A document without ``id`` gets a new UUID.
+
+    Raises :class:`ImportTooLarge` (over ``limit`` bytes), :class:`ImportInvalid`
+    (not UTF-8 text), :class:`scoring.SessionFileError` (bad JSON, unknown
+    ``version``, wrong types…), :class:`scoring.OptionError`,
+    :class:`scoring.CardParseError`, :class:`scoring.HandError` (with hand,
+    player and card), :class:`DuplicateSession` when a session with the same
+    ``id`` is stored (in the trash too). The database is unchanged then.
+    """
+    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
+    if size > limit:
+        raise ImportTooLarge(limit=limit, size=size)
+    if isinstance(data, bytes | bytearray):
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ImportInvalid(detail=f"not UTF-8 text (byte {error.start})") from None
+    else:
+        text = data
+    doc = read_session(text)
+    result = score_session(doc)
+    started = _started(doc)
+
+    def work(s: Session) -> SessionView:
+        if doc.id is not None:
+            existing = s.exec(
+                select(SessionRow.id, SessionRow.deleted_at).where(SessionRow.uuid == doc.id)
+            ).first()
+            if existing is not None:
+                raise DuplicateSession(
+                    id=doc.id, session=existing[0], in_trash=existing[1] is not None
+                )
+        loaded = create_session(
+            s,
+            game=doc.rules,
+            options=doc.options,
+            player_ids=_player_ids(s, list(doc.players)),
+            uuid=doc.id,
+            started_at=started,
+            started_at_iso=doc.started_at,
+        )
+        rows: list[HandRow] = []
+        for number, (hand, score) in enumerate(zip(doc.hands, result.hand_scores, strict=True), 1):
+            warnings = warnings_to_json(score.warnings)
+            seat = doc.players.index(hand.went_out) if hand.went_out is not None else None
+            rows.append(
+                HandRow(
+                    session_id=loaded.row.id,
+                    number=number,
+                    went_out_seat=seat,
+                    entry=entry_of(hand, doc.players),
+                    rummy=hand.rummy,
+                    note=hand.note,
+                    played_at=hand.played_at,
+                    warnings=warnings,
+                    score=score_cache(score, doc.players),
+                )
+            )
+            loaded.hands.append(
+                StoredHand(
+                    None, number, seat, score, hand.rummy, hand.note, hand.played_at, warnings
+                )
+            )
+        s.add_all(rows)
+        store_session_state(s, loaded, result.standings)
+        s.flush()
+        return view_of(loaded, result.standings)
+
+    return run_write(session, work)
