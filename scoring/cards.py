@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, unique
 from functools import lru_cache
 
@@ -51,14 +51,9 @@ class Rank(Enum):
     KING = "K"
     JOKER = "JKR"
 
-    @property
-    def order(self) -> int:
-        """Position in A (1) … K (13); the joker is 0.
-
-        >>> Rank.ACE.order, Rank.TEN.order, Rank.KING.order
-        (1, 10, 13)
-        """
-        return _ORDER[self]
+    #: Position in A (1) … K (13); the joker is 0 (set below, a plain attribute
+    #: so that hot loops avoid hashing enum members).
+    order: int
 
     @classmethod
     def from_order(cls, order: int) -> Rank:
@@ -68,7 +63,9 @@ class Rank(Enum):
 
 @unique
 class Suit(Enum):
-    """A suit; the value is its canonical letter."""
+    """A suit; the value is its canonical letter. ``index`` is 1–4."""
+
+    index: int
 
     SPADES = "S"
     HEARTS = "H"
@@ -81,9 +78,11 @@ class Suit(Enum):
         return _SYMBOLS[self]
 
 
-_ORDER = {rank: index for index, rank in enumerate(Rank, start=1) if rank is not Rank.JOKER}
-_ORDER[Rank.JOKER] = 0
-_BY_ORDER = {order: rank for rank, order in _ORDER.items() if order}
+for _order, _rank in enumerate(Rank, start=1):
+    _rank.order = 0 if _rank is Rank.JOKER else _order
+for _index, _suit in enumerate(Suit, start=1):
+    _suit.index = _index
+_BY_ORDER = {rank.order: rank for rank in Rank if rank.order}
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
@@ -96,10 +95,16 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    #: A small whole number unique to (rank, suit), for fast hashing and counting.
+    key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank is Rank.JOKER and self.suit is not None:
             raise ValueError("a joker has no suit")
+        object.__setattr__(self, "key", self.rank.order * 5 + (self.suit.index if self.suit else 0))
+
+    def __hash__(self) -> int:
+        return self.key
 
     def __str__(self) -> str:
         return self.rank.value + (self.suit.value if self.suit else "")
@@ -271,7 +276,15 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards(["K", "7", "A"])]
     ['K', '7', 'A']
     """
-    return tuple(parse_card(token, position) for position, token in enumerate(tokens, 1))
+    tokens = list(tokens)
+    try:
+        return tuple([_CANONICAL_CARDS[token] for token in tokens])
+    except (KeyError, TypeError):  # not all canonical: parse each one
+        return tuple(parse_card(token, position) for position, token in enumerate(tokens, 1))
+
+
+#: Canonical text of every card, read without parsing (the session file's form).
+_CANONICAL_CARDS: dict[str, Card] = {str(card): card for card in Card.all()}
 
 
 def parse_rank(text: str) -> Rank:

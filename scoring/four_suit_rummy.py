@@ -147,8 +147,7 @@ class FourSuitRummy(GameRules):
         Raises :class:`HandError` for a run that is not a run (see
         :func:`resolve_run`) and the shared errors of RULES.md §4.
         """
-        self.check_hand(options, players, hand)
-        leftover = {p: self.leftover_value(_VALUES, hand.left.get(p, ())) for p in players}
+        leftover, cards = self.check_hand(options, players, hand)
         points: dict[str, int] = {}
         breakdown: dict[str, tuple[BreakdownItem, ...]] = {}
         for player in players:
@@ -177,12 +176,14 @@ class FourSuitRummy(GameRules):
                 )
             breakdown[player] = tuple(items)
             points[player] = sum(item.points for item in items)
-        return HandScore(points, breakdown, leftover, self._warnings(players, hand), hand.went_out)
+        warnings = self._warnings(players, hand, cards)
+        return HandScore(points, breakdown, leftover, warnings, hand.went_out)
 
-    def _warnings(self, players: Sequence[str], hand: Hand) -> tuple[ScoreWarning, ...]:
+    def _warnings(
+        self, players: Sequence[str], hand: Hand, left: list[Card]
+    ) -> tuple[ScoreWarning, ...]:
         cards = [card for runs in hand.runs.values() for run in runs for card in run.cards]
-        cards += [c for held in hand.left.values() if not isinstance(held, int) for c in held]
-        warnings = self.conservation(players, cards, jokers=False)
+        warnings = self.conservation(players, cards + left, jokers=False)
         for player in players:
             held = hand.left.get(player, ())
             if isinstance(held, int):

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import Card, Rank
 from .errors import HandError, OptionError
-from .hands import Hand, HandScore, Leftover, ScoreWarning
+from .hands import Hand, HandScore, ScoreWarning
 
-__all__ = ["GameRules", "choice", "minimum", "player_key"]
+__all__ = ["GameRules", "check_name", "choice", "minimum", "player_key"]
 
 MAX_NAME = 40
 
@@ -152,82 +153,105 @@ class GameRules:
         raise NotImplementedError
 
     # -- shared checks ----------------------------------------------------
-    def check_hand(self, options: Any, players: Sequence[str], hand: Hand) -> None:
-        """Refuse what no game can score (RULES.md §4 errors).
+    def check_hand(
+        self, options: Any, players: Sequence[str], hand: Hand
+    ) -> tuple[dict[str, int], list[Card]]:
+        """Refuse what no game can score (RULES.md §4 errors), and tally the
+        leftover cards in the same pass.
 
+        Returns each player's leftover value in points (0 for a player missing
+        from ``left``) and every leftover card entered, for conservation checks.
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
         ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
         ``joker_not_in_play``, ``bad_points``.
         """
-        seats = set(players)
-        if hand.went_out is not None and hand.went_out not in seats:
-            raise HandError("unknown_player", player=hand.went_out, field="went_out")
-        if hand.went_out is None and not self.can_block(options):
+        went_out = hand.went_out
+        leftover = dict.fromkeys(players, 0)
+        if went_out is not None and went_out not in leftover:
+            raise HandError("unknown_player", player=went_out, field="went_out")
+        if went_out is None and not self.can_block(options):
             raise HandError("cannot_block", field="went_out")
-        for name in (*hand.left, *hand.runs):
-            if name not in seats:
-                raise HandError("unknown_player", player=name, field="left")
-        if hand.runs and not self.uses_runs:
-            raise HandError("runs_not_allowed", field="runs")
+        if hand.runs:
+            if not self.uses_runs:
+                raise HandError("runs_not_allowed", field="runs")
+            for name in hand.runs:
+                if name not in leftover:
+                    raise HandError("unknown_player", player=name, field="runs")
         if hand.rummy and not self.rummy_allowed(options, hand):
             raise HandError("rummy_not_allowed", field="rummy")
-        jokers = self.uses_jokers(options)
+        table = self.value_table(options)
+        jokers = table[0] if self.uses_jokers(options) else None
+        cards: list[Card] = []
         for name, held in hand.left.items():
-            if isinstance(held, bool) or not isinstance(held, int | tuple):
-                raise HandError("bad_points", player=name, field="left", params={"value": held})
-            if isinstance(held, int):
-                if held < 0:
-                    raise HandError("bad_points", player=name, field="left", params={"value": held})
-            elif not jokers:
-                for position, card in enumerate(held, 1):
-                    if card.rank is Rank.JOKER:
+            if name not in leftover:
+                raise HandError("unknown_player", player=name, field="left")
+            if type(held) is tuple or type(held) is list:
+                value = 0
+                for card in held:
+                    order = card.rank.order
+                    if order == 0 and jokers is None:
                         raise HandError(
                             "joker_not_in_play",
                             player=name,
                             field="left",
                             card=str(card),
-                            params={"position": position},
+                            params={"position": held.index(card) + 1},
                         )
-        if hand.went_out is not None and _holds(hand.left.get(hand.went_out, ())):
-            raise HandError("went_out_holds_cards", player=hand.went_out, field="left")
+                    value += table[order]
+                cards += held
+            elif type(held) is int and held >= 0:
+                value = held
+            else:
+                raise HandError("bad_points", player=name, field="left", params={"value": held})
+            if held and name == went_out:
+                raise HandError("went_out_holds_cards", player=went_out, field="left")
+            leftover[name] = value
+        return leftover, cards
 
     def rummy_allowed(self, options: Any, hand: Hand) -> bool:
         """Whether the ``rummy`` flag means something for this hand."""
         return False
 
-    def leftover_value(self, values: Mapping[Rank, int], held: Leftover) -> int:
-        """The points of one player's leftover cards (or their plain number)."""
-        if isinstance(held, int):
-            return held
-        return sum(values[card.rank] for card in held)
+    def value_table(self, options: Any) -> tuple[int, ...]:
+        """:meth:`card_values` as a tuple indexed by ``Rank.order`` (joker at 0),
+        cached per options: the form the scoring loops use."""
+        return _value_table(self, options)
 
     def conservation(
-        self, players: Sequence[str], cards: Iterable[Card], *, jokers: bool
+        self, players: Sequence[str], cards: Sequence[Card], *, jokers: bool
     ) -> list[ScoreWarning]:
         """Card-conservation warnings (RULES.md §4): a rank more often than the
         decks hold (4 a deck, 2 jokers a deck where added) or a physical card more
         often than there are decks."""
         decks = self.decks(players)
-        cards = list(cards)
-        warnings = []
-        ranks = Counter(card.rank for card in cards)
-        for rank, count in ranks.items():
-            most = (2 if jokers else 0) * decks if rank is Rank.JOKER else 4 * decks
-            if count > most:
+        warnings: list[ScoreWarning] = []
+        ranks = [0] * 14  # by Rank.order; 0 is the joker
+        for card in cards:
+            ranks[card.rank.order] += 1
+        limits = [(2 if jokers else 0) * decks] + [4 * decks] * 13
+        for order, count in enumerate(ranks):
+            if count > limits[order]:
+                rank = Rank.JOKER if order == 0 else Rank.from_order(order)
                 warnings.append(
-                    ScoreWarning("rank_count", card=rank.value, count=count, expected=most)
+                    ScoreWarning("rank_count", card=rank.value, count=count, expected=limits[order])
                 )
-        physical = Counter(card for card in cards if card.suit is not None)
-        for card, count in physical.items():
-            if count > decks:
-                warnings.append(
-                    ScoreWarning("card_count", card=str(card), count=count, expected=decks)
-                )
+        suited = [card.key for card in cards if card.suit is not None]
+        if len(set(suited)) < len(suited):
+            first = {card.key: card for card in cards}
+            for key, count in Counter(suited).items():
+                if count > decks:
+                    warnings.append(
+                        ScoreWarning(
+                            "card_count", card=str(first[key]), count=count, expected=decks
+                        )
+                    )
         return warnings
 
 
-def _holds(held: Leftover) -> bool:
-    return bool(held) if not isinstance(held, int) else held > 0
+@lru_cache(maxsize=256)
+def _value_table(game: GameRules, options: Any) -> tuple[int, ...]:
+    values = game.card_values(options)
+    return tuple(values.get(rank, 0) for rank in sorted(Rank, key=lambda r: r.order))
 
 
 def check_name(name: Any) -> str:

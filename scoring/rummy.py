@@ -87,8 +87,7 @@ class Rummy(GameRules):
 
         Raises :class:`~scoring.errors.HandError` for input the rules cannot score.
         """
-        self.check_hand(options, players, hand)
-        leftover = {p: self.leftover_value(_VALUES, hand.left.get(p, ())) for p in players}
+        leftover, cards = self.check_hand(options, players, hand)
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         if options.scoring == "penalty":
@@ -110,7 +109,6 @@ class Rummy(GameRules):
                 items.append(BreakdownItem("rummy_double", collected, value=collected))
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
-        cards = [card for held in hand.left.values() if not isinstance(held, int) for card in held]
         warnings = self.conservation(players, cards, jokers=False)
         return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
 

@@ -7,16 +7,16 @@ reading then writing a canonical file gives back the same text.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from .cards import parse_cards, parse_rank
-from .errors import ScoringError, SessionFileError
+from .errors import HandError, ScoringError, SessionFileError
 from .games import get_game
 from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
 from .rules import GameRules, check_name, player_key
@@ -111,13 +111,21 @@ def _time(value: Any, path: str) -> str | None:
 
 
 def _seat(name: Any, seats: Mapping[str, str], path: str, number: int) -> str:
-    from .errors import HandError
-
+    if isinstance(name, str) and name in seats:
+        return seats[name]
     _expect(name, str, path, "a player's name")
     try:
         return seats[player_key(name)]
     except KeyError:
         raise HandError("unknown_player", hand=number, player=name, field=path) from None
+
+
+@lru_cache(maxsize=64)
+def _seats(players: tuple[str, ...]) -> dict[str, str]:
+    """Name as written (exact or case-folded and trimmed) → the seated name."""
+    seats = {player_key(p): p for p in players}
+    seats.update((p, p) for p in players)
+    return seats
 
 
 def _leftover(value: Any, path: str) -> Leftover:
@@ -142,7 +150,7 @@ def hand_from_dict(
     """
     path = f"hands[{number}]"
     try:
-        return _hand_from_dict(data, players, number, path)
+        return _hand_from_dict(data, tuple(players), number, path)
     except ScoringError as error:
         raise error.at_hand(number) from None
 
@@ -153,7 +161,7 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
     _unknown(data, _HAND_FIELDS, f"{path}.")
     if "went_out" not in data:
         raise SessionFileError("file_missing", field=f"{path}.went_out")
-    seats = {player_key(p): p for p in players}
+    seats = _seats(players)
     went_out = data["went_out"]
     if went_out is not None:
         went_out = _seat(went_out, seats, "went_out", number)
@@ -325,7 +333,10 @@ def score_hands(
         except ScoringError as error:
             raise error.at_hand(number) from None
         scores.append(score)
-        warnings += [dataclasses.replace(w, hand=number) for w in score.warnings]
+        warnings += [
+            ScoreWarning(w.code, w.card, w.player, w.count, w.expected, number)
+            for w in score.warnings
+        ]
     table = standings(game, options, players, scores)
     return SessionResult(tuple(scores), table, tuple(warnings))
 

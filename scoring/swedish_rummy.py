@@ -106,9 +106,7 @@ class SwedishRummy(GameRules):
         Returns a :class:`HandScore` with every player's points. Raises
         :class:`~scoring.errors.HandError` for input the rules cannot score.
         """
-        self.check_hand(options, players, hand)
-        values = self.card_values(options)
-        leftover = {p: self.leftover_value(values, hand.left.get(p, ())) for p in players}
+        leftover, cards = self.check_hand(options, players, hand)
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         if hand.went_out is not None:
@@ -134,7 +132,6 @@ class SwedishRummy(GameRules):
                 )
                 breakdown[collector] = items
                 points[collector] = sum(item.points for item in items)
-        cards = [card for held in hand.left.values() if not isinstance(held, int) for card in held]
         warnings = self.conservation(players, cards, jokers=self.uses_jokers(options))
         return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
 
