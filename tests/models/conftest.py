@@ -34,10 +34,3 @@ def session(engine: Engine) -> Iterator[Session]:
         yield s
 
 
-def dump(engine: Engine) -> list[str]:
-    """Every SQL statement that recreates the database (schema and rows)."""
-    raw = engine.raw_connection()
-    try:
-        return list(raw.driver_connection.iterdump())
-    finally:
-        raw.close()

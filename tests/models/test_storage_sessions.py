@@ -1,0 +1,250 @@
+"""Sessions and players: listing, finding, rematch, trash, names, statistics."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import update
+from sqlmodel import select
+from storage_helpers import dump, hand
+
+from models.errors import AmbiguousSession, InvalidName, PlayerNotFound, SessionNotFound
+from models.services import (
+    delete_session,
+    find_session,
+    list_players,
+    list_sessions,
+    open_session,
+    player_stats,
+    purge_trash,
+    record_hand,
+    rematch,
+    rename_player,
+    restore_session,
+    start_session,
+    validate_name,
+)
+from models.tables import HandRow, PlayerRow, SeatRow, SessionRow
+from scoring import OptionError
+
+
+def _finish_rummy(session, players=("A", "B"), loser="B"):
+    """A one-round Rummy session that A wins with 0 against 10."""
+    view = start_session(session=session, game="rummy", players=list(players), options={"rounds": 1})
+    winner = next(p for p in players if p != loser)
+    return record_hand(session=session, session_id=view.id, hand=hand(winner, {loser: ["K"]}))
+
+
+def test_start_session_seats_and_names(session):
+    view = start_session(session=session, game="rummy", players=["  Kari ", "Ola", "Per"])
+    assert view.players == ("Kari", "Ola", "Per")
+    assert view.standings.dealer == "Kari"
+    assert view.hands == () and not view.finished
+    assert len(view.uuid) == 36
+    assert view.options_dict == {}
+    seats = session.exec(select(SeatRow.seat, SeatRow.player_id).order_by(SeatRow.seat)).all()
+    assert [s for s, _ in seats] == [0, 1, 2]
+    assert [pid for _, pid in seats] == list(view.player_ids)
+
+
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [
+        (["Kari", "  "], "name_empty"),
+        (["Kari", "x" * 41], "name_too_long"),
+        (["Kari", "Ola\x00"], "name_control"),
+        (["Kari", "O\nla"], "name_control"),
+        (["Kari", "\x1b[31mRed"], "name_control"),
+        (["Kari", " KARI"], "name_duplicate"),
+    ],
+)
+def test_bad_player_names_are_refused(session, engine, names, code):
+    before = dump(engine)
+    with pytest.raises(InvalidName) as caught:
+        start_session(session=session, game="rummy", players=names)
+    assert caught.value.code == code
+    assert dump(engine) == before
+
+
+def test_name_limits():
+    assert validate_name("x" * 40) == "x" * 40
+    assert validate_name(" Åse Ødegård ") == "Åse Ødegård"
+    with pytest.raises(InvalidName):
+        validate_name(None)
+
+
+def test_player_count_checked_by_scoring(session):
+    with pytest.raises(OptionError) as caught:
+        start_session(session=session, game="four_suit_rummy", players=["A", "B", "C"])
+    assert caught.value.code == "player_count"
+    with pytest.raises(OptionError) as caught:
+        start_session(session=session, game="chess", players=["A", "B"])
+    assert caught.value.code == "game_unknown"
+
+
+def test_players_are_shared_between_sessions(session):
+    one = start_session(session=session, game="rummy", players=["Kari", "Ola"])
+    two = start_session(session=session, game="rummy", players=["ola", "KARI", "Per"])
+    assert two.players == ("Ola", "Kari", "Per")  # stored spelling wins
+    assert two.player_ids[:2] == (one.player_ids[1], one.player_ids[0])
+    assert [(p.name, p.sessions) for p in list_players(session=session)] == [
+        ("Kari", 2),
+        ("Ola", 2),
+        ("Per", 1),
+    ]
+
+
+def test_list_sessions_unfinished_first_newest_first_with_paging(session):
+    finished_old = _finish_rummy(session).id
+    running_old = start_session(session=session, game="rummy", players=["A", "B"]).id
+    finished_new = _finish_rummy(session).id
+    running_new = start_session(session=session, game="swedish_rummy", players=["A", "B"]).id
+    page = list_sessions(session=session, limit=3)
+    assert [s.id for s in page.items] == [running_new, running_old, finished_new]
+    assert page.total == 4 and page.has_more
+    rest = list_sessions(session=session, offset=3, limit=3)
+    assert [s.id for s in rest.items] == [finished_old]
+    assert not rest.has_more
+    first = page.items[0]
+    assert first.game == "swedish_rummy" and first.players == ("A", "B")
+    assert first.hand_count == 0 and first.winners == ()
+    assert page.items[2].hand_count == 1 and page.items[2].winners == ("A",)
+
+
+def test_find_session_by_number_uuid_and_prefix(session):
+    one = start_session(session=session, game="rummy", players=["A", "B"])
+    two = start_session(session=session, game="rummy", players=["A", "B"])
+    assert find_session(session=session, ref=str(one.id)) == one.id
+    assert find_session(session=session, ref=two.id) == two.id
+    assert find_session(session=session, ref=one.uuid) == one.id
+    assert find_session(session=session, ref=one.uuid[:8].upper()) == one.id
+    for ref in ("nope", "999", "12", "%", "____"):
+        with pytest.raises(SessionNotFound):
+            find_session(session=session, ref=ref)
+    # make two uuids share a prefix
+    session.exec(update(SessionRow).where(SessionRow.id == one.id).values(uuid="abcd1111-0000-4000-8000-000000000000"))
+    session.exec(update(SessionRow).where(SessionRow.id == two.id).values(uuid="abcd2222-0000-4000-8000-000000000000"))
+    session.commit()
+    with pytest.raises(AmbiguousSession) as caught:
+        find_session(session=session, ref="abcd")
+    assert caught.value.params == {"session": "abcd", "matches": 2}
+    assert find_session(session=session, ref="abcd2") == two.id
+
+
+def test_rematch_rotates_seats_and_keeps_options(session):
+    old = start_session(
+        session=session, game="swedish_rummy", players=["A", "B", "C"], options={"target": 250}
+    )
+    new = rematch(session=session, session_id=old.id)
+    assert new.players == ("B", "C", "A")
+    assert new.options_dict == {"target": 250}
+    assert new.rematch_of == old.id and new.id != old.id and new.uuid != old.uuid
+    assert new.standings.target == 250 and new.hands == ()
+
+
+def test_delete_restore_and_purge(session, engine):
+    keep = _finish_rummy(session)
+    gone = _finish_rummy(session)
+    delete_session(session=session, session_id=gone.id)
+    assert [s.id for s in list_sessions(session=session).items] == [keep.id]
+    assert [s.id for s in list_sessions(session=session, trash=True).items] == [gone.id]
+    with pytest.raises(SessionNotFound):
+        open_session(session=session, session_id=gone.id)
+    assert open_session(session=session, session_id=gone.id, include_deleted=True).id == gone.id
+    with pytest.raises(SessionNotFound):
+        find_session(session=session, ref=gone.uuid)
+    assert find_session(session=session, ref=gone.uuid, include_deleted=True) == gone.id
+    with pytest.raises(SessionNotFound):
+        delete_session(session=session, session_id=gone.id)
+
+    restore_session(session=session, session_id=gone.id)
+    assert {s.id for s in list_sessions(session=session).items} == {keep.id, gone.id}
+    with pytest.raises(SessionNotFound):
+        restore_session(session=session, session_id=gone.id)
+
+    delete_session(session=session, session_id=gone.id)
+    assert purge_trash(session=session, older_than=timedelta(days=30)) == 0
+    assert purge_trash(session=session) == 1
+    assert list_sessions(session=session, trash=True).total == 0
+    # hands and seats went with it (foreign keys cascade), the other session is whole
+    assert session.exec(select(HandRow.session_id).distinct()).all() == [keep.id]
+    assert session.exec(select(SeatRow.session_id).distinct()).all() == [keep.id]
+    session.rollback()
+    assert open_session(session=session, session_id=keep.id).standings.totals == {"A": 0, "B": 10}
+
+
+def test_rename_player_everywhere(session):
+    view = _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")
+    ola = view.player_ids[1]
+    renamed = rename_player(session=session, player_id=ola, name=" Ola Nordmann ")
+    assert renamed.name == "Ola Nordmann" and renamed.sessions == 1
+    again = open_session(session=session, session_id=view.id)
+    assert again.players == ("Kari", "Ola Nordmann")
+    assert again.standings.totals == {"Kari": 0, "Ola Nordmann": 10}
+    assert rename_player(session=session, player_id=ola, name="ola nordmann").name == "ola nordmann"
+    with pytest.raises(InvalidName) as caught:
+        rename_player(session=session, player_id=ola, name="KARI")
+    assert caught.value.code == "name_taken"
+    with pytest.raises(InvalidName):
+        rename_player(session=session, player_id=ola, name="tab\there")
+    with pytest.raises(PlayerNotFound):
+        rename_player(session=session, player_id=999, name="X")
+
+
+def test_player_statistics(session):
+    _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")  # Kari wins
+    _finish_rummy(session, players=("Kari", "Ola"), loser="Kari")  # Ola wins
+    _finish_rummy(session, players=("Ola", "Per"), loser="Per")  # Ola wins
+    tie = start_session(session=session, game="rummy", players=["Kari", "Per"], options={"rounds": 1})
+    record_hand(session=session, session_id=tie.id, hand=hand(None, {"Kari": ["5"], "Per": ["5"]}))
+    start_session(session=session, game="swedish_rummy", players=["Kari", "Ola"])  # running
+    trashed = _finish_rummy(session, players=("Kari", "Per"), loser="Per")
+    delete_session(session=session, session_id=trashed.id)
+
+    stats = {s.name: s for s in player_stats(session=session)}
+    assert (stats["Kari"].played, stats["Kari"].finished, stats["Kari"].won) == (4, 3, 2)
+    assert (stats["Ola"].played, stats["Ola"].finished, stats["Ola"].won) == (4, 3, 2)
+    assert (stats["Per"].played, stats["Per"].finished, stats["Per"].won) == (2, 2, 1)
+    assert stats["Kari"].by_game["rummy"].won == 2
+    assert stats["Kari"].by_game["swedish_rummy"].played == 1
+    assert stats["Kari"].by_game["swedish_rummy"].won == 0
+    only = player_stats(session=session, player_id=stats["Per"].id)
+    assert len(only) == 1 and only[0].won == 1
+    with pytest.raises(PlayerNotFound):
+        player_stats(session=session, player_id=999)
+
+
+def test_changed_scoring_code_rescores_on_open(session):
+    """Cached hand scores written by other scoring code are recomputed from the
+    entered cards, and the fresh figures are stored."""
+    view = _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")
+    session.exec(update(HandRow).values(score={"points": [99, 99], "leftover": [0, 0]}))
+    session.exec(update(SessionRow).values(scored_with="older-code", finished_at=None, winner_seats=[]))
+    session.commit()
+    again = open_session(session=session, session_id=view.id)
+    assert again.standings.totals == {"Kari": 0, "Ola": 10}
+    assert again.finished and again.finished_at is not None
+    assert session.exec(select(HandRow.score)).one() == {"points": [0, 10], "leftover": [0, 10]}
+    row = session.exec(select(SessionRow)).one()
+    assert row.scored_with != "older-code" and row.winner_seats == [0]
+
+
+def test_stale_cache_is_rescored_before_a_write(session):
+    view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
+    record_hand(session=session, session_id=view.id, hand=hand("Kari", {"Ola": ["K"]}))
+    session.exec(update(HandRow).values(score={"points": [50, 50], "leftover": [0, 0]}))
+    session.exec(update(SessionRow).values(scored_with="older-code"))
+    session.commit()
+    view = record_hand(session=session, session_id=view.id, hand=hand("Ola", {"Kari": ["2"]}))
+    assert view.standings.totals == {"Kari": 2, "Ola": 10}
+    assert session.exec(select(HandRow.score).order_by(HandRow.number)).all() == [
+        {"points": [0, 10], "leftover": [0, 10]},
+        {"points": [2, 0], "leftover": [2, 0]},
+    ]
+
+
+def test_players_table_keeps_case_folded_key(session):
+    start_session(session=session, game="rummy", players=["Åse", "STRASSE"])
+    keys = session.exec(select(PlayerRow.name_key).order_by(PlayerRow.id)).all()
+    assert keys == ["åse", "strasse"]
