@@ -1,0 +1,185 @@
+"""Session summary exports: plain text, Markdown, CSV, PDF and the JSON session file.
+
+Pure functions from a session document and its scored result to text or bytes,
+used by the session screen (share / download / save) and by
+``kortpoeng export SESSION --format F [--lang nb|en]``. No flet import.
+
+Every visible word goes through :mod:`app.i18n` inside
+``use_language(lang)``, and numbers and dates are formatted by Babel for that
+language, so an export's language never depends on the UI's.
+
+=======  ===========================  ======================================
+format   function                     bytes from :func:`export_session`
+=======  ===========================  ======================================
+txt      :func:`to_text`              UTF-8
+md       :func:`to_markdown`          UTF-8
+csv      :func:`to_csv`               UTF-8 with BOM (see ``spreadsheet``)
+pdf      :func:`to_pdf`               PDF 1.3+, DejaVu Sans embedded
+json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
+=======  ===========================  ======================================
+
+>>> from scoring import read_session
+>>> from app.chart import SAMPLES
+>>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
+>>> print(to_text(doc, lang="en").splitlines()[4])
+Winner: Lise
+>>> export_session(doc, "csv", "nb")[:3] == "\ufeff".encode()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.i18n import normalize_language, use_language
+from scoring import SessionDoc, SessionResult, score_session, write_session
+
+from .spreadsheet import render_csv
+from .summary import Summary, build_summary
+from .text import render_markdown, render_text
+
+__all__ = [
+    "FORMATS",
+    "ExportFormat",
+    "export_filename",
+    "export_session",
+    "summary",
+    "to_csv",
+    "to_json",
+    "to_markdown",
+    "to_pdf",
+    "to_text",
+]
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """What the UI and the CLI need to offer one format.
+
+    Attributes:
+        key: ``--format`` value.
+        extension: file name extension without the dot.
+        media_type: MIME type (with charset for text).
+        binary: True when the bytes are not text (PDF).
+    """
+
+    key: str
+    extension: str
+    media_type: str
+    binary: bool = False
+
+
+#: The export formats by ``--format`` key, in the order a menu offers them.
+FORMATS: dict[str, ExportFormat] = {
+    "txt": ExportFormat("txt", "txt", "text/plain; charset=utf-8"),
+    "md": ExportFormat("md", "md", "text/markdown; charset=utf-8"),
+    "csv": ExportFormat("csv", "csv", "text/csv; charset=utf-8"),
+    "pdf": ExportFormat("pdf", "pdf", "application/pdf", binary=True),
+    "json": ExportFormat("json", "json", "application/json"),
+}
+
+
+def _lang(lang: str) -> str:
+    code = normalize_language(lang)
+    if code is None:
+        raise ValueError(f"unsupported language {lang!r}; expected 'nb' or 'en'")
+    return code
+
+
+def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> Summary:
+    """The translated :class:`~app.exports.summary.Summary` of a session.
+
+    ``result`` defaults to ``score_session(doc)``. Raises :class:`ValueError`
+    for an unsupported ``lang`` and :class:`scoring.ScoringError` when the
+    document cannot be scored.
+    """
+    lang = _lang(lang)
+    result = score_session(doc) if result is None else result
+    with use_language(lang):
+        return build_summary(doc, result)
+
+
+def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
+    """Plain-text summary: game, date, players, rules, winner or leader,
+    standings with ranks, the hand-by-hand table aligned for a monospace font,
+    and hand notes. ``\\n`` line ends, final newline. Errors as :func:`summary`."""
+    return render_text(summary(doc, result, lang))
+
+
+def to_markdown(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
+    """The same summary as Markdown with pipe tables. Errors as :func:`summary`."""
+    return render_markdown(summary(doc, result, lang))
+
+
+def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
+    """The hand table as CSV text (one row per hand; per player "points" and
+    "total"; ``;`` separated in Norwegian, ``,`` in English; no BOM — the
+    bytes of :func:`export_session` add it). Errors as :func:`summary`."""
+    lang = _lang(lang)
+    return render_csv(summary(doc, result, lang), lang)
+
+
+def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> bytes:
+    """A one-or-more-page A4 score sheet: title, date, standings, the chart of
+    running totals with the target line, the hand table and notes; DejaVu Sans
+    (shipped in ``assets/fonts``) embedded. Errors as :func:`summary`."""
+    from .pdf import render_pdf  # fpdf2 is only loaded when a PDF is asked for
+
+    lang = _lang(lang)
+    result = score_session(doc) if result is None else result
+    with use_language(lang):
+        return render_pdf(build_summary(doc, result), result)
+
+
+def to_json(doc: SessionDoc) -> str:
+    """The session file (SESSION_FORMAT.md), as ``scoring.write_session``."""
+    return write_session(doc)
+
+
+_TEXT: dict[str, Callable[[SessionDoc, SessionResult | None, str], str]] = {
+    "txt": to_text,
+    "md": to_markdown,
+}
+
+
+def export_session(
+    doc: SessionDoc, fmt: str, lang: str = "en", result: SessionResult | None = None
+) -> bytes:
+    """The export of ``doc`` in format ``fmt`` (a :data:`FORMATS` key) as bytes.
+
+    Text formats are UTF-8; CSV is UTF-8 with a byte-order mark; ``json``
+    ignores ``lang``. ``result`` defaults to ``score_session(doc)``.
+
+    Raises:
+        ValueError: unknown ``fmt`` or unsupported ``lang``.
+        scoring.ScoringError: the document cannot be scored.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if fmt == "json":
+        return to_json(doc).encode("utf-8")
+    if fmt == "pdf":
+        return to_pdf(doc, result, lang)
+    if fmt == "csv":
+        return to_csv(doc, result, lang).encode("utf-8-sig")
+    return _TEXT[fmt](doc, result, lang).encode("utf-8")
+
+
+def export_filename(doc: SessionDoc, fmt: str) -> str:
+    """A file name for saving or sharing, ASCII only:
+    ``kortpoeng-<game>-<YYYY-MM-DD>.<ext>`` (date left out when unknown).
+
+    >>> from scoring import SessionDoc, get_game
+    >>> doc = SessionDoc("rummy", get_game("rummy").default_options(), ("A", "B"),
+    ...                  started_at="2026-11-27T18:00:00+01:00")
+    >>> export_filename(doc, "pdf")
+    'kortpoeng-rummy-2026-11-27.pdf'
+
+    Raises:
+        ValueError: unknown ``fmt``.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}")
+    date = f"-{doc.started_at[:10]}" if doc.started_at else ""
+    return f"kortpoeng-{doc.game.replace('_', '-')}{date}.{FORMATS[fmt].extension}"

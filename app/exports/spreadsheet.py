@@ -1,0 +1,56 @@
+"""CSV export: one row per hand, two columns per player (hand points, running total).
+
+Conventions, chosen so that a double-click opens the file correctly:
+
+* Encoding UTF-8 **with** a byte-order mark in both languages (the bytes from
+  :func:`app.exports.export_session`): Excel only detects UTF-8 from the BOM,
+  and without it shows "Ã¸" for "ø"; LibreOffice and Python's ``utf-8-sig``
+  read it transparently. :func:`to_csv` itself returns text without the BOM.
+* Separator ``,`` in English and ``;`` in Norwegian: Norwegian spreadsheet
+  programs use the comma as the decimal separator and expect ``;`` between
+  fields.
+* Every value is a whole number of points, written as plain ASCII digits with a
+  leading ``-`` when negative and no thousands separator, which spreadsheets
+  in both locales read as a number (a no-break-space-grouped "1 234" would be
+  read as text).
+* Line ends ``\\r\\n`` (RFC 4180); fields quoted only when needed (a name with
+  the separator or a quote in it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .summary import Summary
+
+__all__ = ["SEPARATORS", "render_csv", "separator"]
+
+#: Field separator per language.
+SEPARATORS = {"en": ",", "nb": ";"}
+
+
+def separator(lang: str) -> str:
+    """The CSV field separator for ``lang`` (``"nb"`` → ``;``, otherwise ``,``).
+
+    >>> separator("nb"), separator("en")
+    (';', ',')
+    """
+    return SEPARATORS.get(lang, ",")
+
+
+def render_csv(summary: Summary, lang: str) -> str:
+    """The hand table as CSV text (no BOM).
+
+    Header: the hand-number heading, then per player in seat order the
+    "points" and "total" headings; then one row per hand.
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=separator(lang), lineterminator="\r\n")
+    header = [summary.hand_label]
+    for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
+        header += [points, total]
+    writer.writerow(header)
+    for number, row in enumerate(summary.hand_values, 1):
+        writer.writerow([number, *(value for pair in row for value in pair)])
+    return buffer.getvalue()

@@ -1,0 +1,221 @@
+"""The words and figures every session summary shows, in the active language.
+
+:func:`build_summary` collects, once, what the text, Markdown and PDF exports
+lay out differently: the title, date, players, rules, result line, standings,
+the hand table and notes. Call it inside :func:`app.i18n.use_language`; every
+string is translated and every number formatted (Babel) for that language when
+it is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from babel.lists import format_list
+
+from app.i18n import _, babel_locale, format_date, format_number, format_time, ngettext
+from app.messages import game_name
+from scoring import SessionDoc, SessionResult
+
+__all__ = ["StandingLine", "Summary", "build_summary", "format_started", "join_names"]
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One player in the standings.
+
+    Attributes:
+        place: 1-based rank (shared places repeat: 1, 1, 3).
+        player: the name as seated.
+        seat: 0-based seat (for the chart colour).
+        total: the total in points.
+        place_text: the place as shown (``"1."``).
+        total_text: the total formatted for the language.
+    """
+
+    place: int
+    player: str
+    seat: int
+    total: int
+    place_text: str
+    total_text: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A session summary, every string in one language.
+
+    Attributes:
+        title: the game's name.
+        date: when the session started (``None`` if the file has no
+            ``started_at``).
+        players: "Players: A, B and C".
+        rules: target or rounds, scoring direction, when it finished.
+        result: the winner(s), or that it is not finished yet and who leads.
+        finished: whether the session has ended.
+        winners: the winners (empty until finished).
+        standings_title: "Final standings" or "Standings".
+        place_label, player_label, total_label: standings column headings.
+        standings: players best first (seat order within a shared place).
+        hands_title: the hand table's heading.
+        hand_label: the hand-number column heading.
+        points_label, sum_label: the per-player sub-column headings.
+        player_names: names in seat order (hand-table column order).
+        points_columns, total_columns: per player in seat order, one-line
+            column headings ("Åse: points", "Åse: total") for tables with a
+            single header row (Markdown, CSV).
+        hands: per hand ``(number text, ((points text, total text) per
+            player in seat order))``.
+        hand_values: the same as whole numbers: per hand, per player
+            ``(points, total)``.
+        notes_title: the notes heading.
+        notes: "Hand 2: …" lines for hands with a note.
+    """
+
+    title: str
+    date: str | None
+    players: str
+    rules: str
+    result: str
+    finished: bool
+    winners: tuple[str, ...]
+    standings_title: str
+    place_label: str
+    player_label: str
+    total_label: str
+    standings: tuple[StandingLine, ...]
+    hands_title: str
+    hand_label: str
+    points_label: str
+    sum_label: str
+    player_names: tuple[str, ...]
+    points_columns: tuple[str, ...]
+    total_columns: tuple[str, ...]
+    hands: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    hand_values: tuple[tuple[tuple[int, int], ...], ...]
+    notes_title: str
+    notes: tuple[str, ...]
+
+
+def join_names(names: list[str] | tuple[str, ...]) -> str:
+    """Names joined the way the active language lists them ("A, B and C",
+    "A, B og C")."""
+    return format_list(list(names), locale=babel_locale()) if names else ""
+
+
+def format_started(started_at: str | None) -> str | None:
+    """A session's ``started_at`` (ISO 8601 with offset) as the full date and
+    the time of day, in the wall-clock time of the stored offset, e.g.
+    "Saturday, 28 November 2026 at 16:00"; ``None`` stays ``None``.
+
+    Raises:
+        ValueError: if ``started_at`` is not ISO 8601.
+    """
+    if started_at is None:
+        return None
+    moment = datetime.fromisoformat(started_at)
+    return _(
+        "{date} at {time}",
+        date=format_date(moment, "full"),
+        time=format_time(moment, "short"),
+    )
+
+
+def _rules_line(result: SessionResult) -> str:
+    table = result.standings
+    if table.rounds is not None:
+        rule = ngettext("{n} round", "{n} rounds", table.rounds)
+    else:
+        rule = ngettext("Target: {n} point", "Target: {n} points", table.target or 0)
+    if table.lowest_wins:
+        rule = _("{rule}; lowest total wins", rule=rule)
+    if table.finished_after is not None:
+        rule = _(
+            "{rule}; {finished}",
+            rule=rule,
+            finished=ngettext(
+                "finished after {n} hand", "finished after {n} hands", table.finished_after
+            ),
+        )
+    return rule
+
+
+def _result_line(result: SessionResult) -> str:
+    table = result.standings
+    if table.finished:
+        return ngettext(
+            "Winner: {names}",
+            "Winners: {names} (shared win)",
+            len(table.winners),
+            names=join_names(table.winners),
+        )
+    if not table.running:
+        return _("Not finished yet; no hands played")
+    return _("Not finished yet; in the lead: {names}", names=join_names(table.leaders))
+
+
+def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
+    """Everything a summary shows, translated into the active language.
+
+    ``result`` must be ``scoring.score_session(doc)``.
+
+    Raises:
+        ValueError: if ``doc.started_at`` is not ISO 8601 (``read_session``
+            already refuses such files).
+    """
+    table = result.standings
+    seats = {player: seat for seat, player in enumerate(table.players)}
+    order = sorted(table.players, key=lambda p: (table.ranks[p], seats[p]))
+    standings = tuple(
+        StandingLine(
+            place=table.ranks[player],
+            player=player,
+            seat=seats[player],
+            total=table.totals[player],
+            place_text=_("{place}.", place=format_number(table.ranks[player])),
+            total_text=format_number(table.totals[player]),
+        )
+        for player in order
+    )
+    values = tuple(
+        tuple((points[player], running[player]) for player in table.players)
+        for points, running in zip(table.hand_points, table.running, strict=True)
+    )
+    hands = tuple(
+        (
+            format_number(number),
+            tuple((format_number(p), format_number(t)) for p, t in row),
+        )
+        for number, row in enumerate(values, 1)
+    )
+    notes = tuple(
+        _("Hand {hand}: {note}", hand=format_number(number), note=hand.note)
+        for number, hand in enumerate(doc.hands, 1)
+        if hand.note
+    )
+    return Summary(
+        title=game_name(doc.game),
+        date=format_started(doc.started_at),
+        players=_("Players: {names}", names=join_names(doc.players)),
+        rules=_rules_line(result),
+        result=_result_line(result),
+        finished=table.finished,
+        winners=table.winners,
+        standings_title=_("Final standings") if table.finished else _("Standings"),
+        place_label=_("Place"),
+        player_label=_("Player"),
+        total_label=_("Total"),
+        standings=standings,
+        hands_title=_("Hand by hand"),
+        hand_label=_("Hand"),
+        points_label=_("points"),
+        sum_label=_("total"),
+        player_names=tuple(table.players),
+        points_columns=tuple(_("{player}: points", player=p) for p in table.players),
+        total_columns=tuple(_("{player}: total", player=p) for p in table.players),
+        hands=hands,
+        hand_values=values,
+        notes_title=_("Notes"),
+        notes=notes,
+    )

@@ -1,0 +1,176 @@
+"""Player statistics across finished sessions, per game (issue 5).
+
+Pure functions over scored sessions: the storage services load the finished
+sessions (``SessionDoc`` + ``SessionResult`` + when each finished) and the
+statistics screen shows what :func:`player_statistics` returns. No flet, no
+database, no user-visible text.
+
+A *game* here is a game id together with its scoring direction: Rummy played
+with ``penalty`` scoring (lowest total wins) and with ``winner_collects``
+(highest wins) are two groups, because averaging penalty points with collected
+points would mean nothing. Players are the same person across sessions when
+their names match case-insensitively with surrounding spaces ignored
+(:func:`scoring.player_key`, as the storage's player table does); the name shown
+is the one used in that player's most recent session.
+
+>>> from scoring import read_session, score_session
+>>> from app.chart import SAMPLES
+>>> doc = read_session((SAMPLES / "rummy.json").read_text(encoding="utf-8"))
+>>> [game] = player_statistics([(doc, score_session(doc), None)])
+>>> game.game, game.lowest_wins, game.sessions
+('rummy', True, 1)
+>>> best = game.players[0]
+>>> best.player, best.wins, best.average_hand, best.best_hand, best.streak
+('Åse', 1, 8.8, 0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scoring import GAMES, SessionDoc, SessionResult, player_key
+
+__all__ = ["GameStatistics", "PlayerStatistics", "player_statistics"]
+
+#: One finished session as the statistics need it: the document, its scored
+#: result and when it finished (aware datetime; ``None`` falls back to the
+#: document's ``started_at``).
+Entry = tuple[SessionDoc, SessionResult, datetime | None]
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class PlayerStatistics:
+    """One player's record in one game.
+
+    Attributes:
+        player: the name from the player's most recent session of this game.
+        sessions: finished sessions played.
+        wins: sessions won (a shared win counts as a win for each winner).
+        hands: hands played in those sessions.
+        win_rate: ``wins / sessions``, from 0.0 to 1.0.
+        average_hand: mean points per hand over those hands (0.0 without hands).
+        best_hand: the highest points in one hand, or the lowest for penalty
+            scoring; ``None`` without hands.
+        streak: consecutive wins counted back from the most recent session
+            (0 when the most recent session was not a win).
+    """
+
+    player: str
+    sessions: int
+    wins: int
+    hands: int
+    win_rate: float
+    average_hand: float
+    best_hand: int | None
+    streak: int
+
+
+@dataclass(frozen=True)
+class GameStatistics:
+    """Statistics of one game (and scoring direction).
+
+    Attributes:
+        game: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
+        lowest_wins: True for penalty scoring (best hand = lowest).
+        sessions: finished sessions of this game.
+        players: one :class:`PlayerStatistics` per player, most wins first,
+            then best win rate, most sessions, and name.
+    """
+
+    game: str
+    lowest_wins: bool
+    sessions: int
+    players: tuple[PlayerStatistics, ...]
+
+
+@dataclass
+class _Tally:
+    name: str
+    sessions: int = 0
+    wins: int = 0
+    hands: int = 0
+    points: int = 0
+    best: int | None = None
+    streak: int = 0
+    streak_open: bool = True
+
+
+def _moment(doc: SessionDoc, finished_at: datetime | None) -> datetime:
+    moment = finished_at
+    if moment is None and doc.started_at is not None:
+        moment = datetime.fromisoformat(doc.started_at)
+    if moment is None:
+        return _EPOCH
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
+    """Per game, per player: sessions, wins, win rate, average and best hand,
+    current streak.
+
+    Args:
+        entries: ``(doc, result, finished_at)`` per session, in any order;
+            ``result`` is ``scoring.score_session(doc)``. Sessions that have not
+            finished (``result.standings.finished`` false) are skipped. The most
+            recent session is the one with the latest ``finished_at`` (a naive
+            datetime is taken as UTC; ``None`` falls back to ``started_at``,
+            then to the oldest possible); equal times keep the input order.
+
+    Returns:
+        One :class:`GameStatistics` per game and direction that has a finished
+        session, in the order of :data:`scoring.GAMES` (highest-wins before
+        lowest-wins for the same game).
+    """
+    finished = [
+        (_moment(doc, at), index, doc, result)
+        for index, (doc, result, at) in enumerate(entries)
+        if result.standings.finished
+    ]
+    finished.sort(key=lambda item: (item[0], item[1]), reverse=True)  # newest first
+    groups: dict[tuple[str, bool], tuple[list[int], dict[str, _Tally]]] = {}
+    for _, _, doc, result in finished:
+        table = result.standings
+        counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
+        counter[0] += 1
+        pick = min if table.lowest_wins else max
+        for player in table.players:
+            tally = tallies.setdefault(player_key(player), _Tally(player))
+            won = player in table.winners
+            tally.sessions += 1
+            tally.wins += won
+            if tally.streak_open:
+                if won:
+                    tally.streak += 1
+                else:
+                    tally.streak_open = False
+            for points in table.hand_points:
+                tally.hands += 1
+                tally.points += points[player]
+                tally.best = (
+                    points[player] if tally.best is None else pick(tally.best, points[player])
+                )
+    order = {game: position for position, game in enumerate(GAMES)}
+    out = []
+    for (game, lowest), (counter, tallies) in sorted(
+        groups.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])
+    ):
+        players = [
+            PlayerStatistics(
+                player=tally.name,
+                sessions=tally.sessions,
+                wins=tally.wins,
+                hands=tally.hands,
+                win_rate=tally.wins / tally.sessions,
+                average_hand=tally.points / tally.hands if tally.hands else 0.0,
+                best_hand=tally.best,
+                streak=tally.streak,
+            )
+            for tally in tallies.values()
+        ]
+        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
+        out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
+    return tuple(out)
