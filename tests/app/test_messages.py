@@ -1,0 +1,356 @@
+"""app.messages: every scoring code has a translated sentence naming hand, player and card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import scoring
+import scoring.errors
+from app import messages
+from app.i18n import use_language
+from app.messages import (
+    card_label,
+    card_name,
+    describe_breakdown,
+    describe_error,
+    describe_total,
+    describe_warning,
+    game_name,
+    option_name,
+    option_value_name,
+    rank_label,
+    rank_name,
+    suit_name,
+)
+from scoring import (
+    BreakdownItem,
+    Hand,
+    Rank,
+    Run,
+    ScoreWarning,
+    ScoringError,
+    Suit,
+    get_game,
+    parse_card,
+    parse_cards,
+)
+
+SCORING_DIR = Path(scoring.__file__).resolve().parent
+SOURCE = "\n".join(path.read_text(encoding="utf-8") for path in sorted(SCORING_DIR.glob("*.py")))
+
+
+def _codes(pattern: str) -> set[str]:
+    return set(re.findall(pattern, SOURCE))
+
+
+# -- every code the scoring package can produce is covered ---------------------
+
+
+def test_every_error_code_in_scoring_has_a_sentence() -> None:
+    defined = set(scoring.errors._TEMPLATES)
+    raised = _codes(r'(?:Error|_fail)\(\s*"([a-z_]+)"')
+    assert raised, "found no raise sites: has the scoring package changed shape?"
+    assert defined - messages.ERROR_CODES == set()
+    assert raised - messages.ERROR_CODES == set()
+
+
+def test_every_warning_code_in_scoring_has_a_sentence() -> None:
+    made = _codes(r'ScoreWarning\(\s*"([a-z_]+)"')
+    assert made
+    assert made - messages.WARNING_CODES == set()
+
+
+def test_every_breakdown_code_in_scoring_is_explained() -> None:
+    made = _codes(r'BreakdownItem\(\s*"([a-z_]+)"')
+    assert made
+    assert made - messages.BREAKDOWN_CODES == set()
+
+
+def test_every_expected_type_phrase_is_translated() -> None:
+    phrases = _codes(r'"expected":\s*"([^"]+)"')
+    phrases |= set(re.findall(r'_expect\((?:[^()]|\([^()]*\))*?,\s*"([^"]+)"\)', SOURCE))
+    phrases |= _codes(r'_type_error\(\s*[^,]+,\s*"([^"]+)"')
+    assert "a whole number" in phrases
+    assert phrases - set(messages._EXPECTED) == set()
+
+
+# -- each error code, in both languages ----------------------------------------
+
+PARAMS = {
+    "position": 2,
+    "readings": "K♦ (English), Q♣ (Norwegian)",
+    "value": 7,
+    "cards": "5H-6H-8H",
+    "count": 2,
+    "choices": "A, 4",
+    "ace_as": "9",
+    "finished_after": 3,
+    "game": "rummy",
+    "expected": "a whole number",
+    "minimum": 2,
+    "maximum": 6,
+    "detail": "Expecting value",
+}
+
+
+def _error(code: str) -> ScoringError:
+    return scoring.HandError(
+        code, hand=4, player="Kari", field="target", card="XX", params=dict(PARAMS)
+    )
+
+
+@pytest.mark.parametrize("code", sorted(messages.ERROR_CODES))
+def test_error_sentence_names_hand_and_player(code: str) -> None:
+    texts = {}
+    for lang in ("en", "nb"):
+        with use_language(lang):
+            texts[lang] = text = describe_error(_error(code))
+        assert "{" not in text and "}" not in text, text
+        assert "4" in text, text
+        assert "Kari" in text, text
+        assert code not in text, text
+    assert texts["en"] != texts["nb"], texts
+
+
+@pytest.mark.parametrize("code", ["card_unknown", "card_ambiguous", "card_not_text"])
+def test_card_errors_name_the_card(code: str) -> None:
+    with use_language("nb"):
+        assert "XX" in describe_error(_error(code))
+
+
+def test_real_errors_from_scoring() -> None:
+    game = get_game("swedish_rummy")
+    players = ["Kari", "Ola"]
+    with pytest.raises(ScoringError) as caught:
+        game.score_hand(game.default_options(), players, Hand("Kari", {"Kari": parse_cards(["7"])}))
+    with use_language("nb"):
+        assert describe_error(caught.value) == "Kari gikk ut, men har fortsatt kort på hånden"
+    with use_language("en"):
+        assert describe_error(caught.value.at_hand(5)) == (
+            "Hand 5: Kari went out but still holds cards"
+        )
+
+    with pytest.raises(ScoringError) as caught:
+        parse_card("K D", 3)
+    with use_language("nb"):
+        text = describe_error(caught.value)
+    assert "«K D»" in text and "ruter konge" in text and "kløver dame" in text
+
+    with pytest.raises(ScoringError) as caught:
+        get_game("four_suit_rummy").check_players(["Kari", "Ola", "Per"])
+    with use_language("en"):
+        assert describe_error(caught.value) == "Four Suit Rummy is for exactly 2 players, not 3"
+
+    with pytest.raises(ScoringError) as caught:
+        game.options_from_dict({"target": 0})
+    with use_language("nb"):
+        assert describe_error(caught.value) == ("Poengmål må være et helt tall på minst 1, ikke 0")
+
+
+def test_ambiguous_ace_lists_the_choices() -> None:
+    run = Run(parse_cards(["AC", "10C", "JC"]))
+    with pytest.raises(ScoringError) as caught:
+        scoring.resolve_run(run)
+    err = caught.value
+    err.hand, err.player = 1, "Anna"
+    with use_language("nb"):
+        assert describe_error(err) == (
+            "Runde 1, Anna: Esset i E♣-10♣-Kn♣ kan stå for 9 eller dame: velg ett"
+        )
+    with use_language("en"):
+        assert describe_error(err) == (
+            "Hand 1, Anna: The ace in A♣-10♣-J♣ could stand for 9 or queen: choose one"
+        )
+
+
+def test_unknown_code_and_other_exceptions_fall_back() -> None:
+    assert describe_error(ValueError("plain")) == "plain"
+    odd = ScoringError("brand_new_code", hand=2)
+    with use_language("nb"):
+        assert describe_error(odd).startswith("Runde 2: ")
+
+
+# -- warnings -------------------------------------------------------------------
+
+
+def test_warnings() -> None:
+    card = ScoreWarning("card_count", card="9D", count=2, expected=1, hand=1)
+    rank = ScoreWarning("rank_count", card="K", count=5, expected=4, hand=2)
+    size = ScoreWarning("hand_size", player="Bjørn", count=11, expected=12, hand=3)
+    with use_language("en"):
+        assert describe_warning(card) == (
+            "Hand 1: 9 of diamonds entered 2 times, but only 1 deck is in play"
+        )
+        assert describe_warning(rank) == (
+            "Hand 2: king entered 5 times, but the cards in play hold only 4"
+        )
+        assert describe_warning(size) == "Hand 3: Bjørn has 11 cards in runs and hand, not 12"
+    with use_language("nb"):
+        assert describe_warning(card) == (
+            "Runde 1: ruter 9 er ført inn 2 ganger, men bare 1 kortstokk er i spill"
+        )
+        two = ScoreWarning("card_count", card="QS", count=3, expected=2)
+        assert describe_warning(two) == (
+            "spar dame er ført inn 3 ganger, men bare 2 kortstokker er i spill"
+        )
+        assert "Uvanlig" in describe_warning(ScoreWarning("brand_new"))
+
+
+@pytest.mark.parametrize("code", sorted(messages.WARNING_CODES))
+def test_every_warning_in_both_languages(code: str) -> None:
+    warning = ScoreWarning(code, card="7H", player="Kari", count=3, expected=1, hand=2)
+    with use_language("en"):
+        en = describe_warning(warning)
+    with use_language("nb"):
+        nb = describe_warning(warning)
+    assert en != nb and "{" not in en + nb
+
+
+# -- breakdowns -----------------------------------------------------------------
+
+
+def test_four_suit_rummy_example_two_breakdown() -> None:
+    """RULES.md §2, example 2: Anna 80 + 100 + 21 = 201, Bjørn 60 + 150 = 210."""
+    game = get_game("four_suit_rummy")
+    runs = {
+        "Anna": (
+            Run(parse_cards(["5H", "6H", "7H"])),
+            Run(parse_cards(["5S", "6S", "7S"])),
+            Run(parse_cards(["9D", "AD", "JD"])),
+            Run(parse_cards(["AC", "10C", "JC"]), ace_as=Rank.NINE),
+        ),
+        "Bjørn": (
+            Run(parse_cards(["8H", "9H", "10H"])),
+            Run(parse_cards(["8S", "AS", "10S"])),
+            Run(parse_cards(["8D", "9D", "10D"])),
+        ),
+    }
+    hand = Hand("Anna", {"Bjørn": parse_cards(["4", "7", "J"])}, runs)
+    score = game.score_hand(game.default_options(), ["Anna", "Bjørn"], hand)
+    with use_language("en"):
+        assert describe_total(score.breakdown["Anna"], score.points["Anna"]) == (
+            "4 runs × 20 = 80; 2 matching pairs × 50 = 100; 21 from Bjørn's cards (total 201)"
+        )
+    with use_language("nb"):
+        assert describe_total(score.breakdown["Bjørn"], score.points["Bjørn"]) == (
+            "3 sekvenser × 20 = 60; 3 par like sekvenser × 50 = 150 (til sammen 210)"
+        )
+        assert [describe_warning(w) for w in score.warnings] == [
+            "ruter 9 er ført inn 2 ganger, men bare 1 kortstokk er i spill"
+        ]
+
+
+@pytest.mark.parametrize(
+    ("item", "en", "nb"),
+    [
+        (BreakdownItem("runs", 20, 1, 20), "1 run × 20 = 20", "1 sekvens × 20 = 20"),
+        (
+            BreakdownItem("matching_pairs", 300, 6, 50),
+            "6 matching pairs × 50 = 300",
+            "6 par like sekvenser × 50 = 300",
+        ),
+        (
+            BreakdownItem("collected", 1250, value=1250, player="Ola"),
+            "1,250 from Ola's cards",
+            "1\u00a0250 fra kortene til Ola",
+        ),
+        (
+            BreakdownItem("blocked_difference", 8, value=20, player="Ola"),
+            "8 from Ola (20 − 12)",
+            "8 fra Ola (20 − 12)",
+        ),
+        (
+            BreakdownItem("own_leftover", -18, value=18),
+            "−18 for own cards left",
+            "−18 for egne kort igjen på hånden",
+        ),
+        (
+            BreakdownItem("penalty", 18, value=18),
+            "18 penalty points for cards left",
+            "18 minuspoeng for kort igjen på hånden",
+        ),
+        (
+            BreakdownItem("penalty", 1, value=1),
+            "1 penalty point for cards left",
+            "1 minuspoeng for kort igjen på hånden",
+        ),
+        (
+            BreakdownItem("rummy_double", 25, value=25),
+            "+25 for going rummy (doubled)",
+            "+25 for rummy: alt lagt ut på én gang (dobbelt)",
+        ),
+    ],
+)
+def test_breakdown_lines(item: BreakdownItem, en: str, nb: str) -> None:
+    with use_language("en"):
+        assert describe_breakdown(item) == en
+    with use_language("nb"):
+        assert describe_breakdown(item) == nb
+
+
+def test_empty_breakdown() -> None:
+    with use_language("nb"):
+        assert describe_total((), 0) == "Ingen poeng denne runden"
+
+
+# -- cards, games, options ------------------------------------------------------
+
+
+def test_ranks_and_suits_in_both_languages() -> None:
+    with use_language("nb"):
+        assert [rank_label(r) for r in (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)] == [
+            "E",
+            "Kn",
+            "D",
+            "K",
+        ]
+        assert [rank_name(r) for r in (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)] == [
+            "ess",
+            "knekt",
+            "dame",
+            "konge",
+        ]
+        assert rank_name(Rank.JOKER) == "joker"
+        assert [suit_name(s) for s in Suit] == ["spar", "hjerter", "ruter", "kløver"]
+        assert card_name(parse_card("AS")) == "spar ess"
+        assert card_label(parse_card("JC")) == "Kn♣"
+    with use_language("en"):
+        assert [rank_label(r) for r in (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)] == [
+            "A",
+            "J",
+            "Q",
+            "K",
+        ]
+        assert [suit_name(s) for s in Suit] == ["spades", "hearts", "diamonds", "clubs"]
+        assert card_name(parse_card("AS")) == "ace of spades"
+        assert card_label(parse_card("10D")) == "10♦"
+
+
+def test_game_names() -> None:
+    with use_language("nb"):
+        assert [game_name(g) for g in ("swedish_rummy", "four_suit_rummy", "rummy")] == [
+            "Vri åtter",
+            "Firefarget rummy",
+            "Rummy",
+        ]
+    with use_language("en"):
+        assert game_name("swedish_rummy") == "Swedish Rummy"
+        assert game_name("unknown_game") == "unknown_game"
+    assert set(messages.GAME_NAMES) == set(scoring.GAMES)
+
+
+def test_every_option_of_every_game_has_a_label() -> None:
+    import dataclasses
+
+    for game in scoring.GAMES.values():
+        for option in dataclasses.fields(game.options_type):
+            assert option.name in messages.OPTION_NAMES, (game.id, option.name)
+            for choice in option.metadata.get("choices", ()):
+                assert (option.name, choice) in messages.OPTION_VALUE_NAMES, choice
+    with use_language("nb"):
+        assert option_name("target") == "Poengmål"
+        assert option_value_name("target", 1000) == "1\u00a0000"
+        assert option_value_name("blocked_scoring", "no_score") == "Ingen får poeng"
