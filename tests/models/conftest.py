@@ -32,5 +32,3 @@ def session(engine: Engine) -> Iterator[Session]:
     """A database session on ``engine``."""
     with Session(engine) as s:
         yield s
-
-

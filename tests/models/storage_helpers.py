@@ -18,7 +18,8 @@ def hand(
     """A :class:`scoring.Hand` from card tokens: ``left={"B": ["K", "7"]}``,
     ``runs={"A": [["5H", "6H", "7H"], (["AC", "QC", "KC"], "J")]}``."""
     parsed_left = {
-        p: cards if isinstance(cards, int) else parse_cards(cards) for p, cards in (left or {}).items()
+        p: cards if isinstance(cards, int) else parse_cards(cards)
+        for p, cards in (left or {}).items()
     }
     parsed_runs = {}
     for player, items in (runs or {}).items():
@@ -47,7 +48,12 @@ FSR_EXAMPLE_1 = hand(
     "Anna",
     left={"Bjørn": ["7", "8", "K"]},
     runs={
-        "Anna": [["5H", "6H", "7H"], ["5S", "6S", "7S"], ["9D", "AD", "JD"], (["AC", "QC", "KC"], "J")],
+        "Anna": [
+            ["5H", "6H", "7H"],
+            ["5S", "6S", "7S"],
+            ["9D", "AD", "JD"],
+            (["AC", "QC", "KC"], "J"),
+        ],
         "Bjørn": [["8H", "9H", "10H"], ["8S", "AS", "10S"], ["2D", "3D", "4D"]],
     },
 )
@@ -55,7 +61,12 @@ FSR_EXAMPLE_2 = hand(
     "Anna",
     left={"Bjørn": ["4", "7", "J"]},
     runs={
-        "Anna": [["5H", "6H", "7H"], ["5S", "6S", "7S"], ["9D", "AD", "JD"], (["AC", "10C", "JC"], "9")],
+        "Anna": [
+            ["5H", "6H", "7H"],
+            ["5S", "6S", "7S"],
+            ["9D", "AD", "JD"],
+            (["AC", "10C", "JC"], "9"),
+        ],
         "Bjørn": [["8H", "9H", "10H"], ["8S", "AS", "10S"], ["8D", "9D", "10D"]],
     },
 )

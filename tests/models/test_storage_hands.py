@@ -48,7 +48,9 @@ def test_swedish_action_cards_count_twenty(session):
 
 def test_rummy_penalty_points(session):
     view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
-    view = record_hand(session=session, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]}))
+    view = record_hand(
+        session=session, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]})
+    )
     assert view.standings.totals == {"Kari": 0, "Ola": 18}
     assert view.standings.rounds_left == 4
     assert view.standings.ranks == {"Kari": 1, "Ola": 2}
@@ -75,7 +77,9 @@ def test_warnings_need_confirmation_and_nothing_is_saved(session, engine):
     assert all(w.hand == 1 for w in caught.value.warnings)
     assert dump(engine) == before
 
-    view = record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
+    view = record_hand(
+        session=session, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True
+    )
     assert view.standings.totals == {"Anna": 201, "Bjørn": 210}
     assert [w.card for w in view.hands[0].warnings if w.code == "card_count"] == ["9D"]
     # re-opened from the database the confirmed warnings are still there
@@ -278,7 +282,10 @@ def test_bad_played_at_is_refused(session, engine):
 
 def test_blocked_hand_refused_when_options_forbid_it(session):
     view = start_session(
-        session=session, game="swedish_rummy", players=["A", "B"], options={"reshuffle_discards": True}
+        session=session,
+        game="swedish_rummy",
+        players=["A", "B"],
+        options={"reshuffle_discards": True},
     )
     with pytest.raises(HandError) as caught:
         record_hand(session=session, session_id=view.id, hand=hand(None, {"A": ["2"], "B": ["3"]}))

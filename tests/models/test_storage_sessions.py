@@ -31,7 +31,9 @@ from scoring import OptionError
 
 def _finish_rummy(session, players=("A", "B"), loser="B"):
     """A one-round Rummy session that A wins with 0 against 10."""
-    view = start_session(session=session, game="rummy", players=list(players), options={"rounds": 1})
+    view = start_session(
+        session=session, game="rummy", players=list(players), options={"rounds": 1}
+    )
     winner = next(p for p in players if p != loser)
     return record_hand(session=session, session_id=view.id, hand=hand(winner, {loser: ["K"]}))
 
@@ -123,8 +125,16 @@ def test_find_session_by_number_uuid_and_prefix(session):
         with pytest.raises(SessionNotFound):
             find_session(session=session, ref=ref)
     # make two uuids share a prefix
-    session.exec(update(SessionRow).where(SessionRow.id == one.id).values(uuid="abcd1111-0000-4000-8000-000000000000"))
-    session.exec(update(SessionRow).where(SessionRow.id == two.id).values(uuid="abcd2222-0000-4000-8000-000000000000"))
+    session.exec(
+        update(SessionRow)
+        .where(SessionRow.id == one.id)
+        .values(uuid="abcd1111-0000-4000-8000-000000000000")
+    )
+    session.exec(
+        update(SessionRow)
+        .where(SessionRow.id == two.id)
+        .values(uuid="abcd2222-0000-4000-8000-000000000000")
+    )
     session.commit()
     with pytest.raises(AmbiguousSession) as caught:
         find_session(session=session, ref="abcd")
@@ -196,7 +206,9 @@ def test_player_statistics(session):
     _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")  # Kari wins
     _finish_rummy(session, players=("Kari", "Ola"), loser="Kari")  # Ola wins
     _finish_rummy(session, players=("Ola", "Per"), loser="Per")  # Ola wins
-    tie = start_session(session=session, game="rummy", players=["Kari", "Per"], options={"rounds": 1})
+    tie = start_session(
+        session=session, game="rummy", players=["Kari", "Per"], options={"rounds": 1}
+    )
     record_hand(session=session, session_id=tie.id, hand=hand(None, {"Kari": ["5"], "Per": ["5"]}))
     start_session(session=session, game="swedish_rummy", players=["Kari", "Ola"])  # running
     trashed = _finish_rummy(session, players=("Kari", "Per"), loser="Per")
@@ -220,7 +232,9 @@ def test_changed_scoring_code_rescores_on_open(session):
     entered cards, and the fresh figures are stored."""
     view = _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")
     session.exec(update(HandRow).values(score={"points": [99, 99], "leftover": [0, 0]}))
-    session.exec(update(SessionRow).values(scored_with="older-code", finished_at=None, winner_seats=[]))
+    session.exec(
+        update(SessionRow).values(scored_with="older-code", finished_at=None, winner_seats=[])
+    )
     session.commit()
     again = open_session(session=session, session_id=view.id)
     assert again.standings.totals == {"Kari": 0, "Ola": 10}

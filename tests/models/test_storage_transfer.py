@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session
 from storage_helpers import FSR_EXAMPLE_1, FSR_EXAMPLE_2, dump, hand
 
 from models.db import init_db, make_engine
@@ -31,7 +32,6 @@ from scoring import (
     read_session,
     score_session,
 )
-from sqlmodel import Session
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.json"))
 
@@ -66,7 +66,9 @@ def _varied(session):
         players=["Kari", "Ola", "Per", "Åse"],
         options={"target": 300, "skip_aces": True, "blocked_scoring": "no_score"},
     )
-    record_hand(session=session, session_id=sw.id, hand=hand("Ola", {"Kari": ["AS", "8H"], "Per": 12}))
+    record_hand(
+        session=session, session_id=sw.id, hand=hand("Ola", {"Kari": ["AS", "8H"], "Per": 12})
+    )
     record_hand(session=session, session_id=sw.id, hand=hand(None, {"Kari": ["3"], "Åse": ["4"]}))
     ids.append(sw.id)
     ru = start_session(
@@ -87,7 +89,9 @@ def test_export_import_export_is_identical(session, tmp_path):
             assert export_session(session=target, session_id=imported.id) == text
             original = open_session(session=session, session_id=sid)
             assert imported.standings == original.standings
-            assert open_session(session=target, session_id=imported.id).standings == original.standings
+            assert (
+                open_session(session=target, session_id=imported.id).standings == original.standings
+            )
             assert [h.warnings for h in imported.hands] == [h.warnings for h in original.hands]
     other.dispose()
 
@@ -200,14 +204,22 @@ def _bad_files():
         "truncated": (good[: len(good) // 2], SessionFileError, "file_json"),
         "empty": ("", SessionFileError, "file_json"),
         "not an object": ("[1, 2]", SessionFileError, "file_not_object"),
-        "players not a list": (json.dumps(_good_doc(players="Anna")), SessionFileError, "file_type"),
+        "players not a list": (
+            json.dumps(_good_doc(players="Anna")),
+            SessionFileError,
+            "file_type",
+        ),
         "version as text": (json.dumps(_good_doc(version="1")), SessionFileError, "file_version"),
         "left not cards": (json.dumps(wrong_left), SessionFileError, "file_type"),
         "unknown version": (json.dumps(_good_doc(version=2)), SessionFileError, "file_version"),
         "other format": (json.dumps(_good_doc(format="other")), SessionFileError, "file_format"),
         "unknown field": (json.dumps(_good_doc(extra=1)), SessionFileError, "file_unknown_field"),
         "bad id": (json.dumps(_good_doc(id="not-a-uuid")), SessionFileError, "file_id"),
-        "unknown option": (json.dumps(_good_doc(options={"jokers": 2})), OptionError, "option_unknown"),
+        "unknown option": (
+            json.dumps(_good_doc(options={"jokers": 2})),
+            OptionError,
+            "option_unknown",
+        ),
         "control char name": (
             json.dumps(_good_doc(players=["Anna\u0007", "Bjørn"])),
             OptionError,
@@ -218,7 +230,11 @@ def _bad_files():
             OptionError,
             "player_name_control",
         ),
-        "duplicate names": (json.dumps(_good_doc(players=["Anna", "ANNA "])), OptionError, "player_duplicate"),
+        "duplicate names": (
+            json.dumps(_good_doc(players=["Anna", "ANNA "])),
+            OptionError,
+            "player_duplicate",
+        ),
         "unknown player": (
             json.dumps(_good_doc(hands=[{"went_out": "Carl", "left": {}}])),
             HandError,
