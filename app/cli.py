@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Scorekeeping for Swedish Rummy, Four Suit Rummy and Rummy.",
     )
     parser.add_argument("--version", action="version", version=f"kortpoeng {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what the program does")
     parser.add_argument(
         "--db",
         metavar="URL",
@@ -150,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
     return args.handler(args)
 
 

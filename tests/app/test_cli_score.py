@@ -1,0 +1,130 @@
+"""``kortpoeng score`` and ``--version`` as a user runs them (a real subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "assets" / "samples"
+
+
+def kortpoeng(
+    *args: str, stdin: str | None = None, lang: str = "en"
+) -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/bin:/bin", "KORTPOENG_LANG": lang, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_version():
+    done = kortpoeng("--version")
+    assert done.returncode == 0
+    assert done.stdout.startswith("kortpoeng ")
+
+
+def test_score_four_suit_rummy_sample():
+    done = kortpoeng("score", str(SAMPLES / "four_suit_rummy.json"))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out == {
+        "game": "four_suit_rummy",
+        "players": ["Anna", "Bjørn"],
+        "hands": [{"points": {"Anna": 155, "Bjørn": 110}}, {"points": {"Anna": 201, "Bjørn": 210}}],
+        "totals": {"Anna": 356, "Bjørn": 320},
+        "ranks": {"Anna": 1, "Bjørn": 2},
+        "finished": False,
+        "winners": [],
+    }
+    # Example 2's 9♦ in both runs: a warning line on stderr, exit status 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "2" in lines[0] and "9" in lines[0]
+
+
+def test_score_reads_standard_input():
+    text = (SAMPLES / "rummy.json").read_text(encoding="utf-8")
+    done = kortpoeng("score", "-", stdin=text)
+    assert done.returncode == 0
+    out = json.loads(done.stdout)
+    assert out["totals"] == {"Ingrid": 45, "Åse": 44, "Øystein": 51, "Per": 56}
+    assert out["finished"] is True and out["winners"] == ["Åse"]
+
+
+BAD = {
+    "bad card": (
+        '{"format":"kortpoeng-session","version":1,"game":"rummy","players":["Ola","Kari"],'
+        '"hands":[{"went_out":"Ola","left":{"Kari":["K"]}},{"went_out":"Ola","left":{"Kari":["K","7X"]}}]}',
+        ["2", "Kari", "7X"],
+    ),
+    "unknown player": (
+        '{"format":"kortpoeng-session","version":1,"game":"rummy","players":["Ola","Kari"],'
+        '"hands":[{"went_out":"Per","left":{}}]}',
+        ["1", "Per"],
+    ),
+    "bad run": (
+        '{"format":"kortpoeng-session","version":1,"game":"four_suit_rummy","players":["A","B"],'
+        '"hands":[{"went_out":null,"runs":{"B":[{"cards":["6H","7H","AH"]}]},"left":{}}]}',
+        ["1", "B", "5", "8"],
+    ),
+    "unknown version": (
+        '{"format":"kortpoeng-session","version":9,"game":"rummy","players":["A","B"],"hands":[]}',
+        ["9"],
+    ),
+    "unknown option": (
+        '{"format":"kortpoeng-session","version":1,"game":"rummy","options":{"jokers":true},'
+        '"players":["A","B"],"hands":[]}',
+        ["jokers"],
+    ),
+    "truncated": ('{"format":"kortpoeng-session","version":1,"ga', []),
+    "not json": ("\x00\x01garbage", []),
+    "array": ("[1, 2, 3]", []),
+    "empty": ("", []),
+    "deep": ("[" * 100000, []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_bad_input_exits_2_with_one_line_and_no_traceback(name, lang):
+    text, words = BAD[name]
+    done = kortpoeng("score", "-", stdin=text, lang=lang)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+def test_messages_are_translated():
+    text, _ = BAD["bad card"]
+    english = kortpoeng("score", "-", stdin=text, lang="en").stderr
+    norwegian = kortpoeng("score", "-", stdin=text, lang="nb").stderr
+    assert english != norwegian
+    assert "Hand 2" in english and "Runde 2" in norwegian
+
+
+@pytest.mark.parametrize("path", ["/nonexistent/file.json", "/"])
+def test_unreadable_file(path):
+    done = kortpoeng("score", path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and path in done.stderr
+
+
+def test_binary_file(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_bytes(bytes(range(256)))
+    done = kortpoeng("score", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
