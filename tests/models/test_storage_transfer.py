@@ -33,7 +33,8 @@ from scoring import (
     score_session,
 )
 
-SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.json"))
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted([*ROOT.glob("samples/*.json"), *ROOT.glob("assets/samples/*.json")])
 
 
 def _fresh(tmp_path: Path, name: str):
@@ -300,7 +301,7 @@ def test_scoring_error_carries_hand_player_card(session):
     assert (caught.value.hand, caught.value.player, caught.value.card) == (2, "Bjørn", "Q9")
 
 
-@pytest.mark.skipif(not SAMPLES, reason="no sample sessions in samples/")
+@pytest.mark.skipif(not SAMPLES, reason="no sample sessions")
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_each_sample_imports_with_its_standings(session, path):
     text = path.read_text(encoding="utf-8")
