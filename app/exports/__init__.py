@@ -21,7 +21,7 @@ json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
 >>> from scoring import read_session
 >>> from app.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
->>> print(to_text(doc, lang="en").splitlines()[4])
+>>> print(to_text(doc, lang="en").splitlines()[5])
 Winner: Lise
 >>> export_session(doc, "csv", "nb")[:3] == "\ufeff".encode()
 True

@@ -75,12 +75,23 @@ def _fit(pdf: FPDF, text: str, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def _width(pdf: FPDF, text: str) -> float:
+    """``pdf.get_string_width(text)``, remembered per font and size (a long
+    hand table measures the same numbers thousands of times)."""
+    key = (pdf.font_style, pdf.font_size_pt, text)
+    cache: dict = pdf.__dict__.setdefault("_kortpoeng_widths", {})
+    width = cache.get(key)
+    if width is None:
+        width = cache[key] = pdf.get_string_width(text)
+    return width
+
+
 def _right(pdf: FPDF, x_right: float, y: float, text: str) -> None:
-    pdf.text(x_right - pdf.get_string_width(text), y, text)
+    pdf.text(x_right - _width(pdf, text), y, text)
 
 
 def _center(pdf: FPDF, x_mid: float, y: float, text: str) -> None:
-    pdf.text(x_mid - pdf.get_string_width(text) / 2, y, text)
+    pdf.text(x_mid - _width(pdf, text) / 2, y, text)
 
 
 def _ensure(pdf: _Sheet, height: float) -> bool:
@@ -265,7 +276,7 @@ def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
     _right(pdf, _MARGIN + hand_w - 2, y + 3.6, summary.hand_label)
     for seat in range(len(summary.player_names)):
         x = _MARGIN + hand_w + seat * pair
-        _right(pdf, x + pair / 2 - 1, y + 3.6, summary.points_label)
+        _right(pdf, x + pair * 0.45, y + 3.6, summary.points_label)
         _right(pdf, x + pair - 2, y + 3.6, summary.sum_label)
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
@@ -295,17 +306,16 @@ def _hand_table(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
         if index % 2:
             pdf.rect(_MARGIN, y, end - _MARGIN, row, style="F")
         base = y + 3.6
+        # One font switch per style and row: a long table is thousands of cells.
         pdf.set_font(_FAMILY, "", 8.5)
         pdf.set_text_color(_MUTED)
         _right(pdf, _MARGIN + hand_w - 2, base, number)
-        for seat, (points, total) in enumerate(cells):
-            x = _MARGIN + hand_w + seat * pair
-            pdf.set_font(_FAMILY, "", 8.5)
-            pdf.set_text_color(_MUTED)
-            _right(pdf, x + pair / 2 - 1, base, points)
-            pdf.set_font(_FAMILY, "B", 8.5)
-            pdf.set_text_color(_INK)
-            _right(pdf, x + pair - 2, base, total)
+        for seat, (points, _total) in enumerate(cells):
+            _right(pdf, _MARGIN + hand_w + seat * pair + pair * 0.45, base, points)
+        pdf.set_font(_FAMILY, "B", 8.5)
+        pdf.set_text_color(_INK)
+        for seat, (_points, total) in enumerate(cells):
+            _right(pdf, _MARGIN + hand_w + (seat + 1) * pair - 2, base, total)
         pdf.set_y(y + row)
     pdf.set_y(pdf.get_y() + 5)
 
