@@ -12,8 +12,13 @@ from scoring import (
     Card,
     CardParseError,
     Hand,
+    Rank,
+    Run,
+    Suit,
+    ace_choices,
     parse_card,
     read_session,
+    resolve_run,
     score_hands,
     write_session,
 )
@@ -29,8 +34,46 @@ PLAIN = [c for c in Card.all(with_joker=False)]
 
 
 @st.composite
+def runs(draw):
+    """A valid Four Suit Rummy run, sometimes with its suit's ace standing in."""
+    suit = draw(st.sampled_from("SHDC"))
+    low = draw(st.integers(1, 11))
+    ranks = [Rank.from_order(n) for n in range(low, low + 3)]
+    ace_at = draw(st.none() | st.integers(0, 2))
+    stands_for = Rank.ACE if Rank.ACE in ranks else None
+    if ace_at is not None and stands_for is None:
+        stands_for = ranks[ace_at]
+        ranks[ace_at] = Rank.ACE
+    cards = tuple(Card(rank, Suit(suit)) for rank in draw(st.permutations(ranks)))
+    ace_as = stands_for
+    if stands_for is not None and len(ace_choices(cards)) == 1 and draw(st.booleans()):
+        ace_as = None  # unambiguous: may be left out
+    return Run(cards, ace_as)
+
+
+@st.composite
+def four_suit_sessions(draw):
+    players = tuple(draw(NAMES.map(lambda names: names[:2]).filter(lambda n: len(n) == 2)))
+    game = GAMES["four_suit_rummy"]
+    options = dataclasses.replace(game.default_options(), target=draw(st.integers(100, 3000)))
+    hands = []
+    for _ in range(draw(st.integers(0, 4))):
+        went_out = draw(st.none() | st.sampled_from(players))
+        laid = {p: tuple(draw(st.lists(runs(), max_size=4))) for p in players}
+        left = {
+            p: draw(st.integers(0, 60) | st.lists(st.sampled_from(PLAIN), max_size=6).map(tuple))
+            for p in players
+            if p != went_out
+        }
+        hands.append(Hand(went_out, left, laid))
+    return SessionDoc(game.id, options, players, tuple(hands))
+
+
+@st.composite
 def sessions(draw, game_id=None):
-    game_id = game_id or draw(st.sampled_from(["swedish_rummy", "rummy"]))
+    game_id = game_id or draw(st.sampled_from(["swedish_rummy", "rummy", "four_suit_rummy"]))
+    if game_id == "four_suit_rummy":
+        return draw(four_suit_sessions())
     game = GAMES[game_id]
     players = tuple(draw(NAMES))
     options = game.default_options()
@@ -121,3 +164,11 @@ def test_parser_raises_only_its_own_error(text):
 @given(sessions())
 def test_write_then_read_gives_the_same_session(doc):
     assert read_session(write_session(doc)) == doc
+
+
+@given(runs())
+def test_a_valid_run_resolves_to_three_consecutive_ranks(run):
+    low, mid, high = resolve_run(run)
+    assert (mid, high) == (low + 1, low + 2) and 1 <= low <= 11
+    fixed = {card.rank.order for card in run.cards if card.rank is not Rank.ACE}
+    assert fixed <= {low, mid, high}
