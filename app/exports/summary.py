@@ -174,7 +174,7 @@ def _result_line(result: SessionResult) -> str:
     if table.finished:
         return ngettext(
             "Winner: {names}",
-            "Winners: {names} (shared win)",
+            "Winners: {names}",
             len(table.winners),
             names=join_names(table.winners),
         )
