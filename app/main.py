@@ -1,0 +1,137 @@
+"""The Flet app: entry point, root component and the one route table.
+
+Routes (``page.route``; a reload keeps the screen, a second tab can open it):
+
+===============================  ==========================================
+``/``                            sessions (unfinished first)
+``/new``                         new session
+``/session/<id>``                a session's standings
+``/session/<id>/hand``           enter the next hand
+``/session/<id>/hand/<n>``       edit (or delete) hand ``n``
+``/rules/<game>``                a game's rules in short
+``/settings``                    language and theme
+===============================  ==========================================
+
+:func:`run_app` opens a desktop window where possible and serves the web UI
+otherwise; :func:`run_web` always serves the web UI (CDN off, loopback unless a
+host is given) and prints the address.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import flet as ft
+
+from app import services
+from app.i18n import _, set_language
+from app.state import AppState
+from app.ui.common import AppContext
+from app.ui.hand_entry import EditHandScreen, NewHandScreen
+from app.ui.new_session import NewSessionScreen
+from app.ui.rules import RulesScreen
+from app.ui.session import SessionScreen
+from app.ui.sessions import SessionsScreen
+from app.ui.settings import SettingsScreen
+from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
+
+__all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
+
+logger = logging.getLogger(__name__)
+
+THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+SEED = ft.Colors.TEAL
+
+
+def ROUTES() -> list[ft.Route]:
+    """The route table (see the module docstring)."""
+    return [
+        ft.Route(index=True, component=SessionsScreen),
+        ft.Route(path="new", component=NewSessionScreen),
+        ft.Route(path="settings", component=SettingsScreen),
+        ft.Route(path="rules/:game", component=RulesScreen),
+        ft.Route(path="session/:sid", component=SessionScreen),
+        ft.Route(path="session/:sid/rules/:game", component=RulesScreen),
+        ft.Route(path="session/:sid/hand", component=NewHandScreen),
+        ft.Route(path="session/:sid/hand/:number", component=EditHandScreen),
+    ]
+
+
+@ft.component
+def NotFound() -> ft.Control:
+    """Shown for an unknown address: a way back to the sessions."""
+    return ft.Column(
+        [
+            ft.Text(_("Nothing here")),
+            ft.Button(_("Sessions"), on_click=lambda _e: ft.context.page.navigate("/")),
+        ]
+    )
+
+
+@ft.component
+def App() -> ft.Control:
+    """The root: one :class:`AppState` per tab, its language and theme applied,
+    then the route table."""
+    state, _set = ft.use_state(lambda: AppState(settings=services.load_settings()))
+    page = ft.context.page
+    set_language(state.language)
+
+    def on_resize(e: ft.PageResizeEvent) -> None:
+        state.set_width(e.width)
+
+    def setup() -> None:
+        state.set_width(page.width)
+        page.on_resize = on_resize
+
+    ft.use_effect(setup, [])
+
+    def apply_theme() -> None:
+        page.theme_mode = THEMES.get(state.settings.theme, ft.ThemeMode.SYSTEM)
+        page.title = _("Kortpoeng")
+        page.update()
+
+    ft.use_effect(apply_theme, [state.settings.theme, state.language])
+    return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
+
+
+def main(page: ft.Page) -> None:
+    """Flet entry point for one session (browser tab or window)."""
+    page.title = "Kortpoeng"
+    page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.padding = 0
+    page.spacing = 0
+    services.engine()  # create and migrate the database before the first screen
+    page.render(App)
+
+
+def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+    """Serve the web UI on ``host:port`` (blocks); the Flutter client from the
+    installed package (no CDN). Prints the address to open."""
+    logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
+    services.engine()
+    serve(main, host=host, port=port)
+
+
+def run_app() -> None:
+    """A desktop window where a display and Flet's desktop client are present,
+    otherwise the web UI on loopback (see :func:`run_web`)."""
+    logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
+    if desktop_available():
+        services.engine()
+        ft.run(main, assets_dir=str(services_assets()))
+    else:
+        logger.info("No desktop window here: serving the web UI")
+        run_web()
+
+
+def services_assets() -> str:
+    """The absolute assets folder."""
+    from app.web import ASSETS_DIR
+
+    return str(ASSETS_DIR)
+
+
+if __name__ == "__main__":
+    run_web(port=int(os.environ.get("FLET_SERVER_PORT") or DEFAULT_PORT))

@@ -1,0 +1,1 @@
+"""Flet screens (one component per screen) and the small components they share."""

@@ -1,0 +1,212 @@
+"""Small building blocks every screen shares: the screen frame, tagged controls,
+the app context, and how a problem is put into words.
+
+Controls that tests (and screen readers) need are wrapped in
+``ft.Semantics(identifier=…)`` through :func:`tagged`; the identifiers are
+stable across languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from app.i18n import _
+from app.messages import describe_error
+from app.state import MAX_CONTENT, AppState
+
+__all__ = [
+    "AppContext",
+    "Screen",
+    "describe_problem",
+    "go",
+    "section_title",
+    "tagged",
+    "use_app",
+]
+
+#: Smallest touch target, in logical pixels.
+TOUCH = 48
+
+AppContext = ft.create_context(None)
+
+
+def use_app() -> AppState:
+    """The tab's :class:`AppState` (from the root component)."""
+    state = ft.use_context(AppContext)
+    if state is None:  # pragma: no cover - only outside App
+        raise RuntimeError("use_app() outside the app")
+    return state
+
+
+def go(route: str) -> None:
+    """Navigate to ``route`` (the router re-renders)."""
+    ft.context.page.navigate(route)
+
+
+def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semantics:
+    """``control`` wrapped in ``ft.Semantics`` with a stable ``identifier``."""
+    return ft.Semantics(identifier=identifier, content=control, **semantics)
+
+
+def describe_problem(error: BaseException) -> str:
+    """A translated sentence for a scoring or storage error.
+
+    Scoring errors and the option errors are put into words by
+    :func:`app.messages.describe_error`; the storage services' own errors
+    (``models.errors``) get their own sentences here.
+    """
+    code = getattr(error, "code", None)
+    params = getattr(error, "params", {}) or {}
+    if code == "session_not_found":
+        return _("This session no longer exists")
+    if code == "hand_not_found":
+        return _("This hand no longer exists")
+    if code in ("name_empty",):
+        return _("A player's name is empty")
+    if code == "name_duplicate":
+        return _(
+            "“{player}” is listed twice: every player needs a different name",
+            player=str(params.get("name", "")),
+        )
+    if code == "went_out_missing":
+        return _("Tap who went out, or that the hand was blocked")
+    return describe_error(error)
+
+
+def section_title(text: str) -> ft.Control:
+    """A small heading above a group of controls."""
+    return ft.Container(
+        content=ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_SMALL, color=ft.Colors.PRIMARY),
+        padding=ft.Padding.only(top=12, bottom=4),
+    )
+
+
+@ft.component
+def Screen(
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    back: str | None = None,
+    actions: Sequence[ft.Control] = (),
+    bottom: ft.Control | None = None,
+    screen_id: str = "",
+) -> ft.Control:
+    """The frame of a screen: a top bar (back, title, actions), the scrolling body
+    in a column at most :data:`app.state.MAX_CONTENT` wide, and an optional
+    bottom bar that stays in view (the save button).
+
+    Args:
+        title: the screen's title (translated).
+        body: the controls of the body, top to bottom.
+        back: route the back arrow goes to, or ``None`` for no arrow.
+        actions: icon buttons at the right of the top bar.
+        bottom: a control pinned to the bottom (e.g. the save bar).
+        screen_id: semantics identifier of the title (``screen-<name>``).
+    """
+    app = use_app()
+    width = min(app.width, MAX_CONTENT)
+    leading: list[ft.Control] = []
+    if back is not None:
+        leading.append(
+            tagged(
+                "nav-back",
+                ft.IconButton(
+                    icon=ft.Icons.ARROW_BACK,
+                    tooltip=_("Back"),
+                    on_click=lambda _e: go(back),
+                ),
+            )
+        )
+    bar = ft.Container(
+        content=ft.Row(
+            [
+                *leading,
+                ft.Container(
+                    content=tagged(
+                        screen_id or "screen-title",
+                        ft.Text(
+                            title,
+                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        header=True,
+                    ),
+                    expand=True,
+                    padding=ft.Padding.only(left=0 if leading else 8),
+                ),
+                *actions,
+            ],
+            spacing=4,
+        ),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+    column = ft.Column(
+        [
+            ft.Container(
+                content=ft.Column(list(body), spacing=8),
+                width=width,
+                padding=ft.Padding.only(left=16, right=16, top=8, bottom=24),
+            )
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    parts: list[ft.Control] = [bar, column]
+    if bottom is not None:
+        parts.append(
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Container(
+                            content=bottom,
+                            width=width,
+                            padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+            )
+        )
+    return ft.SafeArea(content=ft.Column(parts, spacing=0, expand=True), expand=True)
+
+
+def icon_action(
+    identifier: str, icon: Any, tooltip: str, on_click: Callable[[Any], Any]
+) -> ft.Control:
+    """An icon button in the top bar (48 × 48, with a tooltip for its meaning)."""
+    return tagged(identifier, ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click))
+
+
+def choice(
+    identifier: str,
+    label: str,
+    selected: bool,
+    on_click: Callable[[Any], Any],
+    *,
+    expand: bool | int | None = None,
+    width: float | None = None,
+    icon: Any = None,
+) -> ft.Control:
+    """A toggle-like button at least 48 px high: filled when ``selected``."""
+    kind = ft.FilledButton if selected else ft.OutlinedButton
+    return tagged(
+        identifier,
+        kind(
+            label,
+            icon=icon,
+            on_click=on_click,
+            height=TOUCH,
+            width=width,
+            expand=expand,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+        ),
+        button=True,
+        selected=selected,
+    )

@@ -1,0 +1,638 @@
+"""Hand entry: who went out (or blocked), a card keypad per player with the
+cards as removable chips and the live points, a plain number instead, the Four
+Suit Rummy run builder, the live breakdown, errors inline, warnings to confirm.
+
+Every number shown comes from :mod:`scoring` through :class:`app.state.HandDraft`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from app import services
+from app.i18n import _, format_number
+from app.messages import (
+    card_label,
+    describe_total,
+    describe_warning,
+    rank_label,
+    rank_name,
+    suit_name,
+)
+from app.state import RANKS, SUIT_BY_LETTER, HandDraft, Preview
+from app.ui.common import TOUCH, Screen, choice, describe_problem, go, tagged, use_app
+from models.errors import WarningsNeedConfirmation
+from models.views import SessionView
+from scoring import Card, Rank, ScoringError
+
+__all__ = ["EditHandScreen", "HandEntry", "NewHandScreen"]
+
+KEY = 48
+SUIT_COLORS = {"H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
+
+
+def _key(
+    identifier: str, label: str, on_click, *, selected: bool = False, width: int = KEY
+) -> ft.Control:
+    """A 48 × 48 key of the card keypad."""
+    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    return tagged(
+        identifier,
+        kind(
+            content=ft.Text(label, size=16, weight=ft.FontWeight.W_600, no_wrap=True),
+            on_click=on_click,
+            width=width,
+            height=KEY,
+            style=ft.ButtonStyle(
+                padding=ft.Padding.all(0),
+                shape=ft.RoundedRectangleBorder(radius=10),
+            ),
+        ),
+        button=True,
+    )
+
+
+@ft.component
+def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
+    """A – K (and Joker when in play): one tap adds one leftover card."""
+    return ft.Row(
+        [
+            _key(
+                f"key-{player}-{rank.value}",
+                rank_label(rank),
+                lambda _e, r=rank.value: draft.add_card(player, r),
+                width=KEY if rank is not Rank.JOKER else 2 * KEY + 6,
+            )
+            for rank in draft.keys()
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+@ft.component
+def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
+    """The leftover cards as chips; tapping one removes it."""
+    held = draft.cards.get(player, ())
+    if not held:
+        return ft.Text(
+            _("No cards left (tap the keys below)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT
+        )
+    return ft.Row(
+        [
+            tagged(
+                f"chip-{seat}-{index}",
+                ft.Chip(
+                    label=ft.Text(card_label(Card(Rank(token)))),
+                    on_delete=lambda _e, i=index: draft.remove_card(player, i),
+                    delete_icon_tooltip=_("Remove {card}", card=rank_name(Rank(token))),
+                ),
+            )
+            for index, token in enumerate(held)
+        ],
+        wrap=True,
+        spacing=4,
+        run_spacing=4,
+    )
+
+
+@ft.component
+def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
+    """Pick a suit, tap three ranks; asks what the ace stands for only when it
+    is ambiguous (``scoring.ace_choices``)."""
+    suit_row = ft.Row(
+        [
+            _key(
+                f"suit-{letter}",
+                suit.symbol,
+                lambda _e, s=letter: draft.pick_suit(s),
+                selected=draft.suit == letter,
+            )
+            for letter, suit in SUIT_BY_LETTER.items()
+        ],
+        spacing=6,
+    )
+    controls: list[ft.Control] = [
+        ft.Text(_("Suit, then three ranks"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        suit_row,
+    ]
+    if draft.suit is not None:
+        suit = SUIT_BY_LETTER[draft.suit]
+        picked = " ".join(rank_label(Rank(r)) + suit.symbol for r in draft.ranks)
+        controls.append(
+            ft.Text(
+                _("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…"),
+                weight=ft.FontWeight.W_500,
+            )
+        )
+        if draft.ace_options:
+            controls.append(ft.Text(_("What does the ace stand for?"), weight=ft.FontWeight.W_600))
+            controls.append(
+                ft.Row(
+                    [
+                        choice(
+                            f"ace-as-{token}",
+                            rank_name(Rank(token)),
+                            False,
+                            lambda _e, t=token: draft.choose_ace(t),
+                        )
+                        for token in draft.ace_options
+                    ],
+                    spacing=8,
+                )
+            )
+        else:
+            controls.append(
+                ft.Row(
+                    [
+                        _key(
+                            f"run-rank-{rank.value}",
+                            rank_label(rank),
+                            lambda _e, r=rank.value: draft.pick_rank(r),
+                        )
+                        for rank in RANKS
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
+    if draft.builder_error is not None:
+        controls.append(
+            tagged(
+                "run-error", ft.Text(describe_problem(draft.builder_error), color=ft.Colors.ERROR)
+            )
+        )
+    controls.append(
+        ft.Row(
+            [
+                tagged(
+                    "run-undo",
+                    ft.TextButton(
+                        _("Undo rank"), on_click=lambda _e: draft.unpick_rank(), height=TOUCH
+                    ),
+                ),
+                tagged(
+                    "run-done",
+                    ft.TextButton(
+                        _("Done"), on_click=lambda _e: draft.close_builder(), height=TOUCH
+                    ),
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        )
+    )
+    return ft.Container(
+        content=ft.Column(controls, spacing=6),
+        padding=10,
+        border_radius=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def _run_text(run) -> str:
+    cards = " ".join(card_label(card) for card in run.cards)
+    if run.ace_as is not None:
+        return _("{cards} (ace = {rank})", cards=cards, rank=rank_label(run.ace_as))
+    return cards
+
+
+@ft.component
+def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
+    """One player's part of the hand: runs (Four Suit Rummy), leftover cards or a
+    plain number, and the live points with their breakdown."""
+    player = draft.players[seat]
+    went_out = draft.went_out == player
+    score = preview.score
+    left = score.leftover.get(player) if score is not None else draft.leftover_points(player)
+    header = ft.Row(
+        [
+            ft.Text(
+                player,
+                size=17,
+                weight=ft.FontWeight.W_600,
+                expand=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            tagged(
+                f"left-{seat}",
+                ft.Text(
+                    _("{points} in cards", points=format_number(left)) if left else "",
+                    size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            ),
+        ]
+    )
+    controls: list[ft.Control] = [header]
+    if went_out:
+        controls.append(ft.Text(_("Went out"), color=ft.Colors.TERTIARY, size=13))
+    if draft.uses_runs:
+        runs = draft.runs.get(player, ())
+        controls.append(
+            ft.Row(
+                [
+                    *[
+                        tagged(
+                            f"run-{seat}-{index}",
+                            ft.Chip(
+                                label=ft.Text(_run_text(run)),
+                                on_delete=lambda _e, i=index: draft.remove_run(player, i),
+                                delete_icon_tooltip=_("Remove run"),
+                            ),
+                        )
+                        for index, run in enumerate(runs)
+                    ],
+                    tagged(
+                        f"run-add-{seat}",
+                        ft.OutlinedButton(
+                            _("Add run"),
+                            icon=ft.Icons.ADD,
+                            on_click=lambda _e: draft.open_builder(seat),
+                            height=TOUCH,
+                        ),
+                        button=True,
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+        if draft.builder == seat:
+            controls.append(RunBuilder(draft, seat))
+    if not went_out:
+        plain = player in draft.plain
+        controls.append(
+            ft.Row(
+                [
+                    ft.Text(_("Cards left"), weight=ft.FontWeight.W_500, expand=True),
+                    tagged(
+                        f"plain-{seat}",
+                        ft.TextButton(
+                            _("Use cards") if plain else _("Type points"),
+                            icon=ft.Icons.STYLE if plain else ft.Icons.DIALPAD,
+                            on_click=lambda _e: draft.toggle_plain(player),
+                            height=TOUCH,
+                        ),
+                        button=True,
+                    ),
+                ]
+            )
+        )
+        if plain:
+
+            def on_points(e: ft.Event) -> None:
+                draft.set_plain(player, e.control.value or "")
+
+            controls.append(
+                tagged(
+                    f"plain-value-{seat}",
+                    ft.TextField(
+                        value=draft.plain.get(player, ""),
+                        label=_("Points counted by hand"),
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=on_points,
+                        width=220,
+                    ),
+                    textfield=True,
+                )
+            )
+        else:
+            controls.append(CardChips(draft, player, seat))
+            controls.append(CardKeypad(draft, player))
+    return ft.Card(
+        content=ft.Container(content=ft.Column(controls, spacing=8), padding=12),
+        elevation=0,
+        variant=ft.CardVariant.OUTLINED,
+    )
+
+
+@ft.component
+def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
+    """This hand's points per player, live from :mod:`scoring`, with the breakdown."""
+    score = preview.score
+    rows: list[ft.Control] = []
+    for seat, player in enumerate(draft.players):
+        points = score.points[player] if score is not None else None
+        items = score.breakdown.get(player, ()) if score is not None else ()
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        player,
+                        weight=ft.FontWeight.W_500,
+                        width=110,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    ft.Container(
+                        content=tagged(
+                            f"breakdown-{seat}",
+                            ft.Text(
+                                describe_total(items, points) if items else "",
+                                size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ),
+                        expand=True,
+                    ),
+                    tagged(
+                        f"points-{seat}",
+                        ft.Text(
+                            format_number(points) if points is not None else "–",
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.PRIMARY,
+                            text_align=ft.TextAlign.RIGHT,
+                        ),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    return ft.Container(
+        content=ft.Column(
+            [ft.Text(_("Points this hand"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), *rows],
+            spacing=4,
+        ),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+@ft.component
+def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
+    """The whole hand-entry screen for ``draft`` in session ``view``."""
+    app = use_app()
+    preview = draft.preview()
+    editing = draft.number is not None
+    number = draft.number or len(view.hands) + 1
+    back = f"/session/{view.id}"
+
+    def save(confirm: bool) -> None:
+        try:
+            hand = draft.hand()
+            if editing:
+                saved = services.edit_hand(view.id, number, hand, confirm_warnings=confirm)
+            else:
+                saved = services.record_hand(view.id, hand, confirm_warnings=confirm)
+        except WarningsNeedConfirmation as warning:
+            draft.warnings = warning.warnings
+            return
+        except ScoringError as error:
+            draft.save_error = error
+            return
+        except Exception as error:  # storage errors with a code: show them, nothing saved
+            if getattr(error, "code", None) is None:
+                raise
+            draft.save_error = error
+            return
+        app.drop_draft(view.id, draft.number)
+        app.saved(saved)
+        go(back)
+
+    def delete(_e: ft.Event) -> None:
+        try:
+            saved = services.delete_hand(view.id, number)
+        except Exception as error:
+            if getattr(error, "code", None) is None:
+                raise
+            draft.save_error = error
+            return
+        app.drop_draft(view.id, draft.number)
+        app.saved(saved)
+        go(back)
+
+    went_out_row = ft.Row(
+        [
+            *[
+                choice(
+                    f"went-out-{seat}",
+                    name,
+                    draft.went_out == name,
+                    lambda _e, n=name: draft.set_went_out(n),
+                    icon=ft.Icons.CHECK if draft.went_out == name else None,
+                )
+                for seat, name in enumerate(view.players)
+            ],
+            *(
+                [
+                    choice(
+                        "blocked",
+                        _("Blocked"),
+                        draft.blocked,
+                        lambda _e: draft.set_blocked(),
+                        icon=ft.Icons.BLOCK,
+                    )
+                ]
+                if draft.can_block
+                else []
+            ),
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+    body: list[ft.Control] = [
+        ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600),
+        went_out_row,
+    ]
+    if draft.offers_rummy and draft.went_out is not None:
+        body.append(
+            tagged(
+                "rummy",
+                ft.Switch(
+                    label=_("Went rummy (all cards in one turn: doubled)"),
+                    value=draft.rummy,
+                    on_change=lambda e: draft.set_rummy(bool(e.control.value)),
+                ),
+            )
+        )
+    if draft.went_out is None and not draft.blocked:
+        body.append(
+            ft.Text(
+                _("Tap who went out, then each card the others are left holding."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    else:
+        seats = [
+            seat
+            for seat, name in enumerate(view.players)
+            if draft.uses_runs or name != draft.went_out
+        ]
+        panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]
+        if app.wide and len(panels) > 1:
+            body.append(
+                ft.ResponsiveRow(
+                    [ft.Container(content=p, col={"xs": 12, "md": 6}) for p in panels],
+                    spacing=12,
+                    run_spacing=12,
+                )
+            )
+        else:
+            body.extend(panels)
+    if draft.went_out is not None or draft.blocked:
+        body.append(LiveScore(draft, preview))
+    problem = preview.error or draft.save_error
+    if problem is not None:
+        body.append(
+            tagged(
+                "hand-error",
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                            ft.Text(describe_problem(problem), color=ft.Colors.ERROR, expand=True),
+                        ]
+                    ),
+                    padding=10,
+                    border_radius=8,
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                ),
+            )
+        )
+    bottom_parts: list[ft.Control] = []
+    if draft.warnings:
+        bottom_parts.append(
+            tagged(
+                "hand-warnings",
+                ft.Column(
+                    [
+                        ft.Text(_("Please check:"), weight=ft.FontWeight.W_600),
+                        *[ft.Text("• " + describe_warning(w), size=13) for w in draft.warnings],
+                    ],
+                    spacing=2,
+                ),
+            )
+        )
+        bottom_parts.append(
+            ft.Row(
+                [
+                    tagged(
+                        "confirm-warnings",
+                        ft.FilledButton(
+                            _("Save anyway"),
+                            icon=ft.Icons.CHECK,
+                            on_click=lambda _e: save(True),
+                            height=52,
+                            expand=True,
+                        ),
+                        button=True,
+                        expand=True,
+                    ),
+                    tagged(
+                        "warnings-back",
+                        ft.OutlinedButton(
+                            _("Fix it"),
+                            on_click=lambda _e: setattr(draft, "warnings", ()),
+                            height=52,
+                        ),
+                        button=True,
+                    ),
+                ]
+            )
+        )
+    else:
+        bottom_parts.append(
+            tagged(
+                "hand-save",
+                ft.FilledButton(
+                    _("Save hand"),
+                    icon=ft.Icons.SAVE,
+                    on_click=lambda _e: save(False),
+                    disabled=not preview.ready,
+                    height=52,
+                    width=float("inf"),
+                ),
+                button=True,
+            )
+        )
+    actions = []
+    if editing:
+        actions.append(
+            tagged(
+                "hand-delete",
+                ft.IconButton(
+                    icon=ft.Icons.DELETE_OUTLINE, tooltip=_("Delete hand"), on_click=delete
+                ),
+                button=True,
+            )
+        )
+    title = (
+        _("Change hand {n}", n=format_number(number))
+        if editing
+        else _("Hand {n}", n=format_number(number))
+    )
+    return Screen(
+        title,
+        body,
+        back=back,
+        actions=actions,
+        bottom=ft.Column(bottom_parts, spacing=6),
+        screen_id="screen-hand",
+    )
+
+
+def _load(app, sid: int) -> SessionView | Exception:
+    cached = app.views.get(sid)
+    if cached is not None:
+        return cached
+    try:
+        return services.open_session(sid)
+    except Exception as problem:
+        if getattr(problem, "code", None) is None:
+            raise
+        return problem
+
+
+@ft.component
+def NewHandScreen() -> ft.Control:
+    """``/session/<id>/hand``: the next hand."""
+    app = use_app()
+    sid = int(ft.use_route_params().get("sid", "0") or 0)
+    view = ft.use_memo(lambda: _load(app, sid), [sid, app.revision])
+    if isinstance(view, Exception):
+        return Screen(_("Hand"), [ft.Text(describe_problem(view), color=ft.Colors.ERROR)], back="/")
+    if view.finished:
+        return Screen(
+            _("Hand"),
+            [ft.Text(_("This session has ended."))],
+            back=f"/session/{sid}",
+        )
+    draft = app.draft_for(view, None)
+    return HandEntry(view, draft)
+
+
+@ft.component
+def EditHandScreen() -> ft.Control:
+    """``/session/<id>/hand/<n>``: change or delete hand ``n``."""
+    app = use_app()
+    params = ft.use_route_params()
+    sid = int(params.get("sid", "0") or 0)
+    number = int(params.get("number", "0") or 0)
+
+    def load():
+        view = _load(app, sid)
+        if isinstance(view, Exception):
+            return view, None
+        try:
+            return view, services.get_hand(sid, number)
+        except Exception as problem:
+            if getattr(problem, "code", None) is None:
+                raise
+            return problem, None
+
+    view, detail = ft.use_memo(load, [sid, number, app.revision])
+    if isinstance(view, Exception) or detail is None:
+        return Screen(
+            _("Hand"),
+            [ft.Text(describe_problem(view), color=ft.Colors.ERROR)],
+            back=f"/session/{sid}",
+        )
+    draft = app.draft_for(view, number, detail.hand)
+    return HandEntry(view, draft)

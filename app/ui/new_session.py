@@ -1,0 +1,412 @@
+"""The new-session screen: game (with a short description), players (add,
+reorder, recent), options with presets, start."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import flet as ft
+
+from app import services
+from app.i18n import _, format_number, ngettext
+from app.messages import game_name, option_name, option_value_name
+from app.state import NewSessionDraft, TargetPreset
+from app.ui.common import (
+    TOUCH,
+    Screen,
+    choice,
+    describe_problem,
+    go,
+    section_title,
+    tagged,
+    use_app,
+)
+from scoring import GAMES, OptionError, get_game
+
+__all__ = ["NewSessionScreen", "game_description"]
+
+GAME_ORDER = ("swedish_rummy", "rummy", "four_suit_rummy")
+#: Switch options shown per game, in this order.
+SWITCHES = {
+    "swedish_rummy": (
+        "skip_aces",
+        "draw_two",
+        "reverse_queens",
+        "reverse_jokers",
+        "one_card",
+        "ups_and_downs",
+        "reshuffle_discards",
+    ),
+}
+#: Options with named choices shown per game.
+CHOICES = {"swedish_rummy": ("blocked_scoring",), "rummy": ("scoring",)}
+
+
+def game_description(game_id: str) -> str:
+    """Two short lines about a game, for the game picker."""
+    if game_id == "swedish_rummy":
+        return _(
+            "2–12 players. Get rid of your cards like Crazy Eights;\n"
+            "whoever goes out collects the others' cards. First to the target wins."
+        )
+    if game_id == "four_suit_rummy":
+        return _(
+            "2 players. Lay down runs of three in one suit; aces are wild in their suit.\n"
+            "Runs and matching runs score. First to 1000 wins."
+        )
+    if game_id == "rummy":
+        return _(
+            "2–6 players. Meld sets and runs, go out first.\n"
+            "The cards you are left holding count against you; lowest total wins."
+        )
+    return ""
+
+
+def preset_label(preset: TargetPreset) -> str:
+    """``100``, ``50 × players (150)``, ``5 rounds``."""
+    if preset.option == "rounds":
+        return ngettext("{n} round", "{n} rounds", preset.value)
+    if preset.per_player:
+        return _(
+            "{per} × players ({value})",
+            per=format_number(preset.per_player),
+            value=format_number(preset.value),
+        )
+    return format_number(preset.value)
+
+
+@ft.component
+def GamePicker(draft: NewSessionDraft) -> ft.Control:
+    """One card per game; the chosen one is highlighted."""
+    cards = []
+    for game_id in GAME_ORDER:
+        selected = draft.game == game_id
+        cards.append(
+            tagged(
+                f"game-{game_id}",
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.RADIO_BUTTON_CHECKED
+                                if selected
+                                else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                                color=ft.Colors.PRIMARY,
+                            ),
+                            ft.Column(
+                                [
+                                    ft.Text(
+                                        game_name(game_id), weight=ft.FontWeight.W_600, size=16
+                                    ),
+                                    ft.Text(
+                                        game_description(game_id),
+                                        size=13,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                ],
+                                spacing=2,
+                                expand=True,
+                            ),
+                            tagged(
+                                f"rules-{game_id}",
+                                ft.IconButton(
+                                    icon=ft.Icons.MENU_BOOK_OUTLINED,
+                                    tooltip=_("Rules"),
+                                    on_click=lambda _e, g=game_id: go(f"/rules/{g}"),
+                                ),
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    padding=ft.Padding.only(left=12, top=10, bottom=10, right=4),
+                    border_radius=12,
+                    border=ft.Border.all(
+                        2 if selected else 1,
+                        ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT,
+                    ),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+                    on_click=lambda _e, g=game_id: draft.select_game(g),
+                    ink=True,
+                ),
+                button=True,
+                selected=selected,
+            )
+        )
+    return ft.Column(cards, spacing=8)
+
+
+@ft.component
+def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
+    """The seats in order, the name field and the recent players."""
+    rows: list[ft.Control] = []
+    last = len(draft.players) - 1
+    for index, name in enumerate(draft.players):
+        rows.append(
+            tagged(
+                f"seat-{index}",
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.CircleAvatar(content=ft.Text(str(index + 1)), radius=16),
+                            ft.Text(
+                                name,
+                                expand=True,
+                                size=16,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            tagged(
+                                f"player-up-{index}",
+                                ft.IconButton(
+                                    icon=ft.Icons.ARROW_UPWARD,
+                                    tooltip=_("Move up"),
+                                    disabled=index == 0,
+                                    on_click=lambda _e, i=index: draft.move_player(i, -1),
+                                ),
+                            ),
+                            tagged(
+                                f"player-down-{index}",
+                                ft.IconButton(
+                                    icon=ft.Icons.ARROW_DOWNWARD,
+                                    tooltip=_("Move down"),
+                                    disabled=index == last,
+                                    on_click=lambda _e, i=index: draft.move_player(i, 1),
+                                ),
+                            ),
+                            tagged(
+                                f"player-remove-{index}",
+                                ft.IconButton(
+                                    icon=ft.Icons.CLOSE,
+                                    tooltip=_("Remove"),
+                                    on_click=lambda _e, i=index: draft.remove_player(i),
+                                ),
+                            ),
+                        ],
+                        spacing=0,
+                    ),
+                    padding=ft.Padding.only(left=8),
+                    border_radius=8,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                ),
+            )
+        )
+
+    def on_name(e: ft.Event) -> None:
+        draft.name = e.control.value or ""
+
+    rows.append(
+        ft.Row(
+            [
+                tagged(
+                    "player-name",
+                    ft.TextField(
+                        value=draft.name,
+                        label=_("Player's name"),
+                        on_change=on_name,
+                        on_submit=lambda _e: draft.add_player(),
+                        max_length=40,
+                        counter="",
+                        dense=False,
+                    ),
+                    textfield=True,
+                ),
+                tagged(
+                    "player-add",
+                    ft.FilledTonalButton(
+                        _("Add"),
+                        icon=ft.Icons.PERSON_ADD_ALT,
+                        on_click=lambda _e: draft.add_player(),
+                        height=TOUCH,
+                    ),
+                    button=True,
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    )
+    # the text field must expand inside its semantics wrapper
+    rows[-1].controls[0].expand = True
+    others = [
+        name for name in recent if name.casefold() not in {p.casefold() for p in draft.players}
+    ]
+    if others:
+        rows.append(ft.Text(_("Recent players"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(
+            ft.Row(
+                [
+                    tagged(
+                        f"recent-{name}",
+                        ft.Chip(
+                            label=ft.Text(name),
+                            leading=ft.Icon(ft.Icons.PERSON_OUTLINE, size=18),
+                            on_click=lambda _e, n=name: draft.add_player(n),
+                            height=TOUCH,
+                        ),
+                        button=True,
+                    )
+                    for name in others[:10]
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+    return ft.Column(rows, spacing=8)
+
+
+@ft.component
+def OptionsForm(draft: NewSessionDraft) -> ft.Control:
+    """Target or rounds presets, and the game's variants."""
+    presets = draft.presets()
+    option = presets[0].option
+    controls: list[ft.Control] = [
+        ft.Text(option_name(option), weight=ft.FontWeight.W_500),
+        ft.Row(
+            [
+                *[
+                    choice(
+                        f"preset-{p.key}",
+                        preset_label(p),
+                        draft.preset == p.key,
+                        lambda _e, k=p.key: draft.choose_preset(k),
+                    )
+                    for p in presets
+                ],
+                choice(
+                    "preset-custom",
+                    _("Other"),
+                    draft.preset == "custom",
+                    lambda _e: draft.choose_preset("custom"),
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+    ]
+    if draft.preset == "custom":
+
+        def on_custom(e: ft.Event) -> None:
+            draft.custom = e.control.value or ""
+
+        controls.append(
+            tagged(
+                "custom-value",
+                ft.TextField(
+                    value=draft.custom,
+                    label=option_name(option),
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    input_filter=ft.NumbersOnlyInputFilter(),
+                    on_change=on_custom,
+                    width=200,
+                ),
+                textfield=True,
+            )
+        )
+    game = get_game(draft.game)
+    defaults = game.default_options()
+    for key in CHOICES.get(draft.game, ()):
+        field = next(f for f in dataclasses.fields(defaults) if f.name == key)
+        current = draft.options.get(key, getattr(defaults, key))
+        controls.append(ft.Text(option_name(key), weight=ft.FontWeight.W_500))
+        controls.append(
+            ft.Column(
+                [
+                    choice(
+                        f"option-{key}-{value}",
+                        option_value_name(key, value),
+                        current == value,
+                        lambda _e, k=key, v=value: draft.set_option(k, v),
+                        width=float("inf"),
+                    )
+                    for value in field.metadata.get("choices", ())
+                ],
+                spacing=6,
+            )
+        )
+    for key in SWITCHES.get(draft.game, ()):
+        value = bool(draft.options.get(key, getattr(defaults, key)))
+        controls.append(
+            tagged(
+                f"option-{key}",
+                ft.Switch(
+                    label=option_name(key),
+                    value=value,
+                    on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
+                ),
+                toggled=value,
+            )
+        )
+    return ft.Column(controls, spacing=8)
+
+
+@ft.component
+def NewSessionScreen() -> ft.Control:
+    """``/new``: the form for this tab's :class:`NewSessionDraft`."""
+    app = use_app()
+    recent = ft.use_memo(lambda: services.recent_players(), [app.revision])
+    return NewSessionForm(app.new_session, recent)
+
+
+@ft.component
+def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
+    """The form; "Start" opens the new session."""
+    app = use_app()
+
+    def start(_e: ft.Event) -> None:
+        try:
+            game, players, options = draft.start_args()
+            view = services.start_session(game, players, options)
+        except (OptionError, ValueError) as error:
+            draft.error = error
+            return
+        except Exception as error:  # storage errors carry a code: show them
+            if getattr(error, "code", None) is None:
+                raise
+            draft.error = error
+            return
+        app.saved(view)
+        draft.reset(players=())
+        go(f"/session/{view.id}")
+
+    game = GAMES[draft.game]
+    count_hint = (
+        _("{n} players", n=game.min_players)
+        if game.min_players == game.max_players
+        else _("{low}–{high} players", low=game.min_players, high=game.max_players)
+    )
+    body: list[ft.Control] = [
+        section_title(_("Game")),
+        GamePicker(draft),
+        section_title(_("Players") + f" · {count_hint}"),
+        ft.Text(_("The first player deals first."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        PlayerList(draft, recent),
+        section_title(_("Options")),
+        OptionsForm(draft),
+    ]
+    bottom = ft.Column(
+        [
+            *(
+                [
+                    tagged(
+                        "form-error", ft.Text(describe_problem(draft.error), color=ft.Colors.ERROR)
+                    )
+                ]
+                if draft.error
+                else []
+            ),
+            tagged(
+                "start-session",
+                ft.FilledButton(
+                    _("Start"),
+                    icon=ft.Icons.PLAY_ARROW,
+                    on_click=start,
+                    height=52,
+                    width=float("inf"),
+                ),
+                button=True,
+            ),
+        ],
+        spacing=6,
+    )
+    return Screen(_("New session"), body, back="/", bottom=bottom, screen_id="screen-new-session")

@@ -1,0 +1,153 @@
+"""The sessions screen: unfinished sessions first, then finished ones; continue,
+start a new one, delete (with undo)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from app import services
+from app.i18n import _, format_date, ngettext
+from app.messages import game_name
+from app.services import SessionItem
+from app.ui.common import Screen, describe_problem, go, icon_action, section_title, tagged, use_app
+
+__all__ = ["SessionsScreen"]
+
+
+def _players(names: tuple[str, ...]) -> str:
+    return ", ".join(names)
+
+
+@ft.component
+def SessionCard(item: SessionItem, on_delete) -> ft.Control:
+    """One session: game, players, leader or winner, date; tap to continue."""
+    if item.finished:
+        who = (
+            ngettext(
+                "Winner: {names}",
+                "Winners: {names}",
+                len(item.winners),
+                names=join_and(item.winners),
+            )
+            if item.winners
+            else _("Finished")
+        )
+    elif item.leaders:
+        who = ngettext(
+            "Leader: {names}", "Leaders: {names}", len(item.leaders), names=join_and(item.leaders)
+        )
+    else:
+        who = _("No hands yet")
+    hands = ngettext("{n} hand", "{n} hands", item.hand_count)
+    subtitle = f"{_players(item.players)}\n{who} · {hands} · {format_date(item.started_at)}"
+    return tagged(
+        f"session-{item.id}",
+        ft.Card(
+            content=ft.ListTile(
+                leading=ft.Icon(
+                    ft.Icons.EMOJI_EVENTS if item.finished else ft.Icons.PLAY_CIRCLE_OUTLINE,
+                    color=ft.Colors.TERTIARY if item.finished else ft.Colors.PRIMARY,
+                ),
+                title=ft.Text(game_name(item.game), weight=ft.FontWeight.W_600),
+                subtitle=ft.Text(subtitle),
+                is_three_line=True,
+                trailing=tagged(
+                    f"session-delete-{item.id}",
+                    ft.IconButton(
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        tooltip=_("Delete"),
+                        on_click=lambda _e: on_delete(item.id),
+                    ),
+                ),
+                on_click=lambda _e: go(f"/session/{item.id}"),
+            ),
+        ),
+        button=True,
+    )
+
+
+def join_and(names: tuple[str, ...]) -> str:
+    """Names joined for a sentence (``Kari, Ola and Per``)."""
+    from babel.lists import format_list
+
+    from app.i18n import babel_locale
+
+    return format_list(list(names), locale=babel_locale())
+
+
+@ft.component
+def SessionsScreen() -> ft.Control:
+    """The start screen."""
+    app = use_app()
+    items = ft.use_memo(lambda: services.session_list(), [app.revision])
+    error, set_error = ft.use_state("")
+    page = ft.context.page
+
+    def undo(session_id: int) -> None:
+        services.restore_session(session_id)
+        app.changed()
+
+    def delete(session_id: int) -> None:
+        try:
+            services.delete_session(session_id)
+        except Exception as problem:  # a typed storage error: say it, change nothing
+            set_error(describe_problem(problem))
+            return
+        app.changed()
+        page.show_dialog(
+            ft.SnackBar(
+                content=ft.Text(_("Session deleted")),
+                action=ft.SnackBarAction(label=_("Undo"), on_click=lambda _e: undo(session_id)),
+                duration=ft.Duration(seconds=8),
+            )
+        )
+
+    running = [i for i in items if not i.finished]
+    finished = [i for i in items if i.finished]
+    body: list[ft.Control] = [
+        tagged(
+            "nav-new-session",
+            ft.FilledButton(
+                _("New session"),
+                icon=ft.Icons.ADD,
+                on_click=lambda _e: go("/new"),
+                height=56,
+                width=float("inf"),
+            ),
+            button=True,
+        )
+    ]
+    if error:
+        body.append(ft.Text(error, color=ft.Colors.ERROR))
+    if running:
+        body.append(section_title(_("In progress")))
+        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in running)
+    if finished:
+        body.append(section_title(_("Finished")))
+        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in finished)
+    if not items:
+        body.append(
+            ft.Container(
+                content=ft.Text(
+                    _(
+                        "No sessions yet. Start one, deal the cards, and tap in the scores after each hand."
+                    ),
+                    text_align=ft.TextAlign.CENTER,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                padding=24,
+            )
+        )
+    return Screen(
+        _("Kortpoeng"),
+        body,
+        actions=[
+            icon_action(
+                "nav-settings",
+                ft.Icons.SETTINGS_OUTLINED,
+                _("Settings"),
+                lambda _e: go("/settings"),
+            )
+        ],
+        screen_id="screen-sessions",
+    )
