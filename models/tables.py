@@ -66,7 +66,7 @@ class SessionRow(SQLModel, table=True):
     """
 
     __tablename__ = "game_session"
-    __table_args__ = (Index("ix_game_session_listing", "deleted_at", "started_at"),)
+    __table_args__ = (Index("ix_game_session_list", "deleted_at", "finished_at", "started_at"),)
 
     id: int | None = Field(default=None, primary_key=True)
     uuid: str = Field(max_length=36, unique=True)
@@ -115,10 +115,11 @@ class HandRow(SQLModel, table=True):
     ``rummy`` flag, the note and ``played_at`` (ISO 8601 text with offset) are
     columns. ``warnings`` lists the scoring warnings the user confirmed, as dicts.
 
-    ``score`` is derived, a cache: ``{"points": [...], "leftover": [...]}`` per
-    seat, as :mod:`scoring` computed it when the hand was saved (valid while the
-    session's ``scored_with`` matches the running code), so opening a long
-    session folds the standings without re-parsing every card.
+    ``score`` is derived, a cache: the points of each seat followed by the
+    leftover value of each seat (``[p0, p1, …, l0, l1, …]``) as :mod:`scoring`
+    computed them when the hand was saved (valid while the session's
+    ``scored_with`` matches the running code), so opening a long session folds
+    the standings without re-parsing every card.
     """
 
     __tablename__ = "hand"
@@ -137,6 +138,6 @@ class HandRow(SQLModel, table=True):
     warnings: list[dict[str, Any]] = Field(
         default_factory=list, sa_column=Column(JSON, nullable=False)
     )
-    score: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    score: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import hashlib
 import importlib.util
+import json
 import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import String, type_coerce
 from sqlmodel import Session, select
 
 import scoring
@@ -139,24 +141,21 @@ def hand_of(
     return hand_from_dict(data, players, game, number)
 
 
-def score_cache(score: HandScore, players: Sequence[str]) -> dict[str, list[int]]:
-    """The ``score`` column for a hand score: points and leftover value per seat."""
-    return {
-        "points": [score.points[p] for p in players],
-        "leftover": [score.leftover.get(p, 0) for p in players],
-    }
+def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:
+    """The ``score`` column for a hand score: the points of each seat, then the
+    value of each seat's leftover cards (one flat list, cheap to decode)."""
+    return [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
 
 
-def cached_score(
-    cache: Mapping[str, Any], went_out: str | None, players: Sequence[str]
-) -> HandScore:
+def cached_score(cache: Sequence[int], went_out: str | None, players: Sequence[str]) -> HandScore:
     """A :class:`HandScore` from the ``score`` column (no breakdown, no warnings)."""
+    n = len(players)
     return HandScore(
-        points=dict(zip(players, cache["points"], strict=True)),
-        breakdown={},
-        leftover=dict(zip(players, cache["leftover"], strict=True)),
-        warnings=(),
-        went_out=went_out,
+        dict(zip(players, cache[:n], strict=True)),
+        {},
+        dict(zip(players, cache[n:], strict=True)),
+        (),
+        went_out,
     )
 
 
@@ -196,7 +195,7 @@ def check_warnings(
 # -- loading a session -------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class StoredHand:
     """One hand row as loaded (internal, mutable while a service works on it)."""
 
@@ -279,48 +278,67 @@ def load(
     players = tuple(name for _, name in seats)
     loaded = Loaded(row, game, options, players, tuple(pid for pid, _ in seats), [])
     fresh = row.scored_with == scoring_fingerprint()
+    # JSON columns come back as text and are decoded here, all of a column in one
+    # json.loads: SQLAlchemy's per-value JSON processing costs more than the rest
+    # of opening a long session together.
+    hand = HandRow.__table__.c
     columns = [
-        HandRow.id,
-        HandRow.number,
-        HandRow.went_out_seat,
-        HandRow.score,
-        HandRow.rummy,
-        HandRow.note,
-        HandRow.played_at,
-        HandRow.warnings,
+        hand.id,
+        hand.number,
+        hand.went_out_seat,
+        type_coerce(hand.score, String),
+        hand.rummy,
+        hand.note,
+        hand.played_at,
+        type_coerce(hand.warnings, String),
     ]
     if not fresh:
-        columns.append(HandRow.entry)
-    rows = session.exec(
-        select(*columns).where(HandRow.session_id == session_id).order_by(HandRow.number)
-    ).all()
-    for values in rows:
-        hid, number, seat, cache, rummy, note, played_at, warnings = values[:8]
-        went_out = loaded.went_out(seat)
-        if fresh and cache is not None:
-            score = cached_score(cache, went_out, players)
+        columns.append(type_coerce(hand.entry, String))
+    rows = (
+        session.connection()
+        .execute(select(*columns).where(hand.session_id == session_id).order_by(hand.number))
+        .all()
+    )
+    caches = decode_json_column([r[3] for r in rows]) if fresh else [None] * len(rows)
+    for values, cache in zip(rows, caches, strict=True):
+        hid, number, seat, _, rummy, note, played_at, warnings = values[:8]
+        warnings = [] if warnings in (None, "[]") else decode_json(warnings)
+        if cache is not None and len(cache) == 2 * len(players):
+            score = cached_score(cache, players[seat] if seat is not None else None, players)
         else:
-            entry = values[8] if not fresh else _entry(session, hid)
-            hand = hand_of(
-                entry,
+            entered = hand_of(
+                decode_json(values[8]) if not fresh else _entry(session, hid),
                 went_out_seat=seat,
-                rummy=rummy,
+                rummy=bool(rummy),
                 note=note,
                 played_at=played_at,
                 players=players,
                 game=game,
                 number=number,
             )
-            score = score_hand(game, options, players, hand, number)
+            score = score_hand(game, options, players, entered, number)
             loaded.rescored = True
         loaded.hands.append(
-            StoredHand(hid, number, seat, score, rummy, note, played_at, list(warnings))
+            StoredHand(hid, number, seat, score, bool(rummy), note, played_at, warnings)
         )
     return loaded
 
 
+def decode_json(value: Any) -> Any:
+    """A JSON column's value read as text (drivers that decode JSON themselves
+    hand over the object, which is returned as it is)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def decode_json_column(values: Sequence[Any]) -> list[Any]:
+    """Decode many JSON texts at once (one ``json.loads`` of a JSON array)."""
+    if all(isinstance(v, str) for v in values):
+        return json.loads("[" + ",".join(values) + "]") if values else []
+    return [None if v is None else decode_json(v) for v in values]
+
+
 def _entry(session: Session, hand_id: int) -> dict[str, Any]:
-    return session.exec(select(HandRow.entry).where(HandRow.id == hand_id)).one()
+    return session.exec(select(HandRow.entry).where(HandRow.id == hand_id)).one()  # type: ignore[return-value]
 
 
 def score_hand(

@@ -211,10 +211,16 @@ def list_sessions(
         order = (running_first, SessionRow.started_at.desc(), SessionRow.id.desc())
     with reading(session):
         total = session.exec(select(func.count()).select_from(SessionRow).where(alive)).one()
-        rows = session.exec(
-            select(SessionRow).where(alive).order_by(*order).offset(offset).limit(limit)
-        ).all()
-        ids = [r.id for r in rows]
+        # Sort narrow (index-only) rows, then fetch the page's rows by id.
+        ids = list(
+            session.exec(
+                select(SessionRow.id).where(alive).order_by(*order).offset(offset).limit(limit)
+            ).all()
+        )
+        by_id = {
+            r.id: r for r in session.exec(select(SessionRow).where(SessionRow.id.in_(ids))).all()
+        }
+        rows = [by_id[i] for i in ids]
         names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
         for sid, name in session.exec(
             select(SeatRow.session_id, PlayerRow.name)

@@ -96,3 +96,57 @@ def test_upgrade_from_an_empty_older_file(tmp_path: Path):
     init_db(engine)
     assert "hand" in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_an_older_database_is_upgraded_on_start_and_keeps_its_data(tmp_path: Path):
+    """A file left at the first migration (with a session in it) is upgraded by
+    ``init_db`` and everything stored before is still there and scores the same."""
+    from alembic import command
+
+    from models.services import list_sessions, open_session
+
+    path = tmp_path / "old.db"
+    engine = make_engine(path)
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0001")
+    now = "2026-11-29 19:30:00.000000"
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO player (id, name, name_key, created_at) VALUES "
+            f"(1, 'Kari', 'kari', '{now}'), (2, 'Ola', 'ola', '{now}')"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO game_session (id, uuid, game, options, started_at, created_at, "
+            "updated_at, winner_seats) VALUES (1, '3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10', "
+            f"'rummy', '{{}}', '{now}', '{now}', '{now}', '[]')"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO session_player (session_id, seat, player_id) VALUES (1, 0, 1), (1, 1, 2)"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO hand (session_id, number, went_out_seat, entry, rummy, warnings, "
+            "created_at, updated_at) VALUES (1, 1, 0, "
+            """'{"left": {"1": ["K", "7", "A"]}}', 0, '[]', """
+            f"'{now}', '{now}')"
+        )
+    init_db(engine)
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    with engine.connect() as conn:
+        assert MigrationContext.configure(conn).get_current_revision() == head != "0001"
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        assert compare_metadata(context, SQLModel.metadata) == []
+    with Session(engine) as s:
+        view = open_session(session=s, session_id=1)
+        assert view.standings.totals == {"Kari": 0, "Ola": 18}  # K + 7 + A
+        assert list_sessions(session=s).items[0].uuid == "3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10"
+    engine.dispose()
+
+
+def test_migrations_downgrade_to_nothing_and_up_again(engine):
+    from alembic import command
+
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "base")
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    init_db(engine)
+    assert "hand" in inspect(engine).get_table_names()

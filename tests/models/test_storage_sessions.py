@@ -231,7 +231,7 @@ def test_changed_scoring_code_rescores_on_open(session):
     """Cached hand scores written by other scoring code are recomputed from the
     entered cards, and the fresh figures are stored."""
     view = _finish_rummy(session, players=("Kari", "Ola"), loser="Ola")
-    session.exec(update(HandRow).values(score={"points": [99, 99], "leftover": [0, 0]}))
+    session.exec(update(HandRow).values(score=[99, 99, 0, 0]))
     session.exec(
         update(SessionRow).values(scored_with="older-code", finished_at=None, winner_seats=[])
     )
@@ -239,7 +239,7 @@ def test_changed_scoring_code_rescores_on_open(session):
     again = open_session(session=session, session_id=view.id)
     assert again.standings.totals == {"Kari": 0, "Ola": 10}
     assert again.finished and again.finished_at is not None
-    assert session.exec(select(HandRow.score)).one() == {"points": [0, 10], "leftover": [0, 10]}
+    assert session.exec(select(HandRow.score)).one() == [0, 10, 0, 10]
     row = session.exec(select(SessionRow)).one()
     assert row.scored_with != "older-code" and row.winner_seats == [0]
 
@@ -247,14 +247,14 @@ def test_changed_scoring_code_rescores_on_open(session):
 def test_stale_cache_is_rescored_before_a_write(session):
     view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
     record_hand(session=session, session_id=view.id, hand=hand("Kari", {"Ola": ["K"]}))
-    session.exec(update(HandRow).values(score={"points": [50, 50], "leftover": [0, 0]}))
+    session.exec(update(HandRow).values(score=[50, 50, 0, 0]))
     session.exec(update(SessionRow).values(scored_with="older-code"))
     session.commit()
     view = record_hand(session=session, session_id=view.id, hand=hand("Ola", {"Kari": ["2"]}))
     assert view.standings.totals == {"Kari": 2, "Ola": 10}
     assert session.exec(select(HandRow.score).order_by(HandRow.number)).all() == [
-        {"points": [0, 10], "leftover": [0, 10]},
-        {"points": [2, 0], "leftover": [2, 0]},
+        [0, 10, 0, 10],
+        [2, 0, 2, 0],
     ]
 
 
