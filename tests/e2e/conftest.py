@@ -46,7 +46,7 @@ logger = logging.getLogger(__name__)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test under tests/e2e with ``e2e`` (so ``-m "not e2e"`` skips them)."""
     for item in items:
-        if E2E_DIR in Path(str(item.fspath)).resolve().parents:
+        if E2E_DIR in item.path.resolve().parents:
             item.add_marker(pytest.mark.e2e)
 
 
