@@ -134,8 +134,9 @@ class ChartSeries:
 
 
 def nice_axis(low: int, high: int, max_ticks: int = 6) -> Axis:
-    """An axis covering ``low``..``high`` with at most ``max_ticks`` intervals,
-    stepping by 1, 2 or 5 times a power of ten.
+    """An axis covering ``low``..``high`` with at most ``max_ticks`` intervals
+    (at least two when the range crosses zero), stepping by 1, 2 or 5 times a
+    power of ten.
 
     Raises:
         ValueError: if ``max_ticks`` < 1.
@@ -154,14 +155,15 @@ def nice_axis(low: int, high: int, max_ticks: int = 6) -> Axis:
     low, high = min(low, high), max(low, high)
     if high == low:
         high = low + 1
-    span = high - low
-    magnitude = 10 ** max(0, math.floor(math.log10(span / max_ticks))) if span else 1
-    step = magnitude
-    for factor in (1, 2, 5, 10, 20, 50):
-        step = factor * magnitude
-        if math.ceil(high / step) - math.floor(low / step) <= max_ticks:
-            break
-    return Axis(math.floor(low / step) * step, math.ceil(high / step) * step, step)
+    # A range across zero always needs two intervals (0 is on every grid).
+    most = max(max_ticks, 2 if low < 0 < high else 1)
+    magnitude = 10 ** max(0, math.floor(math.log10((high - low) / most)))
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * magnitude
+            if -(-high // step) - (low // step) <= most:
+                return Axis((low // step) * step, -(-high // step) * step, step)
+        magnitude *= 10
 
 
 def chart_series(result: SessionResult) -> ChartSeries:

@@ -26,13 +26,21 @@ is the one used in that player's most recent session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from scoring import GAMES, SessionDoc, SessionResult, player_key
+from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
 
-__all__ = ["GameStatistics", "PlayerStatistics", "player_statistics"]
+__all__ = [
+    "Entry",
+    "GameStatistics",
+    "PlayerStatistics",
+    "finished_entries",
+    "player_statistics",
+    "stored_statistics",
+]
 
 #: One finished session as the statistics need it: the document, its scored
 #: result and when it finished (aware datetime; ``None`` falls back to the
@@ -174,3 +182,35 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
         players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
         out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
     return tuple(out)
+
+
+def finished_entries(*, session: Any, page_size: int = 200) -> Iterator[Entry]:
+    """Every finished session outside the trash in the database, as
+    :func:`player_statistics` wants them: ``(doc, score_session(doc),
+    finished_at)``.
+
+    Args:
+        session: a ``sqlmodel.Session`` (the storage services' keyword).
+        page_size: sessions read per query page.
+
+    Raises the storage services' errors unchanged (``models.errors``).
+    """
+    from models.services import list_sessions, session_doc
+
+    offset = 0
+    while True:
+        page = list_sessions(session=session, offset=offset, limit=page_size)
+        for item in page.items:
+            if item.finished_at is not None:
+                doc = session_doc(session=session, session_id=item.id)
+                yield doc, score_session(doc), item.finished_at
+        if not page.has_more:
+            return
+        offset += len(page.items)
+
+
+def stored_statistics(*, session: Any) -> tuple[GameStatistics, ...]:
+    """:func:`player_statistics` of every finished session in the database
+    (see :func:`finished_entries`); for the statistics screen, through the
+    app's services."""
+    return player_statistics(finished_entries(session=session))
