@@ -178,6 +178,9 @@ def build(path: Path, seed: int = 3) -> tuple[int, int]:
             )
         if finished:  # penalty scoring: the lowest total wins, ties share
             sessions[-1]["winner_seats"] = [i for i, t in enumerate(totals) if t == min(totals)]
+        best = min(totals) if game_id == "rummy" else max(totals)
+        sessions[-1]["totals"] = totals
+        sessions[-1]["leader_seats"] = [i for i, t in enumerate(totals) if t == best]
     with engine.begin() as conn:
         conn.execute(
             insert(PlayerRow),

@@ -2,9 +2,10 @@
 
 The UI gets the frozen read models of :mod:`models.views` from the services.
 What is stored is what the players *entered* plus the session's rule options, so
-every total can be recomputed by :mod:`scoring`; ``finished_at`` and
-``winner_seats`` are kept in step with ``scoring`` by the services (they feed the
-session list and the player statistics without rescoring every session).
+every total can be recomputed by :mod:`scoring`. ``finished_at``,
+``winner_seats``, ``totals``, ``leader_seats`` and each hand's ``score`` are
+derived: the services keep them in step with ``scoring`` (they feed the session
+list, the player statistics and the opening of long sessions without rescoring).
 
 Hands refer to players by *seat* (0 = first dealer), never by name, so renaming a
 player rewrites one row.
@@ -60,7 +61,10 @@ class SessionRow(SQLModel, table=True):
     (``Game.options_to_dict``). ``started_at`` is UTC, for ordering;
     ``started_at_iso`` keeps the ISO 8601 text with its offset, as entered or
     imported, so an export gives it back unchanged. ``winner_seats`` is the list
-    of winning seat indexes once finished (empty otherwise). ``scored_with`` is
+    of winning seat indexes once finished (empty otherwise); ``totals`` (per
+    seat, points) and ``leader_seats`` are the standings after the last hand, for
+    the session list (empty for a session not written or opened since the
+    migration that added them). ``scored_with`` is
     the fingerprint of the :mod:`scoring` code that computed the hands' cached
     scores (see :mod:`models.services._store`); any other value means "rescore".
     """
@@ -78,6 +82,12 @@ class SessionRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = Field(default=None)
     winner_seats: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    totals: list[int] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]")
+    )
+    leader_seats: list[int] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]")
+    )
     deleted_at: datetime | None = Field(default=None)
     rematch_of: int | None = Field(
         default=None,

@@ -7,7 +7,7 @@ table rows, never tied to a database session. All scores are whole points.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -112,7 +112,8 @@ class SessionSummary:
     """One entry of the session list (no scoring needed to show it).
 
     ``winners`` is empty until the session has finished; ``hand_count`` counts
-    the hands entered.
+    the hands entered; ``leaders`` (in first place) and ``totals`` (points per
+    player) are the standings after the last hand, as saved with it.
     """
 
     id: int
@@ -124,6 +125,8 @@ class SessionSummary:
     finished_at: datetime | None
     winners: tuple[str, ...]
     deleted_at: datetime | None
+    leaders: tuple[str, ...] = ()
+    totals: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

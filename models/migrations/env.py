@@ -54,7 +54,17 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
-if context.is_offline_mode():
+def _offline() -> bool | None:
+    """Alembic's mode, or None when this file is imported outside Alembic (for
+    instance by ``pytest --doctest-modules``): then there is nothing to run."""
+    try:
+        return context.is_offline_mode()
+    except NameError:
+        return None
+
+
+_MODE = _offline()
+if _MODE is True:
     run_migrations_offline()
-else:
+elif _MODE is False:
     run_migrations_online()

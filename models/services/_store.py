@@ -381,6 +381,8 @@ def store_session_state(session: Session, loaded: Loaded, table: Standings) -> N
     else:
         row.finished_at = None
         row.winner_seats = []
+    row.totals = [table.totals[p] for p in loaded.players]
+    row.leader_seats = [loaded.players.index(p) for p in table.leaders]
     row.updated_at = now
     row.scored_with = scoring_fingerprint()
     session.add(row)

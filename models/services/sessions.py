@@ -102,6 +102,8 @@ def create_session(
         updated_at=now,
         rematch_of=rematch_of,
         scored_with=scoring_fingerprint(),
+        totals=[0] * len(player_ids),
+        leader_seats=list(range(len(player_ids))),
     )
     session.add(row)
     session.flush()
@@ -190,7 +192,12 @@ def open_session(
 def _state_differs(loaded: Loaded, table: Any) -> bool:
     row = loaded.row
     winners = [loaded.players.index(w) for w in table.winners]
-    return (row.finished_at is not None) != table.finished or list(row.winner_seats) != winners
+    return (
+        (row.finished_at is not None) != table.finished
+        or list(row.winner_seats) != winners
+        or list(row.totals) != [table.totals[p] for p in loaded.players]
+        or list(row.leader_seats) != [loaded.players.index(p) for p in table.leaders]
+    )
 
 
 def list_sessions(
@@ -247,6 +254,8 @@ def list_sessions(
                 finished_at=r.finished_at,
                 winners=tuple(names[r.id][s] for s in r.winner_seats),
                 deleted_at=r.deleted_at,
+                leaders=tuple(names[r.id][s] for s in r.leader_seats),
+                totals=dict(zip(names[r.id], r.totals, strict=False)),
             )
             for r in rows
             if r.id is not None

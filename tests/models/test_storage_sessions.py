@@ -262,3 +262,21 @@ def test_players_table_keeps_case_folded_key(session):
     start_session(session=session, game="rummy", players=["Åse", "STRASSE"])
     keys = session.exec(select(PlayerRow.name_key).order_by(PlayerRow.id)).all()
     assert keys == ["åse", "strasse"]
+
+
+def test_session_list_carries_totals_and_leaders(session):
+    view = start_session(session=session, game="swedish_rummy", players=["Kari", "Ola", "Per"])
+    item = list_sessions(session=session).items[0]
+    assert item.totals == {"Kari": 0, "Ola": 0, "Per": 0}
+    assert item.leaders == ("Kari", "Ola", "Per")
+    record_hand(
+        session=session, session_id=view.id, hand=hand("Ola", {"Kari": ["7"], "Per": ["K"]})
+    )
+    item = list_sessions(session=session).items[0]
+    assert item.totals == {"Kari": 0, "Ola": 17, "Per": 0}
+    assert item.leaders == ("Ola",) and item.winners == ()
+    # rummy: the lowest total leads
+    low = start_session(session=session, game="rummy", players=["A", "B"])
+    record_hand(session=session, session_id=low.id, hand=hand("A", {"B": ["K"]}))
+    item = next(i for i in list_sessions(session=session).items if i.id == low.id)
+    assert item.leaders == ("A",) and item.totals == {"A": 0, "B": 10}
