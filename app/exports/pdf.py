@@ -126,8 +126,10 @@ def _header(pdf: _Sheet, summary: Summary) -> None:
         y += 5.5
     pdf.set_text_color(_INK)
     for line in (summary.players, summary.rules):
-        pdf.text(_MARGIN, y, _fit(pdf, line, width))
-        y += 5.5
+        # multi_cell wraps a long player list; its first baseline sits ~4 mm down.
+        pdf.set_xy(_MARGIN, y - 4)
+        pdf.multi_cell(width, 5.5, line, padding=0, new_x="LMARGIN", new_y="NEXT")
+        y = pdf.get_y() + 4
     pdf.set_font(_FAMILY, "B", 12.5)
     box = 9.0
     pdf.set_fill_color(_RESULT_FILL)
@@ -144,55 +146,70 @@ def _swatch(pdf: FPDF, x: float, y_mid: float, color: str, length: float = 5.0) 
     pdf.circle(x + length / 2, y_mid, 0.9, style="F")
 
 
-def _standings(pdf: _Sheet, summary: Summary, chart: ChartSeries) -> None:
+_ROW = 6.0  # standings row height, mm
+
+
+def _standings_width(pdf: FPDF, summary: Summary) -> tuple[float, float, float]:
+    """(place, name, total) column widths in mm, the name fitted to the longest."""
+    pdf.set_font(_FAMILY, "B", 10)
+    longest = max(pdf.get_string_width(line.player) for line in summary.standings)
+    return 14.0, min(80.0, max(45.0, longest + 14)), 22.0
+
+
+def _standings(pdf: _Sheet, summary: Summary, chart: ChartSeries, x0: float) -> float:
+    """The standings table from the current y at ``x0``; returns its bottom y."""
     colors = {s.player: s.color for s in chart.series}
-    row = 6.0
-    _ensure(pdf, 8 + row * (1 + len(summary.standings)))
+    row = _ROW
     y = pdf.get_y()
     pdf.set_font(_FAMILY, "B", 12)
     pdf.set_text_color(_INK)
-    pdf.text(_MARGIN, y + 4, summary.standings_title)
+    pdf.text(x0, y + 4, summary.standings_title)
     y += 7
-    pdf.set_font(_FAMILY, "B", 10)
-    longest = max(pdf.get_string_width(line.player) for line in summary.standings)
-    place_w, name_w, total_w = 14.0, min(80.0, max(45.0, longest + 14)), 22.0
-    x_name = _MARGIN + place_w
+    place_w, name_w, total_w = _standings_width(pdf, summary)
+    x_name = x0 + place_w
     x_total = x_name + name_w + total_w
     pdf.set_font(_FAMILY, "B", 8.5)
     pdf.set_text_color(_MUTED)
-    _right(pdf, _MARGIN + place_w - 4, y + 4, summary.place_label)
+    _right(pdf, x0 + place_w - 4, y + 4, summary.place_label)
     pdf.text(x_name + 8, y + 4, summary.player_label)
     _right(pdf, x_total, y + 4, summary.total_label)
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
-    pdf.line(_MARGIN, y + row, x_total, y + row)
+    pdf.line(x0, y + row, x_total, y + row)
     y += row
     for line in summary.standings:
         winner = line.player in summary.winners
         pdf.set_font(_FAMILY, "B" if winner else "", 10)
         pdf.set_text_color(_INK)
-        _right(pdf, _MARGIN + place_w - 4, y + 4.3, line.place_text)
+        _right(pdf, x0 + place_w - 4, y + 4.3, line.place_text)
         _swatch(pdf, x_name, y + 3, colors[line.player])
         pdf.text(x_name + 8, y + 4.3, _fit(pdf, line.player, name_w - 10))
         _right(pdf, x_total, y + 4.3, line.total_text)
         y += row
-    pdf.set_y(y + 5)
+    return y + 5
 
 
-def _chart(pdf: _Sheet, chart: ChartSeries) -> None:
-    """Running totals per player, the target as a dashed line, a legend."""
-    height = 68.0
-    legend_rows = 1 + (len(chart.series) - 1) // 4
-    _ensure(pdf, 8 + height + 12 + 6 * legend_rows)
+_CHART_HEIGHT = 68.0  # plot area, mm
+
+
+def _chart_height(chart: ChartSeries) -> float:
+    """Room the chart block takes: title, plot, axis labels, legend rows."""
+    return 8 + _CHART_HEIGHT + 12 + 6 * (1 + (len(chart.series) - 1) // 4)
+
+
+def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
+    """Running totals per player, the target as a dashed line, a legend, from
+    the current y between ``x0`` and ``x1``; returns the bottom y."""
+    height = _CHART_HEIGHT
     top = pdf.get_y()
     pdf.set_font(_FAMILY, "B", 12)
     pdf.set_text_color(_INK)
-    pdf.text(_MARGIN, top + 4, _("Running totals"))
+    pdf.text(x0, top + 4, _("Running totals"))
     top += 9
     pdf.set_font(_FAMILY, "", 7.5)
     labels = [format_number(v) for v in chart.y_axis.ticks]
-    left = _MARGIN + 2 + max(pdf.get_string_width(t) for t in labels)
-    right = pdf.w - _MARGIN - 2
+    left = x0 + 2 + max(pdf.get_string_width(t) for t in labels)
+    right = x1 - 2
     bottom = top + height
     x_ax, y_ax = chart.x_axis, chart.y_axis
 
@@ -246,7 +263,7 @@ def _chart(pdf: _Sheet, chart: ChartSeries) -> None:
         _swatch(pdf, x, y - 1, series.color)
         pdf.text(x + 7, y, name)
         x += step
-    pdf.set_y(y + 7)
+    return y + 7
 
 
 # -- the hand table -----------------------------------------------------------
@@ -348,6 +365,7 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     landscape = len(summary.player_names) > 6
     pdf = _Sheet(orientation="L" if landscape else "P", unit="mm", format="A4")
     pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
+    pdf.c_margin = 0  # cells start exactly at the margin, like text() does
     pdf.set_auto_page_break(True, margin=_MARGIN + _FOOTER)
     pdf.add_font(_FAMILY, "", FONT_REGULAR)
     pdf.add_font(_FAMILY, "B", FONT_BOLD)
@@ -363,8 +381,20 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     pdf.alias_nb_pages("{nb}")
     pdf.add_page()
     _header(pdf, summary)
-    _standings(pdf, summary, chart)
-    _chart(pdf, chart)
+    standings_h = 7 + _ROW * (1 + len(summary.standings)) + 5
+    if landscape:  # standings on the left, the chart beside them
+        _ensure(pdf, max(standings_h, _chart_height(chart)))
+        top = pdf.get_y()
+        width = sum(_standings_width(pdf, summary))
+        bottom = _standings(pdf, summary, chart, _MARGIN)
+        pdf.set_y(top)
+        bottom = max(bottom, _chart(pdf, chart, _MARGIN + width + 14, pdf.w - _MARGIN))
+        pdf.set_y(bottom)
+    else:
+        _ensure(pdf, standings_h)
+        pdf.set_y(_standings(pdf, summary, chart, _MARGIN))
+        _ensure(pdf, _chart_height(chart))
+        pdf.set_y(_chart(pdf, chart, _MARGIN, pdf.w - _MARGIN))
     colors = [s.color for s in chart.series]
     _hand_table(pdf, summary, colors)
     _notes(pdf, summary)

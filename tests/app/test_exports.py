@@ -279,7 +279,9 @@ def test_twelve_players_pdf_is_landscape() -> None:
     doc = make("swedish_rummy", players, [{"went_out": "Ærlend", "left": {"Spiller 1": ["8"]}}])
     page = PdfReader(io.BytesIO(to_pdf(doc, lang="nb"))).pages[0]
     assert page.mediabox.width > page.mediabox.height
-    assert "Ærlend" in page.extract_text()
+    text = page.extract_text()
+    assert "Ærlend" in text
+    assert "Poengutvikling" in text and "Sluttstilling" in text  # chart beside the standings
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
