@@ -281,7 +281,7 @@ def test_twelve_players_pdf_is_landscape() -> None:
     assert page.mediabox.width > page.mediabox.height
     text = page.extract_text()
     assert "Ærlend" in text
-    assert "Poengutvikling" in text and "Sluttstilling" in text  # chart beside the standings
+    assert "Poengutvikling" in text and "Stilling" in text  # chart beside the standings
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
