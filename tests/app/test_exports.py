@@ -14,6 +14,7 @@ import io
 import os
 import shutil
 import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -329,3 +330,11 @@ def test_export_language_does_not_leak_into_the_caller() -> None:
     with use_language("en"):
         to_text(sample("rummy"), lang="nb")
         assert format_number(1000) == "1,000"
+
+
+def test_exports_chart_and_statistics_do_not_import_flet() -> None:
+    code = (
+        "import sys, app.exports, app.exports.pdf, app.chart, app.statistics; "
+        "sys.exit('flet' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
