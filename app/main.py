@@ -27,7 +27,7 @@ import flet as ft
 from app import services
 from app.i18n import _, set_language
 from app.state import AppState
-from app.ui.common import AppContext
+from app.ui.common import SUIT_FONT, AppContext
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
@@ -100,6 +100,7 @@ def main(page: ft.Page) -> None:
     page.title = "Kortpoeng"
     page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
     page.padding = 0
     page.spacing = 0
     services.engine()  # create and migrate the database before the first screen

@@ -27,6 +27,8 @@ __all__ = [
     "use_app",
 ]
 
+#: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
+SUIT_FONT = "DejaVu Sans"
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 

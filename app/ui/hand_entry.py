@@ -20,7 +20,7 @@ from app.messages import (
     suit_name,
 )
 from app.state import RANKS, SUIT_BY_LETTER, HandDraft, Preview
-from app.ui.common import TOUCH, Screen, choice, describe_problem, go, tagged, use_app
+from app.ui.common import SUIT_FONT, TOUCH, Screen, choice, describe_problem, go, tagged, use_app
 from models.errors import WarningsNeedConfirmation
 from models.views import SessionView
 from scoring import Card, Rank, ScoringError
@@ -28,18 +28,25 @@ from scoring import Card, Rank, ScoringError
 __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen"]
 
 KEY = 48
-SUIT_COLORS = {"H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
 
 def _key(
-    identifier: str, label: str, on_click, *, selected: bool = False, width: int = KEY
+    identifier: str,
+    label: str,
+    on_click,
+    *,
+    selected: bool = False,
+    width: int = KEY,
+    font: str | None = None,
 ) -> ft.Control:
     """A 48 × 48 key of the card keypad."""
     kind = ft.FilledButton if selected else ft.FilledTonalButton
     return tagged(
         identifier,
         kind(
-            content=ft.Text(label, size=16, weight=ft.FontWeight.W_600, no_wrap=True),
+            content=ft.Text(
+                label, size=16, weight=ft.FontWeight.W_600, no_wrap=True, font_family=font
+            ),
             on_click=on_click,
             width=width,
             height=KEY,
@@ -108,6 +115,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
                 suit.symbol,
                 lambda _e, s=letter: draft.pick_suit(s),
                 selected=draft.suit == letter,
+                font=SUIT_FONT,
             )
             for letter, suit in SUIT_BY_LETTER.items()
         ],
@@ -124,6 +132,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
             ft.Text(
                 _("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…"),
                 weight=ft.FontWeight.W_500,
+                font_family=SUIT_FONT,
             )
         )
         if draft.ace_options:
@@ -238,7 +247,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                         tagged(
                             f"run-{seat}-{index}",
                             ft.Chip(
-                                label=ft.Text(_run_text(run)),
+                                label=ft.Text(_run_text(run), font_family=SUIT_FONT),
                                 on_delete=lambda _e, i=index: draft.remove_run(player, i),
                                 delete_icon_tooltip=_("Remove run"),
                             ),

@@ -11,7 +11,9 @@ from app.i18n import _, format_number, ngettext
 from app.messages import game_name
 from app.ui.common import Screen, describe_problem, go, icon_action, tagged, use_app
 from app.ui.sessions import join_and
+from app.ui.chart_view import RunningTotalsChart
 from models.views import SessionView
+from scoring import SessionResult
 
 __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
@@ -225,6 +227,12 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     return ft.Column(rows, spacing=2)
 
 
+def session_result(view: SessionView) -> SessionResult:
+    """The :class:`scoring.SessionResult` the chart needs, from the read model
+    (only the standings are drawn; no rescoring)."""
+    return SessionResult(hand_scores=(), standings=view.standings, warnings=())
+
+
 @ft.component
 def SessionScreen() -> ft.Control:
     """One session's standings, opened from the services by route id."""
@@ -336,6 +344,20 @@ def SessionScreen() -> ft.Control:
         )
     if error:
         body.append(ft.Text(error, color=ft.Colors.ERROR))
+    if view.hands:
+        chart = RunningTotalsChart(session_result(view), height=240)
+        if app.wide:
+            body = [
+                ft.Row(
+                    [
+                        ft.Column(body, expand=3, spacing=8),
+                        ft.Container(content=chart, expand=2, padding=ft.Padding.only(left=16)),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            ]
+        else:
+            body.append(ft.Container(content=chart, padding=ft.Padding.only(top=16)))
     if table.finished:
         bottom = tagged(
             "rematch",
