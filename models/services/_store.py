@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import String, type_coerce
@@ -147,13 +148,18 @@ def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:
     return [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
 
 
+_NO_BREAKDOWN: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
+
+
 def cached_score(cache: Sequence[int], went_out: str | None, players: Sequence[str]) -> HandScore:
-    """A :class:`HandScore` from the ``score`` column (no breakdown, no warnings)."""
-    n = len(players)
+    """A :class:`HandScore` from the ``score`` column (no breakdown, no warnings).
+
+    ``cache`` has ``2 × len(players)`` numbers (checked by the caller).
+    """
     return HandScore(
-        dict(zip(players, cache[:n], strict=True)),
-        {},
-        dict(zip(players, cache[n:], strict=True)),
+        dict(zip(players, cache)),  # noqa: B905 - the first len(players) numbers
+        _NO_BREAKDOWN,
+        dict(zip(players, cache[len(players) :])),  # noqa: B905
         (),
         went_out,
     )
@@ -300,11 +306,12 @@ def load(
         .all()
     )
     caches = decode_json_column([r[3] for r in rows]) if fresh else [None] * len(rows)
+    size = 2 * len(players)
     for values, cache in zip(rows, caches, strict=True):
         hid, number, seat, _, rummy, note, played_at, warnings = values[:8]
         warnings = [] if warnings in (None, "[]") else decode_json(warnings)
-        if cache is not None and len(cache) == 2 * len(players):
-            score = cached_score(cache, players[seat] if seat is not None else None, players)
+        if cache is not None and len(cache) == size:
+            score = cached_score(cache, None if seat is None else players[seat], players)
         else:
             entered = hand_of(
                 decode_json(values[8]) if not fresh else _entry(session, hid),
@@ -401,17 +408,17 @@ def store_scores(session: Session, loaded: Loaded) -> None:
 def view_of(loaded: Loaded, table: Standings) -> SessionView:
     """The :class:`SessionView` of a loaded session and its standings."""
     players = loaded.players
-    lines = tuple(
+    lines = tuple(  # positional: this runs once per hand of the session
         HandLine(
-            number=h.number,
-            went_out=players[h.went_out_seat] if h.went_out_seat is not None else None,
-            points=points,
-            running=running,
-            leftover=h.score.leftover,
-            rummy=h.rummy,
-            note=h.note,
-            played_at=h.played_at,
-            warnings=warnings_from_json(h.warnings, h.number) if h.warnings else (),
+            h.number,
+            None if h.went_out_seat is None else players[h.went_out_seat],
+            points,
+            running,
+            h.score.leftover,
+            h.rummy,
+            h.note,
+            h.played_at,
+            warnings_from_json(h.warnings, h.number) if h.warnings else (),
         )
         for h, points, running in zip(loaded.hands, table.hand_points, table.running, strict=True)
     )
