@@ -57,7 +57,7 @@ HUGE = 10**9  # a target no total reaches: the session stays open
 
 
 def _swedish_hand(rnd: random.Random, players: tuple[str, ...]) -> Hand:
-    deck = [f"{r}{s}" for r in RANKS for s in "SHC"]  # no "KD" (ambiguous token)
+    deck = [f"{r}{s}" for r in RANKS for s in "SHDC"]
     rnd.shuffle(deck)
     went_out = rnd.choice(players)
     left = {}
