@@ -31,6 +31,7 @@ from ._store import (
     view_of,
     warnings_to_json,
 )
+from .players import validate_name
 from .sessions import _player_ids, create_session
 
 __all__ = [
@@ -143,7 +144,8 @@ def import_session(
 
     Raises :class:`ImportTooLarge` (over ``limit`` bytes), :class:`ImportInvalid`
     (not UTF-8 text), :class:`scoring.SessionFileError` (bad JSON, unknown
-    ``version``, wrong types…), :class:`scoring.OptionError`,
+    ``version``, wrong types…), :class:`scoring.OptionError` (bad options, player
+    count or names), :class:`InvalidName` (a line separator in a name),
     :class:`scoring.CardParseError`, :class:`scoring.HandError` (with hand,
     player and card), :class:`DuplicateSession` when a session with the same
     ``id`` is stored (in the trash too). The database is unchanged then.
@@ -159,6 +161,8 @@ def import_session(
     else:
         text = data
     doc = read_session(text)
+    for name in doc.players:  # the same name rules as the app's own forms
+        validate_name(name)
     result = score_session(doc)
     started = _started(doc)
 
