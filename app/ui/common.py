@@ -49,8 +49,13 @@ def go(route: str) -> None:
 
 
 def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semantics:
-    """``control`` wrapped in ``ft.Semantics`` with a stable ``identifier``."""
-    return ft.Semantics(identifier=identifier, content=control, **semantics)
+    """``control`` wrapped in ``ft.Semantics`` with a stable ``identifier``.
+
+    The identifier is also the control's ``key``, so a node whose identifier
+    changes is replaced rather than patched (Flutter web keeps the old
+    ``flt-semantics-identifier`` on a patched node).
+    """
+    return ft.Semantics(identifier=identifier, content=control, key=identifier, **semantics)
 
 
 def describe_problem(error: BaseException) -> str:

@@ -371,7 +371,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
 
     game = GAMES[draft.game]
     count_hint = (
-        _("{n} players", n=game.min_players)
+        ngettext("{n} player", "{n} players", game.min_players)
         if game.min_players == game.max_players
         else _("{low}–{high} players", low=game.min_players, high=game.max_players)
     )

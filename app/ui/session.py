@@ -53,7 +53,7 @@ def progress_text(view: SessionView) -> str:
     """How far the session is from its end: rounds left or the leader's gap to the target."""
     table = view.standings
     if table.finished:
-        return _("Finished after {n} hands", n=len(view.hands))
+        return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
     if table.rounds_left is not None:
         return ngettext("{n} round left", "{n} rounds left", table.rounds_left)
     if table.target is not None and table.gap_to_target is not None:
