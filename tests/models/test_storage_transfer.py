@@ -248,7 +248,7 @@ def _bad_files():
         ),
         "not utf-8": (b"\xff\xfe{\x00", ImportInvalid, "import_invalid"),
         "line separator in name": (
-            json.dumps(_good_doc(players=["An\u2028na", "Bjørn"])),
+            json.dumps(_good_doc(players=["An\u2028na", "Bjørn"], hands=[])),
             InvalidName,
             "name_control",
         ),
