@@ -6,6 +6,18 @@ runs its own transaction and returns read models from :mod:`models.views`.
 Errors: :mod:`models.errors` (``code`` + ``params``) and :mod:`scoring`'s typed
 errors; when one is raised nothing has been written.
 
+Transactions: a service first ends whatever transaction ``session`` has open
+(a write service commits it, so keep no unsaved ORM changes of your own there);
+reads end their transaction before returning, so a long-lived ``session`` does
+not keep an old snapshot of the database. Writes run in one transaction
+(``BEGIN IMMEDIATE`` on SQLite) and are retried when two writers collide.
+Use one ``session`` per thread.
+
+Derived data: what the players entered is the truth. Each hand also keeps the
+points ``scoring`` gave it, tagged with a fingerprint of the scoring code; a
+session whose tag differs (an app update changed the rules) is rescored from the
+entered cards when it is next opened or written.
+
 >>> from sqlmodel import Session
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
