@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import Hand, HandScore, ScoreWarning, Standings
 
@@ -25,9 +25,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class HandLine:
-    """One line of a session's score sheet.
+class HandLine(NamedTuple):
+    """One line of a session's score sheet (immutable; a named tuple because a
+    long session has hundreds and opening it builds them all).
 
     Attributes:
         number: 1-based hand number (no gaps).
