@@ -95,7 +95,7 @@ class ScoreWarning:
     hand: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandScore:
     """The result of scoring one hand.
 

@@ -74,14 +74,6 @@ def rank_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, in
     return {player: first[sign * total] for player, total in totals.items()}
 
 
-def _ended(game: GameRules, options: Any, totals: Mapping[str, int], hands: int) -> bool:
-    rounds = game.rounds(options)
-    if rounds is not None:
-        return hands >= rounds
-    target = game.target(options)
-    return any(total >= target for total in totals.values())
-
-
 def standings(
     game: GameRules, options: Any, players: Sequence[str], scores: Sequence[HandScore]
 ) -> Standings:
@@ -101,22 +93,23 @@ def standings(
     """
     players = tuple(players)
     lowest = game.lowest_wins(options)
+    target = game.target(options)
+    rounds = game.rounds(options)
     totals = dict.fromkeys(players, 0)
     running = []
     finished_after = None
     for number, score in enumerate(scores, 1):
         if finished_after is not None:
             raise HandError("session_over", hand=number, params={"finished_after": finished_after})
-        for player in players:
-            totals[player] += score.points[player]
-        running.append(dict(totals))
-        if _ended(game, options, totals, number):
+        points = score.points
+        totals = {player: totals[player] + points[player] for player in players}
+        running.append(totals)
+        # the session ends after its last round, or once a total reaches the target (≥)
+        if number >= rounds if rounds is not None else max(totals.values()) >= target:
             finished_after = number
     ranks = rank_totals(totals, lowest_wins=lowest)
     leaders = tuple(p for p in players if ranks[p] == 1)
     best = totals[leaders[0]]
-    target = game.target(options)
-    rounds = game.rounds(options)
     return Standings(
         players=players,
         hand_points=tuple(score.points for score in scores),
