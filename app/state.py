@@ -62,7 +62,7 @@ __all__ = [
 #: Width (logical pixels) from which screens use two panes.
 WIDE = 900
 #: Widest the content column grows on a large screen.
-MAX_CONTENT = 1100
+MAX_CONTENT = 980
 #: Keypad ranks in the order they are printed on the keys.
 RANKS: tuple[Rank, ...] = (
     Rank.ACE,
@@ -425,7 +425,7 @@ class HandDraft:
         """Whether the "went rummy" switch is offered (Rummy, winner collects)."""
         return getattr(self.options, "scoring", None) == "winner_collects"
 
-    def keys(self) -> tuple[Rank, ...]:
+    def keypad(self) -> tuple[Rank, ...]:
         """The keypad's ranks."""
         return keypad_ranks(self.game, self.options)
 
@@ -651,20 +651,15 @@ class AppState:
     Attributes:
         settings: :class:`app.services.Settings` (saved by the services).
         width: the page's width in logical pixels.
-        revision: bumped after every write, so screens reload from the services.
-        views: the last :class:`SessionView` per session id that a write returned
-            (screens show it instead of reloading).
+        revision: bumped after a write that the screen on show must reload for.
         new_session: the new-session form.
-        drafts: hand drafts by ``(session id, hand number or 0 for a new hand)``.
         notice: the last :class:`Notice` (for a snackbar with undo), or ``None``.
     """
 
     settings: Settings = field(default_factory=Settings)
     width: float = 390
     revision: int = 0
-    views: dict = field(default_factory=dict)
     new_session: NewSessionDraft = field(default_factory=NewSessionDraft)
-    drafts: dict = field(default_factory=dict)
     notice: Notice | None = None
 
     @property
@@ -687,13 +682,21 @@ class AppState:
             self.width = float(width)
 
     def saved(self, view: SessionView) -> None:
-        """A write returned ``view``: remember it and make screens reload."""
-        self.views = {**self.views, view.id: view}
-        self.revision += 1
+        """A write returned ``view`` and the app is about to navigate to it.
+
+        The view is kept (without re-rendering the screen being left) for the
+        next screen to show once, instead of reloading it: see :meth:`take_view`.
+        """
+        cache = self.__dict__.setdefault("_views", {})
+        cache[view.id] = view
+
+    def take_view(self, session_id: int) -> SessionView | None:
+        """The view a write just returned for ``session_id`` (once), or ``None``."""
+        return self.__dict__.setdefault("_views", {}).pop(session_id, None)
 
     def changed(self) -> None:
-        """Something was written that screens must reload."""
-        self.views = {}
+        """Something was written that the screen on show must reload."""
+        self.__dict__.setdefault("_views", {}).clear()
         self.revision += 1
 
     def draft_for(
@@ -702,21 +705,26 @@ class AppState:
         """The draft for a new hand (``number`` None) or for editing ``number``,
         kept across re-renders until :meth:`drop_draft`."""
         key = (view.id, number or 0)
-        draft = self.drafts.get(key)
+        drafts = self._drafts()
+        draft = drafts.get(key)
         if draft is None or draft.players != view.players:
             draft = (
                 HandDraft.from_hand(view, number, hand)
                 if number and hand is not None
                 else HandDraft.for_session(view)
             )
-            self.drafts = {**self.drafts, key: draft}
+            drafts[key] = draft
         return draft
+
+    def _drafts(self) -> dict[tuple[int, int], HandDraft]:
+        # Hand drafts by (session id, hand number or 0 for a new hand). Not an
+        # observable field: a draft re-renders its own screen, and forgetting
+        # one must not re-render the screen being left.
+        return self.__dict__.setdefault("_hand_drafts", {})
 
     def drop_draft(self, session_id: int, number: int | None) -> None:
         """Forget the draft (saved or abandoned)."""
-        key = (session_id, number or 0)
-        if key in self.drafts:
-            self.drafts = {k: v for k, v in self.drafts.items() if k != key}
+        self._drafts().pop((session_id, number or 0), None)
 
     def notify(self, kind: str, session_id: int) -> None:
         """Show a notice (with undo where the kind allows it)."""

@@ -16,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-ORDER = ["scoring_bench", "storage", "exports", "ui_start"]
+ORDER = ["scoring_bench", "storage", "exports", "ui_start", "ui"]
 
 
 def main() -> int:

@@ -44,7 +44,8 @@ def use_app() -> AppState:
 
 
 def go(route: str) -> None:
-    """Navigate to ``route`` (the router re-renders)."""
+    """Navigate to ``route``: the browser pushes the address (history and reload
+    follow) and the router re-renders when it reports the change."""
     ft.context.page.navigate(route)
 
 
@@ -154,10 +155,15 @@ def Screen(
     )
     column = ft.Column(
         [
-            ft.Container(
-                content=ft.Column(list(body), spacing=8),
-                width=width,
-                padding=ft.Padding.only(left=16, right=16, top=8, bottom=24),
+            ft.Row(
+                [
+                    ft.Container(
+                        content=ft.Column(list(body), spacing=8),
+                        width=width,
+                        padding=ft.Padding.only(left=16, right=16, top=8, bottom=24),
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
             )
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -70,7 +70,7 @@ def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
                 lambda _e, r=rank.value: draft.add_card(player, r),
                 width=KEY if rank is not Rank.JOKER else 2 * KEY + 6,
             )
-            for rank in draft.keys()
+            for rank in draft.keypad()
         ],
         wrap=True,
         spacing=6,
@@ -588,7 +588,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
 
 
 def _load(app, sid: int) -> SessionView | Exception:
-    cached = app.views.get(sid)
+    cached = app.take_view(sid)
     if cached is not None:
         return cached
     try:

@@ -9,9 +9,9 @@ import flet as ft
 from app import services
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
+from app.ui.chart_view import RunningTotalsChart
 from app.ui.common import Screen, describe_problem, go, icon_action, tagged, use_app
 from app.ui.sessions import join_and
-from app.ui.chart_view import RunningTotalsChart
 from models.views import SessionView
 from scoring import SessionResult
 
@@ -243,7 +243,7 @@ def SessionScreen() -> ft.Control:
     error, set_error = ft.use_state("")
 
     def load() -> SessionView | Exception:
-        cached = app.views.get(sid)
+        cached = app.take_view(sid)
         if cached is not None:
             return cached
         try:

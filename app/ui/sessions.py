@@ -130,7 +130,7 @@ def SessionsScreen() -> ft.Control:
             ft.Container(
                 content=ft.Text(
                     _(
-                        "No sessions yet. Start one, deal the cards, and tap in the scores after each hand."
+                        "No sessions yet. Start one, deal the cards, and tap in the scores after each hand."  # noqa: E501
                     ),
                     text_align=ft.TextAlign.CENTER,
                     color=ft.Colors.ON_SURFACE_VARIANT,

@@ -9,8 +9,8 @@ import pytest
 from kortpoeng_flows import (
     APP,
     add_run,
-    open_hand,
     new_session,
+    open_hand,
     totals,
     wait_for,
     wait_gone,

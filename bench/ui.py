@@ -1,0 +1,144 @@
+"""UI benchmark (``make bench``): start-up and save-hand latency in headless Chromium.
+
+1. *Start to first interactive frame*: spawn the app server, open it, wait for
+   the first painted frame with semantics on — the real Kortpoeng app as a
+   ratio to a bare Flet hello-world measured the same way in the same run
+   (target ≤ 1.3). Medians of ``RUNS`` alternating runs.
+2. *Save hand to updated standings* on a session with 300 hands: from the tap
+   on "save" until the new total is on screen (target ≤ 300 ms median).
+
+Needs Debian's ``chromium`` and Playwright (as the end-to-end tests do).
+"""
+
+from __future__ import annotations
+
+import logging
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+import e2e_harness as h  # noqa: E402
+
+logger = logging.getLogger(__name__)
+
+RUNS = 3
+HANDS = 300
+SAVES = 7
+APP = "-m app.main"
+
+
+def seed(url: str, hands: int = HANDS) -> int:
+    """A Swedish Rummy session with ``hands`` hands that has not ended; returns its id."""
+    from sqlmodel import Session
+
+    from models import services as store
+    from models.db import init_db, make_engine
+    from scoring import Hand, parse_cards
+
+    engine = make_engine(url)
+    init_db(engine)
+    players = ["Anna", "Bo", "Cato"]
+    with Session(engine) as db:
+        view = store.start_session(
+            session=db, game="swedish_rummy", players=players, options={"target": 1_000_000}
+        )
+        for n in range(hands):
+            went_out = players[n % 3]
+            other = players[(n + 1) % 3]
+            store.record_hand(
+                session=db,
+                session_id=view.id,
+                hand=Hand(went_out, {other: parse_cards(["K", "3"])}),
+            )
+        total = store.open_session(session=db, session_id=view.id).standings.totals
+    engine.dispose()
+    logger.info("seeded %s hands, totals %s", hands, total)
+    return view.id
+
+
+def wait_text(page, identifier: str, expected: str, timeout: float = 10.0) -> None:
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        node = h.by_id(page, identifier)
+        if node.count() and h.text_of(page, identifier) == expected:
+            return
+        page.wait_for_timeout(5)
+    raise TimeoutError(f"{identifier} never said {expected!r}")
+
+
+def start_ratio(browser, env: dict[str, str]) -> dict[str, float]:
+    """Median start-to-interactive-frame of the app and of hello, and the ratio."""
+    app, hello = [], []
+    for _ in range(RUNS):
+        hello.append(h.measure_start_to_frame(browser, h.HELLO_APP)["total"])
+        app.append(h.measure_start_to_frame(browser, APP, env=env)["total"])
+    a, b = statistics.median(app), statistics.median(hello)
+    return {"app_s": a, "hello_s": b, "ratio": a / b}
+
+
+def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
+    """Median ms from tapping save to the new total on screen, 300-hand session."""
+    from app.i18n import format_number
+
+    times = []
+    with h.running_app(APP, env=env) as server:
+        page = h.open_app(browser, server.url.rstrip("/") + f"/session/{sid}")
+        h.by_id(page, "total-0").first.wait_for(state="attached", timeout=30_000)
+        for _ in range(SAVES):
+            before = int(h.text_of(page, "total-0").replace(",", "").replace("\xa0", ""))
+            h.tap(page, "new-hand")
+            h.by_id(page, "went-out-0").first.wait_for(state="attached")
+            page.wait_for_timeout(300)
+            h.tap(page, "went-out-0")
+            h.tap(page, "key-Bo-2")
+            h.by_id(page, "chip-1-0").first.wait_for(state="attached")
+            page.wait_for_timeout(200)
+            expected = format_number(before + 2, language="en")
+            start = time.perf_counter()
+            h.tap(page, "hand-save")
+            wait_text(page, "total-0", expected)
+            times.append((time.perf_counter() - start) * 1000)
+            page.wait_for_timeout(200)
+        page.context.close()
+    return {"median_ms": statistics.median(times), "max_ms": max(times)}
+
+
+def main() -> None:
+    """Print both figures against their targets."""
+    if not h.playwright_available() or h.chromium_path() is None:
+        print("ui: skipped (needs playwright and chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="kortpoeng-bench-ui-"))
+    url = f"sqlite:///{tmp / 'bench.sqlite3'}"
+    started = time.perf_counter()
+    sid = seed(url)
+    print(f"ui: seeded {HANDS} hands in {time.perf_counter() - started:.1f} s")
+    env = {"KORTPOENG_DB": url, "KORTPOENG_LANG": "en"}
+    with sync_playwright() as playwright:
+        browser = h.launch_browser(playwright)
+        try:
+            start = start_ratio(browser, {"KORTPOENG_DB": f"sqlite:///{tmp / 'empty.sqlite3'}"})
+            print(
+                f"ui: start to first interactive frame: app {start['app_s']:.2f} s, "
+                f"hello {start['hello_s']:.2f} s, ratio {start['ratio']:.2f} (target <= 1.3)"
+            )
+            save = save_latency(browser, env, sid)
+            print(
+                f"ui: save hand to updated standings ({HANDS} hands): median "
+                f"{save['median_ms']:.0f} ms, max {save['max_ms']:.0f} ms (target <= 300 ms)"
+            )
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.WARNING)
+    main()

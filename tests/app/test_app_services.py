@@ -1,0 +1,48 @@
+"""The app's service facade and settings, on a temporary database."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import services
+from app.services import Settings
+from scoring import Hand, parse_cards
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'app.sqlite3'}"
+    monkeypatch.setenv("KORTPOENG_DB", url)
+    services.reset_engine(url)
+    yield tmp_path
+    services.reset_engine("sqlite://")
+
+
+def test_settings_round_trip_next_to_the_database(db) -> None:
+    assert services.load_settings() == Settings()
+    services.save_settings(Settings(language="nb", theme="dark"))
+    assert services.settings_path().parent == db
+    assert services.load_settings() == Settings("nb", "dark")
+    with pytest.raises(ValueError):
+        services.save_settings(Settings(language="de"))
+
+
+def test_unreadable_settings_fall_back_to_defaults(db) -> None:
+    services.settings_path().write_text("{not json", encoding="utf-8")
+    assert services.load_settings() == Settings()
+    services.settings_path().write_text('{"language": "xx", "theme": "dark"}', encoding="utf-8")
+    assert services.load_settings() == Settings("system", "dark")
+
+
+def test_session_list_has_leaders_and_recent_players(db) -> None:
+    view = services.start_session("rummy", ["Kari", "Ola"])
+    services.record_hand(view.id, Hand("Kari", {"Ola": parse_cards(["K"])}))
+    other = services.start_session("swedish_rummy", ["Ola", "Per"])
+    items = {item.id: item for item in services.session_list()}
+    assert items[view.id].leaders == ("Kari",) and not items[view.id].finished
+    assert items[other.id].leaders == ()
+    assert services.recent_players()[0] == "Ola"
+    services.delete_session(other.id)
+    assert other.id not in {i.id for i in services.session_list()}
+    services.restore_session(other.id)
+    assert other.id in {i.id for i in services.session_list()}

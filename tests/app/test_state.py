@@ -1,0 +1,167 @@
+"""View state without a browser: drafts become scoring hands, the live score
+comes from scoring, presets follow the rules, the app state remembers drafts."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
+from scoring import HandError, OptionError, Rank, get_game
+
+
+def draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
+    rules = get_game(game)
+    return HandDraft(game=game, options=rules.options_from_dict(options), players=players)
+
+
+def test_swedish_keypad_entry_scores_live() -> None:
+    d = draft("swedish_rummy", ("Anna", "Bo", "Cato"), draw_two=True, reverse_queens=True)
+    assert not d.preview().ready
+    d.set_went_out("Anna")
+    for rank in ("Q", "8", "2"):
+        d.add_card("Bo", rank)
+    score = d.preview().score
+    assert score is not None and score.points == {"Anna": 90, "Bo": 0, "Cato": 0}
+    assert d.leftover_points("Bo") == 90
+    d.remove_card("Bo", 0)
+    assert d.preview().score.points["Anna"] == 70
+
+
+def test_going_out_clears_that_players_cards_and_plain_numbers() -> None:
+    d = draft("rummy", ("Kari", "Ola"))
+    d.add_card("Kari", "K")
+    d.set_went_out("Kari")
+    assert "Kari" not in d.cards
+    d.toggle_plain("Ola")
+    d.set_plain("Ola", "18")
+    assert d.hand().left == {"Ola": 18}
+    assert d.preview().score.points == {"Kari": 0, "Ola": 18}
+
+
+def test_plain_number_that_is_not_a_number_is_an_error_not_a_score() -> None:
+    d = draft("rummy", ("Kari", "Ola"))
+    d.set_went_out("Kari")
+    d.toggle_plain("Ola")
+    d.set_plain("Ola", "12x")
+    preview = d.preview()
+    assert preview.score is None and preview.error.code == "bad_points"
+
+
+def test_blocked_needs_the_option_and_hand_needs_someone_out() -> None:
+    d = draft("swedish_rummy", ("A", "B"), reshuffle_discards=True)
+    assert not d.can_block
+    with pytest.raises(HandError):
+        d.hand()
+
+
+def test_run_builder_asks_for_an_ambiguous_ace_only() -> None:
+    d = draft("four_suit_rummy", ("Anna", "Bjørn"))
+    d.set_went_out("Anna")
+    d.open_builder(0)
+    d.pick_suit("D")
+    for rank in ("9", "A", "J"):
+        d.pick_rank(rank)
+    assert d.ace_options == () and len(d.runs["Anna"]) == 1
+    d.pick_suit("C")
+    for rank in ("A", "10", "J"):
+        d.pick_rank(rank)
+    assert d.ace_options == ("9", "Q")
+    d.choose_ace("9")
+    assert d.runs["Anna"][1].ace_as is Rank.NINE
+
+
+def test_run_builder_refuses_a_non_run() -> None:
+    d = draft("four_suit_rummy", ("Anna", "Bjørn"))
+    d.open_builder(1)
+    d.pick_suit("H")
+    for rank in ("2", "5", "9"):
+        d.pick_rank(rank)
+    assert d.builder_error is not None and d.builder_error.code == "not_a_run"
+    assert "Bjørn" not in d.runs
+
+
+def test_example_1_by_draft() -> None:
+    d = draft("four_suit_rummy", ("A", "B"))
+    d.set_went_out("A")
+    runs = {
+        0: [("H", "567"), ("S", "567"), ("D", "9AJ"), ("C", "AQK")],
+        1: [("H", "89T"), ("S", "8AT"), ("D", "234")],
+    }
+    for seat, items in runs.items():
+        d.open_builder(seat)
+        for suit, ranks in items:
+            d.pick_suit(suit)
+            for r in ranks:
+                d.pick_rank("10" if r == "T" else r)
+    for rank in ("7", "8", "K"):
+        d.add_card("B", rank)
+    assert d.preview().score.points == {"A": 155, "B": 110}
+
+
+def test_target_presets_follow_players_and_action_cards() -> None:
+    assert [p.value for p in target_presets("swedish_rummy", 4, {})] == [100, 200, 400]
+    suggested = [
+        p.key for p in target_presets("swedish_rummy", 4, {"draw_two": True}) if p.suggested
+    ]
+    assert suggested == ["100n"]
+    assert [p.option for p in target_presets("rummy", 2, {"scoring": "winner_collects"})] == [
+        "target",
+        "target",
+    ]
+    assert [p.value for p in target_presets("four_suit_rummy", 2, {})] == [500, 1000, 1500]
+
+
+def test_new_session_form() -> None:
+    form = NewSessionDraft()
+    form.name = "Anna"
+    assert form.add_player()
+    assert form.name == ""
+    assert not form.add_player("anna")
+    assert form.error.code == "player_duplicate"
+    form.add_player("Bo")
+    form.move_player(1, -1)
+    assert form.players == ("Bo", "Anna")
+    form.set_option("draw_two", True)
+    assert form.preset == "100n"
+    assert form.start_args() == ("swedish_rummy", ("Bo", "Anna"), {"target": 200, "draw_two": True})
+    form.choose_preset("custom")
+    form.custom = "0"
+    with pytest.raises(OptionError):
+        form.start_args()
+    form.select_game("rummy")
+    assert form.options == {} and form.preset == "r5"
+    assert form.start_args()[2] == {}
+
+
+def test_four_suit_rummy_needs_exactly_two_players() -> None:
+    form = NewSessionDraft()
+    form.select_game("four_suit_rummy")
+    form.add_player("A")
+    with pytest.raises(OptionError):
+        form.start_args()
+    form.add_player("B")
+    assert not form.add_player("C")
+    assert form.error.code == "player_count"
+
+
+def test_effective_language() -> None:
+    assert effective_language("en") == "en"
+    assert effective_language("system", {"LANG": "nb_NO.UTF-8"}) == "nb"
+    assert effective_language("system", {"LANG": "sv_SE.UTF-8"}) == "en"
+
+
+def test_app_state_keeps_drafts_per_hand() -> None:
+    class View:
+        id = 7
+        game = "rummy"
+        options = get_game("rummy").default_options()
+        players = ("Kari", "Ola")
+
+    app = AppState()
+    first = app.draft_for(View, None)
+    assert app.draft_for(View, None) is first
+    app.drop_draft(7, None)
+    assert app.draft_for(View, None) is not first
+    before = app.revision
+    app.changed()
+    assert app.revision == before + 1
