@@ -10,6 +10,7 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/session/<id>/hand/<n>``       edit (or delete) hand ``n``
 ``/rules/<game>``                a game's rules in short
 ``/settings``                    language and theme
+``/stats``                       player statistics per game
 ===============================  ==========================================
 
 :func:`run_app` opens a desktop window where possible and serves the web UI
@@ -34,6 +35,7 @@ from app.ui.rules import RulesScreen
 from app.ui.session import SessionScreen
 from app.ui.sessions import SessionsScreen
 from app.ui.settings import SettingsScreen
+from app.ui.stats import StatsScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
 
 __all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
@@ -50,6 +52,7 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(index=True, component=SessionsScreen),
         ft.Route(path="new", component=NewSessionScreen),
         ft.Route(path="settings", component=SettingsScreen),
+        ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid", component=SessionScreen),
         ft.Route(path="session/:sid/rules/:game", component=RulesScreen),

@@ -11,6 +11,7 @@ from app.i18n import _, format_number, ngettext
 from app.messages import game_name
 from app.ui.chart_view import RunningTotalsChart
 from app.ui.common import Screen, describe_problem, go, icon_action, tagged, use_app
+from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
 from models.views import SessionView
 from scoring import SessionResult
@@ -388,7 +389,8 @@ def SessionScreen() -> ft.Control:
                 ft.Icons.MENU_BOOK_OUTLINED,
                 _("Rules"),
                 lambda _e: go(f"/session/{sid}/rules/{view.game}"),
-            )
+            ),
+            ExportButton(view),
         ],
         bottom=bottom,
         screen_id="screen-session",

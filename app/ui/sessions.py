@@ -143,11 +143,14 @@ def SessionsScreen() -> ft.Control:
         body,
         actions=[
             icon_action(
+                "nav-stats", ft.Icons.LEADERBOARD_OUTLINED, _("Statistics"), lambda _e: go("/stats")
+            ),
+            icon_action(
                 "nav-settings",
                 ft.Icons.SETTINGS_OUTLINED,
                 _("Settings"),
                 lambda _e: go("/settings"),
-            )
+            ),
         ],
         screen_id="screen-sessions",
     )

@@ -1,0 +1,164 @@
+"""Export and share from the session screen (issue 5): an icon button in the
+top bar that opens a sheet offering the summary as text on the clipboard, or a
+Markdown, CSV, PDF or JSON file, in the language on screen.
+
+The bytes come from :mod:`app.stats_service` (off the event loop). Files are
+handed to Flet's ``FilePicker.save_file(file_name=…, src_bytes=…)``: in a
+browser that downloads the file, on the desktop it opens a save dialog and
+writes the bytes to the chosen path. The clipboard is written by the client
+inside the tap itself (``ft.CopyToClipboard`` as the tile's ``action``), which
+is the only way Safari allows it; the text is therefore made when the sheet
+opens. A SnackBar confirms ("Copied to the clipboard" / "Saved …").
+
+Semantics identifiers: ``export`` (the button), ``export-copy`` and
+``export-<fmt>`` for ``md``, ``csv``, ``pdf``, ``json`` (the sheet's tiles).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import PurePath
+
+import flet as ft
+
+from app import stats_service
+from app.i18n import _, get_language
+from app.ui.common import describe_problem, tagged
+from models.views import SessionView
+
+__all__ = ["FILE_FORMATS", "ExportButton"]
+
+logger = logging.getLogger(__name__)
+
+#: Formats offered as files, in menu order: (key, icon).
+FILE_FORMATS: tuple[tuple[str, ft.IconData], ...] = (
+    ("pdf", ft.Icons.PICTURE_AS_PDF_OUTLINED),
+    ("md", ft.Icons.ARTICLE_OUTLINED),
+    ("csv", ft.Icons.TABLE_CHART_OUTLINED),
+    ("json", ft.Icons.DATA_OBJECT),
+)
+
+
+def _format_label(fmt: str) -> str:
+    """The menu line of a file format (translated at call time)."""
+    return {
+        "pdf": _("PDF score sheet"),
+        "md": _("Markdown"),
+        "csv": _("CSV for spreadsheets"),
+        "json": _("Session file (JSON)"),
+    }[fmt]
+
+
+def _say(message: str, *, error: bool = False) -> None:
+    """A SnackBar with ``message``."""
+    ft.context.page.show_dialog(
+        ft.SnackBar(
+            content=tagged(
+                "export-done" if not error else "export-error",
+                ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+            ),
+            bgcolor=ft.Colors.ERROR if error else None,
+        )
+    )
+
+
+@ft.component
+def ExportButton(view: SessionView) -> ft.Control:
+    """The top-bar button and its sheet for session ``view``."""
+    open_, set_open = ft.use_state(False)
+    text, set_text = ft.use_state("")
+    picker = ft.use_ref(None)
+
+    async def show(_e: ft.Event) -> None:
+        set_text("")
+        set_open(True)
+        try:
+            set_text(await asyncio.to_thread(stats_service.export_text, view.id, get_language()))
+        except Exception as problem:
+            if getattr(problem, "code", None) is None:
+                raise
+            set_open(False)
+            _say(describe_problem(problem), error=True)
+
+    def copied(_e: ft.Event) -> None:
+        set_open(False)
+        _say(_("Copied to the clipboard"))
+
+    async def save(fmt: str) -> None:
+        set_open(False)
+        try:
+            out = await asyncio.to_thread(stats_service.export_file, view.id, fmt, get_language())
+        except Exception as problem:
+            if getattr(problem, "code", None) is None:
+                raise
+            _say(describe_problem(problem), error=True)
+            return
+        if picker.current is None:
+            picker.current = ft.FilePicker()
+        path = await picker.current.save_file(
+            dialog_title=_("Save the session"), file_name=out.filename, src_bytes=out.data
+        )
+        page = ft.context.page
+        if page.web:
+            logger.info("Download of %s handed to the browser", out.filename)
+            _say(_("Saved {file}", file=out.filename))
+        elif path:
+            logger.info("Saved %s", path)
+            _say(_("Saved {file}", file=PurePath(path).name))
+
+    def saver(fmt: str):
+        async def handler(_e: ft.Event) -> None:
+            await save(fmt)
+
+        return handler
+
+    tiles: list[ft.Control] = [
+        ft.Container(
+            content=ft.Text(_("Share or save"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            padding=ft.Padding.only(left=16, right=16, top=8, bottom=4),
+        ),
+        tagged(
+            "export-copy",
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.CONTENT_COPY),
+                title=ft.Text(_("Copy as text")),
+                subtitle=ft.Text(_("Paste it into a message")) if text else ft.Text("…"),
+                action=ft.CopyToClipboard(text) if text else None,
+                on_click=copied,
+                disabled=not text,
+                min_height=56,
+            ),
+            button=True,
+        ),
+    ]
+    for fmt, icon in FILE_FORMATS:
+        tiles.append(
+            tagged(
+                f"export-{fmt}",
+                ft.ListTile(
+                    leading=ft.Icon(icon),
+                    title=ft.Text(_format_label(fmt)),
+                    on_click=saver(fmt),
+                    min_height=56,
+                ),
+                button=True,
+            )
+        )
+    ft.use_dialog(
+        ft.BottomSheet(
+            content=ft.Container(
+                content=ft.Column(tiles, tight=True, spacing=0),
+                padding=ft.Padding.only(bottom=16),
+                width=560,
+            ),
+            show_drag_handle=True,
+            on_dismiss=lambda _e: set_open(False),
+        )
+        if open_
+        else None
+    )
+    return tagged(
+        "export",
+        ft.IconButton(icon=ft.Icons.SHARE_OUTLINED, tooltip=_("Share or save"), on_click=show),
+    )

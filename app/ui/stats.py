@@ -1,0 +1,228 @@
+"""The statistics screen (issue 5): per game, per player — sessions played,
+wins, win rate, average and best hand, current streak — over every finished
+session.
+
+The numbers come from :func:`app.stats_service.game_statistics` (loaded off the
+event loop after the screen mounts); nothing is computed here but formatting.
+A card per player on a phone; a compact table per game on a wide screen.
+
+Semantics identifiers (stable across languages): ``screen-stats``,
+``stats-empty``, ``stats-game-<game>-<low|high>`` and, per player in the
+order shown (``i`` from 0), ``stats-<game>-<low|high>-<i>-<field>`` with field
+``name``, ``sessions``, ``wins``, ``rate``, ``average``, ``best``, ``streak``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import flet as ft
+from babel.numbers import format_percent
+
+from app import stats_service
+from app.i18n import _, babel_locale, format_number, ngettext
+from app.messages import game_name
+from app.statistics import GameStatistics, PlayerStatistics
+from app.ui.common import Screen, section_title, tagged, use_app
+
+__all__ = ["StatsScreen", "format_average", "format_rate"]
+
+logger = logging.getLogger(__name__)
+
+
+def format_rate(rate: float) -> str:
+    """A win rate (0.0–1.0) as a whole percent in the active language
+    (``50 %`` in Norwegian, ``50%`` in English)."""
+    return format_percent(rate, locale=babel_locale())
+
+
+def format_average(points: float) -> str:
+    """Average points per hand, one decimal (``6,7`` / ``6.7``)."""
+    return format_number(round(points, 1))
+
+
+def _group_key(game: GameStatistics) -> str:
+    return f"{game.game}-{'low' if game.lowest_wins else 'high'}"
+
+
+def _fields(player: PlayerStatistics) -> list[tuple[str, str, str]]:
+    """``(field id, label, value)`` of one player's statistics, in display order."""
+    return [
+        ("sessions", _("Sessions"), format_number(player.sessions)),
+        ("wins", _("Wins"), format_number(player.wins)),
+        ("rate", _("Win rate"), format_rate(player.win_rate)),
+        ("average", _("Average hand"), format_average(player.average_hand)),
+        (
+            "best",
+            _("Best hand"),
+            "–" if player.best_hand is None else format_number(player.best_hand),
+        ),
+        ("streak", _("Streak"), format_number(player.streak)),
+    ]
+
+
+def _game_heading(game: GameStatistics) -> ft.Control:
+    sessions = ngettext("{n} finished session", "{n} finished sessions", game.sessions)
+    direction = _("lowest total wins") if game.lowest_wins else _("highest total wins")
+    return tagged(
+        f"stats-game-{_group_key(game)}",
+        ft.Column(
+            [
+                section_title(game_name(game.game)),
+                ft.Text(f"{sessions} · {direction}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=0,
+        ),
+    )
+
+
+def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
+    """A card: the name (a trophy when on a streak), then the numbers in a grid."""
+    tiles = [
+        ft.Container(
+            content=ft.Column(
+                [
+                    tagged(
+                        f"{prefix}-{field}",
+                        ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
+                    ),
+                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            col={"xs": 4},
+            padding=ft.Padding.symmetric(vertical=6),
+            alignment=ft.Alignment.CENTER,
+        )
+        for field, label, value in _fields(player)
+    ]
+    name_row = ft.Row(
+        [
+            tagged(
+                f"{prefix}-name",
+                ft.Text(
+                    player.player,
+                    size=18,
+                    weight=ft.FontWeight.W_600,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            ),
+            *(
+                [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, color=ft.Colors.TERTIARY, size=20)]
+                if player.streak >= 2
+                else []
+            ),
+        ],
+        spacing=6,
+    )
+    return ft.Card(
+        content=ft.Container(
+            content=ft.Column([name_row, ft.ResponsiveRow(tiles, spacing=4)], spacing=4),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        )
+    )
+
+
+def _player_table(key: str, game: GameStatistics) -> ft.Control:
+    """The compact table of a wide screen: a row per player, a column per number."""
+    labels = [label for _field, label, _value in _fields(game.players[0])]
+    columns = [ft.DataColumn(ft.Text(_("Player")))] + [
+        ft.DataColumn(ft.Text(label), numeric=True) for label in labels
+    ]
+    rows = []
+    for index, player in enumerate(game.players):
+        prefix = f"stats-{key}-{index}"
+        cells = [ft.DataCell(tagged(f"{prefix}-name", ft.Text(player.player)))]
+        cells += [
+            ft.DataCell(tagged(f"{prefix}-{field}", ft.Text(value)))
+            for field, _label, value in _fields(player)
+        ]
+        rows.append(ft.DataRow(cells=cells))
+    return ft.Container(
+        content=ft.DataTable(columns=columns, rows=rows, column_spacing=28, data_row_min_height=48),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=12,
+    )
+
+
+@ft.component
+def StatsScreen() -> ft.Control:
+    """Statistics of every finished session, per game and player."""
+    app = use_app()
+    games, set_games = ft.use_state(None)
+    failed, set_failed = ft.use_state(False)
+
+    async def load() -> None:
+        try:
+            set_games(await asyncio.to_thread(stats_service.game_statistics))
+        except Exception as problem:
+            if getattr(problem, "code", None) is None:
+                raise
+            logger.warning("Statistics could not be loaded: %s", problem)
+            set_failed(True)
+
+    ft.use_effect(load, [app.revision])
+
+    body: list[ft.Control] = []
+    if failed:
+        body.append(ft.Text(_("The statistics could not be loaded"), color=ft.Colors.ERROR))
+    elif games is None:
+        body.append(
+            ft.Container(content=ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=24)
+        )
+    elif not games:
+        body.append(
+            tagged(
+                "stats-empty",
+                ft.Container(
+                    content=ft.Column(
+                        [
+                            ft.Icon(
+                                ft.Icons.LEADERBOARD_OUTLINED,
+                                size=48,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                            ft.Text(
+                                _("No finished sessions yet"),
+                                size=16,
+                                weight=ft.FontWeight.W_600,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                            ft.Text(
+                                _("Statistics appear here when a session has a winner."),
+                                text_align=ft.TextAlign.CENTER,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    padding=24,
+                    alignment=ft.Alignment.CENTER,
+                ),
+            )
+        )
+    else:
+        for game in games:
+            key = _group_key(game)
+            body.append(_game_heading(game))
+            if app.wide:
+                body.append(_player_table(key, game))
+            else:
+                body.extend(
+                    _player_card(f"stats-{key}-{index}", player)
+                    for index, player in enumerate(game.players)
+                )
+        body.append(
+            ft.Text(
+                _(
+                    "Best hand is the fewest points in one hand when the lowest total "
+                    "wins. Streak: wins in a row up to the latest session."
+                ),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    return Screen(_("Statistics"), body, back="/", screen_id="screen-stats")

@@ -1,0 +1,144 @@
+"""Issue 5 in a real browser: the statistics screen shows the numbers of the
+finished sample sessions, the session screen shows the running-totals chart,
+and the export menu copies the summary and downloads files, in Norwegian at
+phone size and English at desktop size (screenshots in artifacts/screenshots/).
+
+The database is seeded before the app starts by importing assets/samples/*.json:
+Swedish Rummy (finished, Lise wins: 4 hands, 222 = 117 + …, best hand 117),
+Rummy (finished, Åse wins with 44 over 5 hands: average 8.8, best 0) and Four
+Suit Rummy (not finished: not counted).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import e2e_harness as h
+import pytest
+from kortpoeng_flows import APP, settle, wait_for, wait_text
+from sqlmodel import Session
+
+from models import services as store
+from models.db import init_db, make_engine
+
+pytestmark = pytest.mark.e2e
+
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
+SWEDISH = "stats-swedish_rummy-high"
+RUMMY = "stats-rummy-low"
+
+
+def seed(url: str) -> dict[str, int]:
+    """Import the three sample sessions; their ids by file stem."""
+    engine = make_engine(url)
+    init_db(engine)
+    ids = {}
+    with Session(engine) as db:
+        for path in sorted(SAMPLES.glob("*.json")):
+            view = store.import_session(session=db, data=path.read_bytes())
+            ids[path.stem] = view.id
+    engine.dispose()
+    return ids
+
+
+def check_stats(page, lang: str) -> None:
+    """The statistics screen's numbers for the samples (hand-checked above)."""
+    percent = "100\xa0%" if lang == "nb" else "100%"
+    wait_for(page, f"{SWEDISH}-0-name", timeout=15)
+    expected = {
+        f"{SWEDISH}-0-name": "Lise",
+        f"{SWEDISH}-0-sessions": "1",
+        f"{SWEDISH}-0-wins": "1",
+        f"{SWEDISH}-0-rate": percent,
+        f"{SWEDISH}-0-average": "55,5" if lang == "nb" else "55.5",
+        f"{SWEDISH}-0-best": "117",
+        f"{SWEDISH}-0-streak": "1",
+        f"{SWEDISH}-1-name": "Jonas",
+        f"{SWEDISH}-1-rate": "0\xa0%" if lang == "nb" else "0%",
+        f"{SWEDISH}-1-streak": "0",
+        f"{RUMMY}-0-name": "Åse",
+        f"{RUMMY}-0-wins": "1",
+        f"{RUMMY}-0-average": "8,8" if lang == "nb" else "8.8",
+        f"{RUMMY}-0-best": "0",
+    }
+    for identifier, text in expected.items():
+        wait_text(page, identifier, text)
+    assert not h.by_id(page, "stats-four_suit_rummy-high-0-name").count()
+
+
+def check_session_and_export(page, sid: int, lang: str, size: str) -> None:
+    """Open the Rummy session, screenshot it with its chart, copy and download."""
+    copied = "Kopiert til utklippstavlen" if lang == "nb" else "Copied to the clipboard"
+    saved = "Lagret" if lang == "nb" else "Saved"
+    h.tap(page, "nav-back")
+    wait_for(page, f"session-{sid}")
+    h.tap(page, f"session-{sid}")
+    wait_for(page, "screen-session")
+    wait_for(page, "hand-row-5")
+    settle(page, 0.8)
+    h.screenshot(page, f"session-chart-{lang}-{size}")
+
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    h.tap(page, "export")
+    wait_for(page, "export-pdf")
+    settle(page, 0.6)
+    h.screenshot(page, f"export-menu-{lang}-{size}")
+    h.tap(page, "export-copy")
+    h.wait_for_text(page, copied)
+    text = page.evaluate("navigator.clipboard.readText()")
+    winner = "Vinner: Åse" if lang == "nb" else "Winner: Åse"
+    assert winner in text, text
+
+    settle(page, 0.5)
+    h.tap(page, "export")
+    wait_for(page, "export-json")
+    settle(page, 0.5)
+    with page.expect_download(timeout=20_000) as download:
+        h.tap(page, "export-json")
+    saved_file = download.value
+    assert saved_file.suggested_filename == "kortpoeng-rummy-2026-11-27.json"
+    doc = json.loads(Path(saved_file.path()).read_text(encoding="utf-8"))
+    assert doc["players"] == ["Ingrid", "Åse", "Øystein", "Per"]
+    h.wait_for_text(page, re.compile(rf"{saved} kortpoeng-rummy-2026-11-27\.json"))
+    settle(page, 0.3)
+    h.screenshot(page, f"export-saved-{lang}-{size}")
+
+    h.tap(page, "export")
+    wait_for(page, "export-pdf")
+    settle(page, 0.5)
+    with page.expect_download(timeout=30_000) as download:
+        h.tap(page, "export-pdf")
+    assert download.value.suggested_filename.endswith(".pdf")
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "viewport"), [("nb", "phone", h.PHONE), ("en", "desktop", h.DESKTOP)]
+)
+def test_statistics_chart_and_export(flet_app, open_page, tmp_path, lang, size, viewport) -> None:
+    url = f"sqlite:///{tmp_path / 'stats.sqlite3'}"
+    ids = seed(url)
+    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+    page = open_page(server, viewport=viewport)
+    wait_for(page, "screen-sessions")
+    h.tap(page, "nav-stats")
+    wait_text(page, "screen-stats", "Statistikk" if lang == "nb" else "Statistics")
+    check_stats(page, lang)
+    settle(page, 0.5)
+    h.screenshot(page, f"stats-{lang}-{size}")
+    check_session_and_export(page, ids["rummy"], lang, size)
+
+
+def test_statistics_empty_in_the_dark(flet_app, open_page, tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"language": "en", "theme": "dark"}), encoding="utf-8"
+    )
+    server = flet_app(APP, env={"KORTPOENG_DB": url})
+    page = open_page(server, viewport=h.PHONE, path="/stats")
+    wait_for(page, "stats-empty", timeout=15)
+    h.wait_for_text(page, "No finished sessions yet")
+    settle(page, 0.5)
+    h.screenshot(page, "stats-empty-en-phone-dark")
