@@ -46,17 +46,17 @@ def game_description(game_id: str) -> str:
     """Two short lines about a game, for the game picker."""
     if game_id == "swedish_rummy":
         return _(
-            "2–12 players. Get rid of your cards like Crazy Eights;\n"
+            "2–12 players. Get rid of your cards like Crazy Eights; "
             "whoever goes out collects the others' cards. First to the target wins."
         )
     if game_id == "four_suit_rummy":
         return _(
-            "2 players. Lay down runs of three in one suit; aces are wild in their suit.\n"
+            "2 players. Lay down runs of three in one suit; aces are wild in their suit. "
             "Runs and matching runs score. First to 1000 wins."
         )
     if game_id == "rummy":
         return _(
-            "2–6 players. Meld sets and runs, go out first.\n"
+            "2–6 players. Meld sets and runs, go out first. "
             "The cards you are left holding count against you; lowest total wins."
         )
     return ""
