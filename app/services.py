@@ -120,30 +120,23 @@ class SessionItem:
 
 def session_list(limit: int = 50) -> tuple[SessionItem, ...]:
     """Sessions outside the trash: unfinished first, then newest first, at most
-    ``limit``. The leader of an unfinished session comes from its standings."""
+    ``limit``. Leaders come from the standings saved with the last hand, so no
+    session is opened to list it."""
     with _db() as db:
         page = store.list_sessions(session=db, limit=limit)
-        items = []
-        for s in page.items:
-            leaders: tuple[str, ...] = ()
-            finished = s.finished_at is not None
-            if not finished and s.hand_count:
-                view = store.open_session(session=db, session_id=s.id)
-                leaders = view.standings.leaders
-                finished = view.finished
-            items.append(
-                SessionItem(
-                    id=s.id,
-                    game=s.game,
-                    players=s.players,
-                    hand_count=s.hand_count,
-                    started_at=s.started_at,
-                    finished=finished,
-                    leaders=leaders if not finished else s.winners,
-                    winners=s.winners,
-                )
-            )
-    return tuple(items)
+    return tuple(
+        SessionItem(
+            id=s.id,
+            game=s.game,
+            players=s.players,
+            hand_count=s.hand_count,
+            started_at=s.started_at,
+            finished=s.finished_at is not None,
+            leaders=s.winners if s.finished_at is not None else (s.leaders if s.hand_count else ()),
+            winners=s.winners,
+        )
+        for s in page.items
+    )
 
 
 def start_session(
