@@ -200,11 +200,25 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
     )
 
 
-def _run_text(run) -> str:
-    cards = " ".join(card_label(card) for card in run.cards)
+#: Hearts and diamonds are drawn red, as on the cards.
+RED_SUIT = ft.Colors.RED_400
+
+
+def _run_text(run) -> ft.Text:
+    """A laid-down run as text, red where the suit is red; the ace's rank is
+    named when it was chosen."""
+    spans = []
+    for index, card in enumerate(run.cards):
+        red = card.suit is not None and card.suit.value in "HD"
+        spans.append(
+            ft.TextSpan(
+                (" " if index else "") + card_label(card),
+                style=ft.TextStyle(color=RED_SUIT) if red else None,
+            )
+        )
     if run.ace_as is not None:
-        return _("{cards} (ace = {rank})", cards=cards, rank=rank_label(run.ace_as))
-    return cards
+        spans.append(ft.TextSpan(" " + _("(ace = {rank})", rank=rank_label(run.ace_as))))
+    return ft.Text(spans=spans, font_family=SUIT_FONT)
 
 
 @ft.component
@@ -247,7 +261,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                         tagged(
                             f"run-{seat}-{index}",
                             ft.Chip(
-                                label=ft.Text(_run_text(run), font_family=SUIT_FONT),
+                                label=_run_text(run),
                                 on_delete=lambda _e, i=index: draft.remove_run(player, i),
                                 delete_icon_tooltip=_("Remove run"),
                             ),
