@@ -631,11 +631,16 @@ def _plain_number(w: ScoreWarning) -> str:
     )
 
 
+def _no_cards(w: ScoreWarning) -> str:
+    return _("No leftover cards were entered for anyone who stayed in the hand")
+
+
 _WARNINGS: Mapping[str, Callable[[ScoreWarning], str]] = {
     "rank_count": _rank_count,
     "card_count": _card_count,
     "hand_size": _hand_size,
     "plain_number": _plain_number,
+    "no_cards": _no_cards,
 }
 
 #: Every warning code :func:`describe_warning` has a sentence for.

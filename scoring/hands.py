@@ -84,7 +84,8 @@ class ScoreWarning:
     Codes: ``rank_count`` (a rank more often than the decks hold; ``card`` is the
     rank, ``count`` how often, ``expected`` the most possible), ``card_count``
     (one physical card more often than there are decks), ``hand_size`` (a Four
-    Suit Rummy player's cards other than 12; ``player`` set).
+    Suit Rummy player's cards other than 12; ``player`` set), ``no_cards`` (no
+    cards or points entered for anyone but the player who went out).
     """
 
     code: str

@@ -3,12 +3,14 @@
 Each game module (``swedish_rummy``, ``four_suit_rummy``, ``rummy``) defines a
 frozen ``Options`` dataclass and one :class:`GameRules` instance, ``GAME``.
 Options are validated from their dataclass fields: the default's type is the
-type; ``metadata`` may add ``choices`` or ``minimum`` (SESSION_FORMAT.md table).
+type; ``metadata`` may add ``choices``, or ``minimum`` and ``maximum``
+(SESSION_FORMAT.md table).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -18,9 +20,18 @@ from .cards import Card, Rank
 from .errors import HandError, OptionError
 from .hands import Hand, HandScore, ScoreWarning
 
-__all__ = ["GameRules", "check_name", "choice", "minimum", "player_key"]
+__all__ = ["MAX_OPTION", "MAX_POINTS", "GameRules", "check_name", "choice", "minimum", "player_key"]
 
 MAX_NAME = 40
+#: The most points one player's leftover cards may be entered as: far beyond any
+#: real hand, and small enough that totals stay exact and printable.
+MAX_POINTS = 100_000
+#: The largest whole-number option (a target or a number of rounds).
+MAX_OPTION = 1_000_000
+# Characters that reorder the text around them (bidi embeddings, overrides and
+# isolates): a name holding one can show as another name, or garble a line.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 def choice(default: str, *choices: str) -> Any:
@@ -28,14 +39,26 @@ def choice(default: str, *choices: str) -> Any:
     return dataclasses.field(default=default, metadata={"choices": (default, *choices)})
 
 
-def minimum(default: int, least: int = 1) -> Any:
-    """A whole-number option of at least ``least``."""
-    return dataclasses.field(default=default, metadata={"minimum": least})
+def minimum(default: int, least: int = 1, most: int = MAX_OPTION) -> Any:
+    """A whole-number option from ``least`` to ``most``."""
+    return dataclasses.field(default=default, metadata={"minimum": least, "maximum": most})
+
+
+def _visible(name: str) -> str:
+    """``name`` without invisible format characters (zero-width space and
+    joiner, direction marks...)."""
+    if name.isascii():
+        return name
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
 
 
 def player_key(name: str) -> str:
-    """The form in which names must be unique: case-folded, spaces trimmed."""
-    return name.strip().casefold()
+    """The form in which names must be unique: compatibility-normalised (NFKC),
+    invisible format characters dropped, case-folded, spaces trimmed — so two
+    names that look the same are the same player."""
+    if name.isascii():
+        return name.strip().casefold()
+    return unicodedata.normalize("NFKC", _visible(name)).strip().casefold()
 
 
 class GameRules:
@@ -163,7 +186,8 @@ class GameRules:
         from ``left``) and every leftover card entered, for conservation checks.
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
         ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
-        ``joker_not_in_play``, ``bad_points``.
+        ``joker_not_in_play``, ``bad_points``, ``points_too_large`` (over
+        :data:`MAX_POINTS`).
         """
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
@@ -199,8 +223,15 @@ class GameRules:
                         )
                     value += table[order]
                 cards += held
-            elif type(held) is int and held >= 0:
+            elif type(held) is int and 0 <= held <= MAX_POINTS:
                 value = held
+            elif type(held) is int and held > MAX_POINTS:
+                raise HandError(
+                    "points_too_large",
+                    player=name,
+                    field="left",
+                    params={"value": held, "maximum": MAX_POINTS},
+                )
             else:
                 raise HandError("bad_points", player=name, field="left", params={"value": held})
             if held and name == went_out:
@@ -216,6 +247,16 @@ class GameRules:
         """:meth:`card_values` as a tuple indexed by ``Rank.order`` (joker at 0),
         cached per options: the form the scoring loops use."""
         return _value_table(self, options)
+
+    def empty_hands(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
+        """The ``no_cards`` warning: nobody but the player who went out was
+        entered with any card or number (RULES.md §4, an unusual card count: the
+        others must have held something, or they would have gone out). Usually a
+        hand saved before its cards were tapped in."""
+        others = [p for p in players if p != hand.went_out]
+        if any(isinstance(hand.left.get(p, ()), int) or hand.left.get(p) for p in others):
+            return []
+        return [ScoreWarning("no_cards")]
 
     def conservation(
         self, players: Sequence[str], cards: Sequence[Card], *, jokers: bool
@@ -255,12 +296,17 @@ def _value_table(game: GameRules, options: Any) -> tuple[int, ...]:
 
 
 def check_name(name: Any) -> str:
-    """Refuse a player name that is not text, empty, too long or has control
-    characters; return it trimmed. Raises :class:`OptionError`."""
-    if not isinstance(name, str) or not name.strip():
+    """Refuse a player name that is not text, empty (or only invisible
+    characters), too long, or has control characters (line breaks, lone
+    surrogates, bidi overrides); return it trimmed. Raises :class:`OptionError`."""
+    if not isinstance(name, str) or not _visible(name).strip():
         raise OptionError("player_name_empty")
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
-        raise OptionError("player_name_control", player=name.encode("unicode_escape").decode())
+    if not name.isascii() or not name.isprintable():
+        if any(
+            unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
+        ):
+            shown = name.encode("unicode_escape").decode()
+            raise OptionError("player_name_control", player=shown[:MAX_NAME])
     if len(name.strip()) > MAX_NAME:
         raise OptionError("player_name_long", player=name.strip(), params={"maximum": MAX_NAME})
     return name.strip()
@@ -282,6 +328,11 @@ def _check_option(spec: dataclasses.Field, value: Any) -> Any:
         least = spec.metadata.get("minimum", 1)
         if value < least:
             raise OptionError("option_range", field=key, params={"minimum": least, "value": value})
+        most = spec.metadata.get("maximum")
+        if most is not None and value > most:
+            raise OptionError(
+                "option_too_large", field=key, params={"maximum": most, "value": value}
+            )
     else:
         choices = spec.metadata.get("choices", ())
         if value not in choices:

@@ -109,7 +109,8 @@ class Rummy(GameRules):
                 items.append(BreakdownItem("rummy_double", collected, value=collected))
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
-        warnings = self.conservation(players, cards, jokers=False)
+        warnings = self.empty_hands(players, hand)
+        warnings += self.conservation(players, cards, jokers=False)
         return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
 
 

@@ -8,6 +8,7 @@ reading then writing a canonical file gives back the same text.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from .cards import parse_cards, parse_rank
 from .errors import HandError, ScoringError, SessionFileError
 from .games import get_game
 from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
-from .rules import GameRules, check_name, player_key
+from .rules import MAX_POINTS, GameRules, check_name, player_key
 from .standings import Standings, standings
 
 __all__ = [
@@ -134,6 +135,10 @@ def _leftover(value: Any, path: str) -> Leftover:
     if isinstance(value, int):
         if value < 0:
             raise SessionFileError("bad_points", field=path, params={"value": value})
+        if value > MAX_POINTS:
+            raise SessionFileError(
+                "points_too_large", field=path, params={"value": value, "maximum": MAX_POINTS}
+            )
         return value
     return parse_cards(value)
 
@@ -168,6 +173,8 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
     left: dict[str, Leftover] = {}
     for name, value in _expect(data.get("left", {}), dict, f"{path}.left", "an object").items():
         player = _seat(name, seats, "left", number)
+        if player in left:  # "Kari" and "kari": one of them would be lost
+            raise HandError("player_repeated", hand=number, player=player, field=f"{path}.left")
         try:
             left[player] = _leftover(value, f"{path}.left.{player}")
         except ScoringError as error:
@@ -176,6 +183,8 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
     runs: dict[str, tuple[Run, ...]] = {}
     for name, value in _expect(data.get("runs", {}), dict, f"{path}.runs", "an object").items():
         player = _seat(name, seats, "runs", number)
+        if player in runs:
+            raise HandError("player_repeated", hand=number, player=player, field=f"{path}.runs")
         try:
             runs[player] = tuple(
                 _run(item, f"{path}.runs.{player}[{i}]")
@@ -216,20 +225,90 @@ def _in_seat_order(mapping: dict[str, Any], players: Sequence[str]) -> dict[str,
     return {p: mapping[p] for p in players if p in mapping}
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook``: a key given twice would silently lose one value."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise SessionFileError("file_duplicate_key", field=key[:40])
+            seen.add(key)
+    return data
+
+
+# A \uD800-\uDFFF escape: JSON can spell a lone surrogate, which no file can hold.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogate(data: Any, path: str) -> str | None:
+    """The path of the first text in ``data`` (keys too) holding a lone surrogate."""
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "document"
+        return None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found = _lone_surrogate(key, f"{path}{key!s}") or _lone_surrogate(
+                value, f"{path}{key}."
+            )
+            if found:
+                return found.rstrip(".")
+    elif isinstance(data, list):
+        for i, value in enumerate(data, 1):
+            found = _lone_surrogate(value, f"{path.rstrip('.')}[{i}].")
+            if found:
+                return found.rstrip(".")
+    return None
+
+
+def _decode(source: str | bytes | bytearray) -> Any:
+    """JSON text (or UTF-8 bytes; a byte order mark is skipped) → Python data."""
+    if isinstance(source, bytes | bytearray):
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise SessionFileError(
+                "file_json", params={"detail": f"not UTF-8 (byte {error.start})"}
+            ) from None
+    elif source.startswith("\ufeff"):  # Windows Notepad's UTF-8 byte order mark
+        source = source[1:]
+    try:
+        data = json.loads(source, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise SessionFileError(
+            "file_json",
+            params={"detail": error.msg, "line": error.lineno, "column": error.colno},
+        ) from None
+    except (ValueError, RecursionError) as error:  # too deep, a number too long
+        raise SessionFileError("file_json", params={"detail": str(error)[:120]}) from None
+    if _SURROGATE_ESCAPE.search(source) or not source.isascii():
+        # only then can a lone surrogate hide in the data: look for it
+        try:
+            source.encode("utf-8")
+            suspect = _SURROGATE_ESCAPE.search(source) is not None
+        except UnicodeEncodeError:
+            suspect = True
+        found = _lone_surrogate(data, "") if suspect else None
+        if found:
+            raise SessionFileError("file_text", field=found)
+    return data
+
+
 def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     """Read a session document strictly (SESSION_FORMAT.md).
 
-    ``source`` is JSON text/bytes or an already-decoded mapping. Unknown fields,
-    unknown option keys, an unknown ``format`` or ``version``, wrong types and
-    bad cards are refused. Raises :class:`SessionFileError`, :class:`OptionError`,
-    :class:`CardParseError` or :class:`HandError`; the hand-level ones carry the
-    hand number, player and card.
+    ``source`` is JSON text/bytes (a leading byte order mark is skipped) or an
+    already-decoded mapping. Unknown fields, keys given twice, unknown option
+    keys, an unknown ``format`` or ``version``, wrong types, text that is not
+    valid Unicode and bad cards are refused. Raises :class:`SessionFileError`,
+    :class:`OptionError`, :class:`CardParseError` or :class:`HandError`; the
+    hand-level ones carry the hand number, player and card.
     """
     if isinstance(source, str | bytes | bytearray):
-        try:
-            data = json.loads(source)
-        except (ValueError, RecursionError) as error:
-            raise SessionFileError("file_json", params={"detail": str(error)[:120]}) from None
+        data = _decode(source)
     else:
         data = source
     if not isinstance(data, dict):
@@ -243,8 +322,9 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             "file_format", field="format", params={"value": str(data["format"])[:40]}
         )
     version = data["version"]
-    if isinstance(version, bool) or version != VERSION:
-        raise SessionFileError("file_version", field="version", params={"value": str(version)[:20]})
+    if type(version) is not int or version != VERSION:
+        shown = version if type(version) is int else json.dumps(version, ensure_ascii=False)
+        raise SessionFileError("file_version", field="version", params={"value": str(shown)[:20]})
     session_id = data.get("id")
     if session_id is not None:
         _expect(session_id, str, "id", "text")
@@ -257,6 +337,8 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     game = get_game(_expect(data["game"], str, "game", "a game id"))
     options = game.options_from_dict(_expect(data.get("options", {}), dict, "options", "an object"))
     names = _expect(data["players"], list, "players", "a list of names")
+    for i, name in enumerate(names, 1):
+        _expect(name, str, f"players[{i}]", "text")
     players = tuple(check_name(name) for name in names)
     game.check_players(players)
     started_at = _time(data.get("started_at"), "started_at")

@@ -132,7 +132,8 @@ class SwedishRummy(GameRules):
                 )
                 breakdown[collector] = items
                 points[collector] = sum(item.points for item in items)
-        warnings = self.conservation(players, cards, jokers=self.uses_jokers(options))
+        warnings = self.empty_hands(players, hand)
+        warnings += self.conservation(players, cards, jokers=self.uses_jokers(options))
         return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
 
 

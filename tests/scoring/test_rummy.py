@@ -128,3 +128,10 @@ def test_deal_passes_left_with_more_players():
         score_hands(GAME, Options(rounds=9), P4, hands[:n]).standings.dealer for n in range(6)
     ]
     assert dealers == ["Ingrid", "Åse", "Øystein", "Per", "Ingrid", "Åse"]
+
+
+def test_nothing_entered_is_a_warning():
+    assert [w.code for w in GAME.score_hand(Options(), P4, hand("Per", {})).warnings] == [
+        "no_cards"
+    ]
+    assert GAME.score_hand(Options(), P4, hand("Per", {"Åse": "2"})).warnings == ()

@@ -3,9 +3,9 @@
 import dataclasses
 
 import pytest
-from scoring_helpers import hand
+from scoring_helpers import cards, hand
 
-from scoring import HandError, get_game, score_hands
+from scoring import Hand, HandError, get_game, score_hands
 from scoring.swedish_rummy import GAME, Options
 
 P3 = ["Mormor", "Lise", "Jonas"]
@@ -145,3 +145,18 @@ def test_presets_and_option_validation():
         "target": 300,
         "skip_aces": True,
     }
+
+
+@pytest.mark.parametrize(
+    ("went_out", "left", "warned"),
+    [
+        ("Lise", {}, True),  # saved before any card was tapped in
+        (None, {}, True),
+        ("Lise", {"Mormor": (), "Jonas": ()}, True),
+        ("Lise", {"Jonas": cards("5")}, False),  # Mormor missing: she may have held nothing
+        ("Lise", {"Mormor": 0}, False),  # a plain number is the players' own count
+    ],
+)
+def test_nothing_entered_is_a_warning(went_out, left, warned):
+    codes = [w.code for w in GAME.score_hand(Options(), P3, Hand(went_out, left)).warnings]
+    assert codes == (["no_cards"] if warned else [])
