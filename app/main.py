@@ -25,7 +25,7 @@ import os
 
 import flet as ft
 
-from app import services
+from app import preferences, services
 from app.i18n import _, set_language
 from app.state import AppState
 from app.ui.common import SUIT_FONT, AppContext
@@ -44,6 +44,8 @@ logger = logging.getLogger(__name__)
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 SEED = ft.Colors.TEAL
+#: Flutter's locale for each language of the app.
+LOCALES = {"nb": ft.Locale("nb", "NO"), "en": ft.Locale("en", "GB")}
 
 
 def ROUTES() -> list[ft.Route]:
@@ -74,8 +76,9 @@ def NotFound() -> ft.Control:
 
 @ft.component
 def App() -> ft.Control:
-    """The root: one :class:`AppState` per tab, its language and theme applied,
-    then the route table."""
+    """The root: one :class:`AppState` per tab, its language and theme applied
+    (the server's saved settings first, then this browser's own, see
+    :mod:`app.preferences`), then the route table."""
     state, _set = ft.use_state(lambda: AppState(settings=services.load_settings()))
     page = ft.context.page
     set_language(state.language)
@@ -83,18 +86,27 @@ def App() -> ft.Control:
     def on_resize(e: ft.PageResizeEvent) -> None:
         state.set_width(e.width)
 
-    def setup() -> None:
+    async def setup() -> None:
         state.set_width(page.width)
         page.on_resize = on_resize
+        # This browser's (or device's) own language and theme, over the server default.
+        state.device_settings(await preferences.load(state.settings))
 
     ft.use_effect(setup, [])
 
     def apply_theme() -> None:
         page.theme_mode = THEMES.get(state.settings.theme, ft.ThemeMode.SYSTEM)
         page.title = _("Kortpoeng")
+        # Flutter's own words (a sheet's "Dismiss", tooltips) in the same language.
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=list(LOCALES.values()),
+            current_locale=LOCALES.get(state.language, LOCALES["en"]),
+        )
         page.update()
 
     ft.use_effect(apply_theme, [state.settings.theme, state.language])
+    if not state.device_ready:  # a moment: never a flash of the wrong language
+        return ft.Container()
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "record_hand",
     "rematch",
     "reset_engine",
+    "restore_hand",
     "restore_session",
     "save_settings",
     "session_list",
@@ -185,6 +186,34 @@ def delete_hand(session_id: int, number: int) -> SessionView:
     """Delete hand ``number``; later hands move up."""
     with _db() as db:
         return store.delete_hand(session=db, session_id=session_id, number=number)
+
+
+def restore_hand(session_id: int, number: int, hand: Hand) -> SessionView:
+    """Put ``hand`` back as hand ``number``: the undo of :func:`delete_hand`.
+
+    Composed of the storage services: the hands now numbered ``number`` and
+    later are read, taken off the end (``undo_last_hand``), and recorded again
+    after ``hand``, in order, each with its entry, note and time — so the
+    session is as it was before the deletion. Warnings the hands had were
+    confirmed when they were first saved, so they are confirmed again here.
+    Each step is its own transaction: a failure part-way (another phone
+    writing to the session at the same instant) raises with the hands that
+    were recorded so far kept.
+    """
+    with _db() as db:
+        view = store.open_session(session=db, session_id=session_id)
+        number = max(1, min(number, len(view.hands) + 1))
+        later = [
+            store.get_hand(session=db, session_id=session_id, number=n).hand
+            for n in range(number, len(view.hands) + 1)
+        ]
+        for _hand in later:
+            store.undo_last_hand(session=db, session_id=session_id)
+        for again in (hand, *later):
+            view = store.record_hand(
+                session=db, session_id=session_id, hand=again, confirm_warnings=True
+            )
+    return view
 
 
 def delete_session(session_id: int) -> None:

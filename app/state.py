@@ -50,6 +50,7 @@ from scoring import (
 
 __all__ = [
     "AppState",
+    "DraftError",
     "HandDraft",
     "NewSessionDraft",
     "Preview",
@@ -144,13 +145,17 @@ def target_presets(
     Swedish Rummy: 100, 50 × players, 100 × players (suggested when an
     action-card variant is on). Rummy: 3, 5 (default) or 10 rounds with penalty
     scoring; 100 with winner-collects. Four Suit Rummy: 500, 1000 (default), 1500.
+    Until enough players are seated, the presets that scale with the players
+    count the game's fewest players (never "50 × players (0)").
 
     >>> [p.value for p in target_presets("swedish_rummy", 3, {})]
     [100, 150, 300]
+    >>> [p.value for p in target_presets("swedish_rummy", 0, {})]
+    [100, 100, 200]
     >>> [p.value for p in target_presets("rummy", 4, {})]
     [3, 5, 10]
     """
-    count = max(players, 1)
+    count = max(players, get_game(game_id).min_players)
     if game_id == "swedish_rummy":
         action = any(options.get(key) for key in _ACTION_OPTIONS)
         return (
@@ -318,6 +323,17 @@ class NewSessionDraft:
 # --------------------------------------------------------------------------
 
 
+class DraftError(Exception):
+    """Input the hand screen refuses before asking :mod:`scoring` or the
+    services: ``code`` (``run_pending`` on save, ``run_unfinished`` on "Done")
+    and ``params``, like scoring's errors."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
 @dataclass(frozen=True, slots=True)
 class Preview:
     """The live score of a draft hand.
@@ -353,6 +369,8 @@ class HandDraft:
         suit: suit letter chosen in the run builder; ``ranks`` the ranks tapped.
         ace_options: rank tokens the ace could stand for, while asking.
         builder_error: a run the builder refused (``HandError``), or ``None``.
+        last_run: the run the open builder added last (the next run starts
+            with a suit), or ``None``.
         warnings: warnings waiting for the user's confirmation (after a save).
         save_error: an error the services returned on save, or ``None``.
     """
@@ -372,6 +390,7 @@ class HandDraft:
     ranks: tuple[str, ...] = ()
     ace_options: tuple[str, ...] = ()
     builder_error: Exception | None = None
+    last_run: Run | None = None
     warnings: tuple = ()
     save_error: Exception | None = None
 
@@ -493,14 +512,38 @@ class HandDraft:
         self.ranks = ()
         self.ace_options = ()
         self.builder_error = None
+        self.last_run = None
+
+    @property
+    def run_pending(self) -> bool:
+        """Whether the open builder holds ranks that are not yet a run (fewer
+        than three, the ace not chosen, or not a run)."""
+        return self.builder is not None and bool(self.ranks)
+
+    def finish_builder(self) -> bool:
+        """ "Done": close the builder, unless a run is still being built — then
+        it stays open with ``builder_error`` (``run_unfinished``) and False is
+        returned, so no run is ever dropped by "Done"."""
+        if self.run_pending:
+            self.builder_error = DraftError("run_unfinished", ace=bool(self.ace_options))
+            return False
+        self.close_builder()
+        return True
 
     def close_builder(self) -> None:
-        """Close the run builder, dropping a half-built run."""
+        """Close the run builder, dropping a half-built run (see :meth:`finish_builder`)."""
         self.builder = None
         self.suit = None
         self.ranks = ()
         self.ace_options = ()
         self.builder_error = None
+        self.last_run = None
+        self._pending_gone()
+
+    def _pending_gone(self) -> None:
+        # A "finish the run first" refusal goes once the run is no longer pending.
+        if isinstance(self.save_error, DraftError) and not self.run_pending:
+            self.save_error = None
 
     def pick_suit(self, letter: str) -> None:
         """Choose the suit of the run being built (clears its ranks)."""
@@ -510,6 +553,7 @@ class HandDraft:
         self.ranks = ()
         self.ace_options = ()
         self.builder_error = None
+        self._pending_gone()
 
     def pick_rank(self, rank: str) -> None:
         """Add a rank to the run being built; the third completes it.
@@ -543,6 +587,7 @@ class HandDraft:
         self.ranks = self.ranks[:-1]
         self.ace_options = ()
         self.builder_error = None
+        self._pending_gone()
 
     def remove_run(self, player: str, index: int) -> None:
         """Remove ``player``'s ``index``-th run (0-based)."""
@@ -565,14 +610,25 @@ class HandDraft:
         player = self.players[self.builder or 0]
         self.runs = {**self.runs, player: (*self.runs.get(player, ()), run)}
         self.ranks = ()
+        self.suit = None  # the next run starts with its suit
         self.ace_options = ()
         self.builder_error = None
+        self.last_run = run
         self._changed()
 
     # -- the hand and its score ---------------------------------------------------
     def _changed(self) -> None:
         self.warnings = ()
         self.save_error = None
+
+    def check_saveable(self) -> bool:
+        """Before a save: False (and ``save_error`` ``run_pending``) while the
+        run builder holds a run that is not finished, so that a save never
+        leaves it out."""
+        if self.run_pending:
+            self.save_error = DraftError("run_pending", ace=bool(self.ace_options))
+            return False
+        return True
 
     def hand(self) -> Hand:
         """The draft as a :class:`scoring.Hand`.
@@ -623,6 +679,18 @@ class HandDraft:
         values = self.rules.card_values(self.options)
         return sum(values.get(Rank(t), 0) for t in self.cards.get(player, ()))
 
+    @property
+    def started(self) -> bool:
+        """Whether anything has been entered yet."""
+        return bool(
+            self.went_out is not None
+            or self.blocked
+            or any(self.cards.values())
+            or self.plain
+            or any(self.runs.values())
+            or self.ranks
+        )
+
     def card_count(self) -> int:
         """How many leftover cards have been tapped in (all players)."""
         return sum(len(c) for c in self.cards.values())
@@ -654,6 +722,8 @@ class AppState:
         revision: bumped after a write that the screen on show must reload for.
         new_session: the new-session form.
         notice: the last :class:`Notice` (for a snackbar with undo), or ``None``.
+        device_ready: whether this browser's own settings have been read (the
+            screens wait for them, so they never show in the wrong language).
     """
 
     settings: Settings = field(default_factory=Settings)
@@ -661,6 +731,7 @@ class AppState:
     revision: int = 0
     new_session: NewSessionDraft = field(default_factory=NewSessionDraft)
     notice: Notice | None = None
+    device_ready: bool = False
 
     @property
     def language(self) -> str:
@@ -675,6 +746,12 @@ class AppState:
     def set_settings(self, settings: Settings) -> None:
         """New settings (already saved)."""
         self.settings = settings
+
+    def device_settings(self, settings: Settings) -> None:
+        """The settings this browser or device stored (over the server default)
+        have been read: apply them and show the screens."""
+        self.settings = settings
+        self.device_ready = True
 
     def set_width(self, width: float | None) -> None:
         """The page was resized."""
@@ -721,6 +798,12 @@ class AppState:
         # observable field: a draft re-renders its own screen, and forgetting
         # one must not re-render the screen being left.
         return self.__dict__.setdefault("_hand_drafts", {})
+
+    def has_draft(self, session_id: int, players: Sequence[str]) -> bool:
+        """Whether this tab holds a started draft of the next hand of the
+        session (whose seats are ``players``): "continue", not "enter"."""
+        draft = self._drafts().get((session_id, 0))
+        return draft is not None and draft.players == tuple(players) and draft.started
 
     def drop_draft(self, session_id: int, number: int | None) -> None:
         """Forget the draft (saved or abandoned)."""

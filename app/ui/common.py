@@ -79,6 +79,21 @@ def describe_problem(error: BaseException) -> str:
             "“{player}” is listed twice: every player needs a different name",
             player=str(params.get("name", "")),
         )
+    if code == "bad_points":  # a "Type points" field: say what is wrong with the text
+        text = str(params.get("value") or "").strip()
+        player = str(getattr(error, "player", None) or "")
+        if not text:
+            return _("Type the points for {player}", player=player)
+        return _(
+            "Points must be a whole number of 0 or more, not “{text}”",
+            text=text if len(text) <= 40 else text[:39] + "…",
+        )
+    if code == "run_pending":
+        return _("Finish the run you are building first")
+    if code == "run_unfinished":
+        if params.get("ace"):
+            return _("Choose what the ace stands for first")
+        return _("Finish this run (three ranks) or undo its ranks first")
     if code == "went_out_missing":
         return _("Tap who went out, or that the hand was blocked")
     return describe_error(error)

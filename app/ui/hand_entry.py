@@ -38,6 +38,7 @@ def _key(
     selected: bool = False,
     width: int = KEY,
     font: str | None = None,
+    disabled: bool = False,
 ) -> ft.Control:
     """A 48 × 48 key of the card keypad."""
     kind = ft.FilledButton if selected else ft.FilledTonalButton
@@ -50,6 +51,7 @@ def _key(
             on_click=on_click,
             width=width,
             height=KEY,
+            disabled=disabled,
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
@@ -121,22 +123,51 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
         ],
         spacing=6,
     )
-    controls: list[ft.Control] = [
-        ft.Text(_("Suit, then three ranks"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        suit_row,
-    ]
+    controls: list[ft.Control] = []
+    if draft.last_run is not None and draft.suit is None:
+        # The run just tapped is stored (it shows as a chip above): say so, and
+        # that the next one starts with its suit.
+        controls.append(
+            tagged(
+                "run-added",
+                ft.Text(
+                    spans=[
+                        ft.TextSpan(_("Run added:") + " "),
+                        *_run_text(draft.last_run).spans,
+                    ],
+                    weight=ft.FontWeight.W_500,
+                    font_family=SUIT_FONT,
+                ),
+            )
+        )
+        hint = _("Next run: pick its suit, or tap Done")
+    else:
+        hint = _("Suit, then three ranks")
+    controls.append(ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(suit_row)
     if draft.suit is not None:
         suit = SUIT_BY_LETTER[draft.suit]
         picked = " ".join(rank_label(Rank(r)) + suit.symbol for r in draft.ranks)
         controls.append(
-            ft.Text(
-                _("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…"),
-                weight=ft.FontWeight.W_500,
-                font_family=SUIT_FONT,
+            tagged(
+                "run-picked",
+                ft.Text(
+                    _("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…"),
+                    weight=ft.FontWeight.W_500,
+                    font_family=SUIT_FONT,
+                ),
             )
         )
         if draft.ace_options:
-            controls.append(ft.Text(_("What does the ace stand for?"), weight=ft.FontWeight.W_600))
+            # Right under the picked cards and above the rank keys (which stay,
+            # disabled): the question appears where the finger just was, and
+            # nothing below it moves up out of view.
+            controls.append(
+                tagged(
+                    "ace-question",
+                    ft.Text(_("What does the ace stand for?"), weight=ft.FontWeight.W_600),
+                )
+            )
             controls.append(
                 ft.Row(
                     [
@@ -149,43 +180,57 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
                         for token in draft.ace_options
                     ],
                     spacing=8,
-                )
-            )
-        else:
-            controls.append(
-                ft.Row(
-                    [
-                        _key(
-                            f"run-rank-{rank.value}",
-                            rank_label(rank),
-                            lambda _e, r=rank.value: draft.pick_rank(r),
-                        )
-                        for rank in RANKS
-                    ],
                     wrap=True,
-                    spacing=6,
-                    run_spacing=6,
                 )
             )
-    if draft.builder_error is not None:
+        if draft.builder_error is not None:
+            controls.append(
+                tagged(
+                    "run-error",
+                    ft.Text(describe_problem(draft.builder_error), color=ft.Colors.ERROR),
+                )
+            )
+        controls.append(
+            ft.Row(
+                [
+                    _key(
+                        f"run-rank-{rank.value}",
+                        rank_label(rank),
+                        lambda _e, r=rank.value: draft.pick_rank(r),
+                        disabled=bool(draft.ace_options) or len(draft.ranks) >= 3,
+                    )
+                    for rank in RANKS
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+    elif draft.builder_error is not None:
         controls.append(
             tagged(
                 "run-error", ft.Text(describe_problem(draft.builder_error), color=ft.Colors.ERROR)
             )
         )
+    nothing = draft.last_run is None and not draft.ranks
     controls.append(
         ft.Row(
             [
                 tagged(
                     "run-undo",
                     ft.TextButton(
-                        _("Undo rank"), on_click=lambda _e: draft.unpick_rank(), height=TOUCH
+                        _("Undo rank"),
+                        on_click=lambda _e: draft.unpick_rank(),
+                        height=TOUCH,
+                        disabled=not draft.ranks,
                     ),
                 ),
                 tagged(
                     "run-done",
                     ft.TextButton(
-                        _("Done"), on_click=lambda _e: draft.close_builder(), height=TOUCH
+                        _("Cancel") if nothing else _("Done"),
+                        on_click=lambda _e: draft.finish_builder(),
+                        height=TOUCH,
                     ),
                 ),
             ],
@@ -397,6 +442,9 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     back = f"/session/{view.id}"
 
     def save(confirm: bool) -> None:
+        if not draft.check_saveable():
+            draft.warnings = ()
+            return
         try:
             hand = draft.hand()
             if editing:
@@ -419,7 +467,9 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         go(back)
 
     def delete(_e: ft.Event) -> None:
+        page = ft.context.page
         try:
+            removed = services.get_hand(view.id, number).hand
             saved = services.delete_hand(view.id, number)
         except Exception as error:
             if getattr(error, "code", None) is None:
@@ -429,6 +479,27 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         app.drop_draft(view.id, draft.number)
         app.saved(saved)
         go(back)
+
+        def undo(_e: ft.Event) -> None:
+            try:
+                services.restore_hand(view.id, number, removed)
+            except Exception as error:  # a typed storage error: say it
+                if getattr(error, "code", None) is None:
+                    raise
+                page.show_dialog(ft.SnackBar(content=ft.Text(describe_problem(error))))
+                return
+            app.changed()
+
+        page.show_dialog(
+            ft.SnackBar(
+                content=tagged(
+                    "hand-deleted",
+                    ft.Text(_("Hand {n} deleted", n=format_number(number))),
+                ),
+                action=ft.SnackBarAction(label=_("Undo"), on_click=undo),
+                duration=ft.Duration(seconds=8),
+            )
+        )
 
     went_out_row = ft.Row(
         [
@@ -501,7 +572,9 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
             body.extend(panels)
     if draft.went_out is not None or draft.blocked:
         body.append(LiveScore(draft, preview))
-    problem = preview.error or draft.save_error
+    # A refused save (e.g. a run still being built) says why first; it goes
+    # with the next change to the hand.
+    problem = draft.save_error or preview.error
     if problem is not None:
         body.append(
             tagged(

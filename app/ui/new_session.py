@@ -147,7 +147,10 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
                 ft.Container(
                     content=ft.Row(
                         [
-                            ft.CircleAvatar(content=ft.Text(str(index + 1)), radius=16),
+                            ft.Container(
+                                content=ft.CircleAvatar(content=ft.Text(str(index + 1)), radius=16),
+                                padding=ft.Padding.only(right=12),
+                            ),
                             ft.Text(
                                 name,
                                 expand=True,
@@ -327,14 +330,26 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     for key in SWITCHES.get(draft.game, ()):
         value = bool(draft.options.get(key, getattr(defaults, key)))
         controls.append(
-            tagged(
-                f"option-{key}",
-                ft.Switch(
-                    label=option_name(key),
-                    value=value,
-                    on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
-                ),
-                toggled=value,
+            ft.Row(
+                [
+                    tagged(
+                        f"option-{key}",
+                        ft.Switch(
+                            value=value,
+                            on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
+                        ),
+                        toggled=value,
+                    ),
+                    # The label wraps on a phone (a Switch's own label would be cut
+                    # off) and, like it, toggles the switch when tapped.
+                    ft.Container(
+                        content=ft.Text(option_name(key)),
+                        expand=True,
+                        on_click=lambda _e, k=key, v=value: draft.set_option(k, not v),
+                        padding=ft.Padding.symmetric(vertical=4),
+                    ),
+                ],
+                spacing=8,
             )
         )
     return ft.Column(controls, spacing=8)

@@ -371,7 +371,11 @@ def SessionScreen() -> ft.Control:
         bottom = tagged(
             "new-hand",
             ft.FilledButton(
-                _("Enter hand {n}", n=format_number(len(view.hands) + 1)),
+                (
+                    _("Continue hand {n}", n=format_number(len(view.hands) + 1))
+                    if app.has_draft(view.id, view.players)
+                    else _("Enter hand {n}", n=format_number(len(view.hands) + 1))
+                ),
                 icon=ft.Icons.ADD,
                 on_click=lambda _e: go(f"/session/{sid}/hand"),
                 height=52,

@@ -38,8 +38,11 @@ def SessionCard(item: SessionItem, on_delete) -> ft.Control:
         )
     else:
         who = _("No hands yet")
-    hands = ngettext("{n} hand", "{n} hands", item.hand_count)
-    subtitle = f"{_players(item.players)}\n{who} · {hands} · {format_date(item.started_at)}"
+    parts = [who]
+    if item.hand_count:  # "No hands yet" already says it
+        parts.append(ngettext("{n} hand", "{n} hands", item.hand_count))
+    parts.append(format_date(item.started_at))
+    subtitle = f"{_players(item.players)}\n{' · '.join(parts)}"
     return tagged(
         f"session-{item.id}",
         ft.Card(

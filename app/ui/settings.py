@@ -1,12 +1,15 @@
 """Settings: language (system / norsk bokmål / English) and theme (system /
-light / dark), saved by the settings service and applied without a restart."""
+light / dark), applied without a restart and remembered by this browser or
+device (:mod:`app.preferences`); a desktop window also saves them as the
+server's default (:func:`app.services.save_settings`)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from app import services
+from app import preferences, services
 from app.i18n import _
+from app.services import Settings
 from app.state import replace_settings
 from app.ui.common import Screen, choice, section_title, use_app
 
@@ -19,11 +22,23 @@ def SettingsScreen() -> ft.Control:
     app = use_app()
     current = app.settings
 
-    def set_language(code: str) -> None:
-        app.set_settings(services.save_settings(replace_settings(current, language=code)))
+    async def choose(settings: Settings) -> None:
+        app.set_settings(settings)
+        if not ft.context.page.web:  # one device, one user: also the default
+            services.save_settings(settings)
+        await preferences.save(settings)
 
-    def set_theme(mode: str) -> None:
-        app.set_settings(services.save_settings(replace_settings(current, theme=mode)))
+    def set_language(code: str):
+        async def handler(_e: ft.Event) -> None:
+            await choose(replace_settings(current, language=code))
+
+        return handler
+
+    def set_theme(mode: str):
+        async def handler(_e: ft.Event) -> None:
+            await choose(replace_settings(current, theme=mode))
+
+        return handler
 
     languages = [("system", _("System language")), ("nb", "Norsk bokmål"), ("en", "English")]
     themes = [("system", _("System")), ("light", _("Light")), ("dark", _("Dark"))]
@@ -35,7 +50,7 @@ def SettingsScreen() -> ft.Control:
                     f"lang-{code}",
                     label,
                     current.language == code,
-                    lambda _e, c=code: set_language(c),
+                    set_language(code),
                     width=float("inf"),
                     icon=ft.Icons.CHECK if current.language == code else None,
                 )
@@ -50,7 +65,7 @@ def SettingsScreen() -> ft.Control:
                     f"theme-{mode}",
                     label,
                     current.theme == mode,
-                    lambda _e, m=mode: set_theme(m),
+                    set_theme(mode),
                     width=float("inf"),
                     icon=ft.Icons.CHECK if current.theme == mode else None,
                 )

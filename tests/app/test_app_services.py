@@ -46,3 +46,23 @@ def test_session_list_has_leaders_and_recent_players(db) -> None:
     assert other.id not in {i.id for i in services.session_list()}
     services.restore_session(other.id)
     assert other.id in {i.id for i in services.session_list()}
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_restore_hand_undoes_a_deletion_at_its_number(db, number) -> None:
+    view = services.start_session("rummy", ["Kari", "Ola"], {"rounds": 5})
+    entered = [
+        Hand("Kari", {"Ola": parse_cards(["K"])}),
+        Hand("Ola", {"Kari": parse_cards(["5", "7"])}),
+        Hand("Kari", {"Ola": parse_cards(["2"])}),
+    ]
+    for hand in entered:
+        before = services.record_hand(view.id, hand)
+    original = [services.get_hand(view.id, n) for n in (1, 2, 3)]
+    gone = services.get_hand(view.id, number).hand
+    assert len(services.delete_hand(view.id, number).hands) == 2
+    after = services.restore_hand(view.id, number, gone)
+    assert after.standings.totals == before.standings.totals
+    assert [line.points for line in after.hands] == [line.points for line in before.hands]
+    restored = [services.get_hand(view.id, n) for n in (1, 2, 3)]
+    assert [d.hand for d in restored] == [d.hand for d in original]

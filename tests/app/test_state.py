@@ -165,3 +165,108 @@ def test_app_state_keeps_drafts_per_hand() -> None:
     before = app.revision
     app.changed()
     assert app.revision == before + 1
+
+
+def _ace_pending() -> HandDraft:
+    d = draft("four_suit_rummy", ("Anna", "Bjørn"))
+    d.set_went_out("Anna")
+    d.open_builder(0)
+    d.pick_suit("C")
+    for rank in ("A", "10", "J"):
+        d.pick_rank(rank)
+    assert d.ace_options == ("9", "Q") and d.run_pending
+    return d
+
+
+def test_done_never_drops_a_run_that_is_being_built() -> None:
+    d = _ace_pending()
+    assert not d.finish_builder()
+    assert d.builder == 0 and d.ranks == ("A", "10", "J")
+    assert d.builder_error.code == "run_unfinished" and d.builder_error.params["ace"]
+    d.choose_ace("Q")
+    assert d.finish_builder() and d.builder is None
+    assert d.runs["Anna"][0].ace_as is Rank.QUEEN
+    # two ranks of three: also kept
+    d.open_builder(1)
+    d.pick_suit("H")
+    d.pick_rank("5")
+    d.pick_rank("6")
+    assert not d.finish_builder() and d.ranks == ("5", "6")
+
+
+def test_save_refuses_while_a_run_is_being_built() -> None:
+    d = _ace_pending()
+    assert not d.check_saveable()
+    assert d.save_error.code == "run_pending"
+    d.choose_ace("9")  # the run is finished: the refusal goes
+    assert d.save_error is None and d.check_saveable()
+    d.pick_suit("S")
+    d.pick_rank("5")
+    assert not d.check_saveable()
+    d.unpick_rank()  # nothing pending any more
+    assert d.save_error is None and d.check_saveable()
+
+
+def test_run_builder_says_when_the_next_run_starts() -> None:
+    d = draft("four_suit_rummy", ("Anna", "Bjørn"))
+    d.open_builder(0)
+    assert not d.ranks and d.last_run is None  # "Undo rank" off, "Done" is "Cancel"
+    d.pick_suit("H")
+    for rank in ("5", "6", "7"):
+        d.pick_rank(rank)
+    assert len(d.runs["Anna"]) == 1 and d.last_run == d.runs["Anna"][0]
+    assert d.suit is None and d.ranks == () and not d.run_pending
+    d.pick_rank("8")  # no suit yet: nothing happens
+    assert d.ranks == ()
+    assert d.finish_builder() and d.last_run is None
+
+
+def test_empty_and_bad_typed_points_are_described() -> None:
+    from app.i18n import set_language
+    from app.ui.common import describe_problem
+
+    set_language("en")
+    d = draft("rummy", ("Kari", "Ola"))
+    d.set_went_out("Kari")
+    d.toggle_plain("Ola")
+    assert describe_problem(d.preview().error) == "Type the points for Ola"
+    d.set_plain("Ola", "12x")
+    assert describe_problem(d.preview().error).endswith("not “12x”")
+
+
+def test_presets_never_count_zero_players() -> None:
+    form = NewSessionDraft()
+    assert [p.value for p in form.presets()] == [100, 100, 200]
+    form.add_player("Anna")
+    form.add_player("Bo")
+    form.add_player("Cato")
+    assert [p.value for p in form.presets()] == [100, 150, 300]
+
+
+def test_session_button_continues_a_started_draft() -> None:
+    class View:
+        id = 3
+        game = "rummy"
+        options = get_game("rummy").default_options()
+        players = ("Kari", "Ola")
+
+    app = AppState()
+    assert not app.has_draft(3, View.players)
+    d = app.draft_for(View, None)
+    assert not app.has_draft(3, View.players)  # opened, nothing entered
+    d.set_went_out("Ola")
+    assert app.has_draft(3, View.players)
+    assert not app.has_draft(3, ("Kari", "Ola", "Per"))
+    app.drop_draft(3, None)
+    assert not app.has_draft(3, View.players)
+
+
+def test_device_settings_override_the_server_default() -> None:
+    from app.preferences import merge
+    from app.services import Settings
+
+    app = AppState(settings=Settings("en", "dark"))
+    assert not app.device_ready
+    app.device_settings(merge(app.settings, {"language": "nb", "theme": None}))
+    assert app.device_ready and app.settings == Settings("nb", "dark")
+    assert merge(Settings(), {"language": "de", "theme": "light"}) == Settings("system", "light")

@@ -307,6 +307,20 @@ def open_app(
     return page
 
 
+def new_tab(
+    page: Page, url: str, *, viewport: Mapping[str, int] | None = None, timeout: float = 30.0
+) -> Page:
+    """Open ``url`` in another tab of ``page``'s browser context (same browser
+    storage, a new Flet session), ready for selectors; closed with the context."""
+    tab = page.context.new_page()
+    if viewport is not None:
+        tab.set_viewport_size(dict(viewport))
+    tab.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+    wait_first_frame(tab, timeout)
+    enable_semantics(tab)
+    return tab
+
+
 def by_id(page: Page, identifier: str):
     """Locator for ``ft.Semantics(identifier=identifier)``."""
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')

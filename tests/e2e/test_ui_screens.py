@@ -1,6 +1,7 @@
 """Every screen at phone (390×844) and desktop (1280×800) size in English and
 Norwegian, written to artifacts/screenshots/ for people to look at; the
-language is switched in Settings without a restart, and the choice is kept."""
+language is switched in Settings without a restart, and the choice is kept by
+that browser only."""
 
 from __future__ import annotations
 
@@ -111,10 +112,13 @@ def test_screens_in_both_languages_and_sizes(flet_app, open_page, tmp_path: Path
     h.tap(phone, "nav-back")
     shoot_all(phone, sid, "nb", "phone")
 
-    # The choice is saved: a new tab opens in Norwegian.
-    again = open_page(server, viewport=h.DESKTOP)
+    # This browser keeps the choice: a new tab of it opens in Norwegian ...
+    again = h.new_tab(phone, server.url, viewport=h.DESKTOP)
     wait_text(again, "screen-sessions", "Kortpoeng")
     h.tap(again, "nav-new-session")
     wait_text(again, "screen-new-session", "Nytt parti")
     h.tap(again, "nav-back")
+    # ... while another phone at the table (another browser) keeps its own language.
+    other = open_page(server)
+    wait_text(other, "nav-new-session", "New session")
     shoot_all(again, sid, "nb", "desktop")
