@@ -9,6 +9,7 @@ Exit status: 0 on success, 2 for input that cannot be scored or read.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import logging
 import sys
@@ -34,26 +35,43 @@ def _warning_line(warning: object) -> str:
     return describe_warning(warning)
 
 
-def _read_text(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    return Path(name).read_text(encoding="utf-8")
+def _read_bytes(name: str) -> bytes:
+    """The file's bytes (``-``: standard input), at most the import size limit.
+    Raises ``OSError`` and :class:`models.errors.ImportTooLarge`."""
+    try:
+        from models.services.transfer import read_import_source
+    except ImportError:  # pragma: no cover - the storage layer is optional
+        if name == "-":
+            if sys.stdin is None:
+                raise OSError(errno.EBADF, "standard input is closed", "-") from None
+            return sys.stdin.buffer.read()
+        return Path(name).read_bytes()
+    return read_import_source(name)
+
+
+def _cannot_read(name: str, reason: str) -> int:
+    from app.i18n import _
+
+    print(_("Cannot read {file}: {reason}").format(file=name, reason=reason), file=sys.stderr)
+    return EXIT_INPUT
 
 
 def score_command(args: argparse.Namespace) -> int:
     """``kortpoeng score FILE``: print the scored session as JSON (SESSION_FORMAT.md)."""
-    try:
-        text = _read_text(args.file)
-    except (OSError, UnicodeDecodeError) as error:
-        from app.i18n import _
+    from app.i18n import _
+    from app.messages import os_reason
+    from models.errors import ImportTooLarge
 
-        if isinstance(error, UnicodeDecodeError):
-            reason = _("the file is not UTF-8 text")
-        else:
-            reason = error.strerror or str(error)
-        print(
-            _("Cannot read {file}: {reason}").format(file=args.file, reason=reason), file=sys.stderr
-        )
+    try:
+        text = _read_bytes(args.file).decode("utf-8-sig")  # Notepad's BOM is fine
+    except OSError as error:
+        return _cannot_read(args.file, os_reason(error))
+    except UnicodeDecodeError:
+        return _cannot_read(args.file, _("the file is not UTF-8 text"))
+    except ImportTooLarge as error:  # the same limit as ``kortpoeng import``
+        from app.cli_sessions import describe
+
+        print(describe(error), file=sys.stderr)
         return EXIT_INPUT
     try:
         doc = read_session(text)

@@ -54,8 +54,14 @@ def describe(error: BaseException) -> str:
         template = _SERVICE_MESSAGES.get(error.code)
         if template is None:
             return str(error)
+        from app.messages import _shown
+
         params = {
-            k: format_number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+            k: format_number(v)
+            if isinstance(v, int) and not isinstance(v, bool)
+            else _shown(v)
+            if isinstance(v, str) and k != "id"
+            else v
             for k, v in error.params.items()
         }
         if error.code == "duplicate_session" and error.params.get("in_trash"):
@@ -78,15 +84,55 @@ def _engine(args: argparse.Namespace) -> Any:
     from models.db import init_db, make_engine
 
     engine = make_engine(getattr(args, "db", None))
-    init_db(engine)
+    try:
+        init_db(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
+
+
+class _NoDatabase(Exception):
+    """The database named by ``--db``/``KORTPOENG_DB`` cannot be opened."""
+
+
+def _open(args: argparse.Namespace) -> Any:
+    """The engine, upgraded; a database that cannot be opened (a folder, not a
+    database, a bad URL) prints one line and raises :class:`_NoDatabase`."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from app.messages import os_reason
+
+    name = getattr(args, "db", None)
+    try:
+        return _engine(args)
+    except (SQLAlchemyError, ArgumentError, ValueError, OSError, ImportError) as error:
+        if isinstance(error, OSError):
+            reason = os_reason(error)
+        else:
+            cause = getattr(error, "orig", None) or error
+            reason = str(cause).splitlines()[0][:80] if str(cause) else type(cause).__name__
+        print(
+            _("Cannot open the database {db}: {reason}", db=name or _db_default(), reason=reason),
+            file=sys.stderr,
+        )
+        raise _NoDatabase from None
+
+
+def _db_default() -> str:
+    import os
+
+    return os.environ.get("KORTPOENG_DB") or _("the default database")
 
 
 def _with_db(args: argparse.Namespace, work: Callable[[Any], int]) -> int:
     """Run ``work(db_session)`` on the database; typed errors become exit status 2."""
     from sqlmodel import Session
 
-    engine = _engine(args)
+    try:
+        engine = _open(args)
+    except _NoDatabase:
+        return EXIT_INPUT
     try:
         with Session(engine) as db:
             return work(db)
@@ -284,12 +330,10 @@ def export_command(args: argparse.Namespace) -> int:
     try:
         return _with_db(args, work)
     except OSError as error:
+        from app.messages import os_reason
+
         print(
-            _(
-                "Cannot write {file}: {reason}",
-                file=args.output,
-                reason=error.strerror or str(error),
-            ),
+            _("Cannot write {file}: {reason}", file=args.output or "-", reason=os_reason(error)),
             file=sys.stderr,
         )
         return EXIT_INPUT
@@ -313,8 +357,10 @@ def import_command(args: argparse.Namespace) -> int:
     except ServiceError as error:
         return _fail(error)
     except OSError as error:
+        from app.messages import os_reason
+
         print(
-            _("Cannot read {file}: {reason}", file=args.file, reason=error.strerror or str(error)),
+            _("Cannot read {file}: {reason}", file=args.file, reason=os_reason(error)),
             file=sys.stderr,
         )
         return EXIT_INPUT
@@ -340,6 +386,32 @@ def import_command(args: argparse.Namespace) -> int:
 # -- wiring -------------------------------------------------------------------
 
 
+#: --limit and --offset stay within what SQLite's integers hold.
+_MAX_COUNT = 1_000_000_000
+
+
+def _count(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``least`` to :data:`_MAX_COUNT`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not least <= value <= _MAX_COUNT:
+            raise argparse.ArgumentTypeError(
+                _(
+                    "“{value}” is not a whole number from {least} to {most}",
+                    value=text[:20],
+                    least=least,
+                    most=format_number(_MAX_COUNT),
+                )
+            )
+        return value
+
+    return parse
+
+
 def _db_option(parser: argparse.ArgumentParser) -> None:
     # SUPPRESS: when absent here, the main parser's --db (if given) stays.
     parser.add_argument(
@@ -354,8 +426,8 @@ def add_subcommands(subparsers: Any) -> None:
     """Add ``list``, ``show``, ``export`` and ``import`` to ``subparsers``
     (from ``ArgumentParser.add_subparsers``); each sets ``handler``."""
     p = subparsers.add_parser("list", help=_("list the stored sessions"))
-    p.add_argument("--limit", type=int, default=50, help=_("sessions per page (default 50)"))
-    p.add_argument("--offset", type=int, default=0, help=_("skip this many sessions"))
+    p.add_argument("--limit", type=_count(1), default=50, help=_("sessions per page (default 50)"))
+    p.add_argument("--offset", type=_count(0), default=0, help=_("skip this many sessions"))
     p.add_argument("--trash", action="store_true", help=_("list the sessions in the trash"))
     _db_option(p)
     p.set_defaults(handler=list_command)

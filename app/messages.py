@@ -21,7 +21,9 @@ codes and numbers. This module turns them into sentences in the active language
 
 from __future__ import annotations
 
+import errno
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -48,6 +50,7 @@ __all__ = [
     "join_or",
     "option_name",
     "option_value_name",
+    "os_reason",
     "rank_label",
     "rank_name",
     "suit_letter",
@@ -316,12 +319,47 @@ def _expected(text: Any) -> str:
 _Describer = Callable[[Any, Mapping[str, Any]], str]
 
 
+#: At most this many characters of anything a user typed are echoed in a message.
+_SHOWN = 40
+
+
+def _shown(text: Any, limit: int = _SHOWN) -> str:
+    """User input as it may appear in a one-line message: control and
+    direction-changing characters escaped (they could garble a terminal or
+    reorder the line), cut to :data:`_SHOWN` characters."""
+    text = str(text)
+    if not text.isascii() or not text.isprintable():
+        text = "".join(
+            ch
+            if ch.isprintable() or ch == " " or unicodedata.category(ch) not in _HIDDEN
+            else ch.encode("unicode_escape").decode("ascii")
+            for ch in text
+        )
+        text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _field(e: Any) -> str:
+    """A field path from a file (``hands[2].left.Kari``), shown safely."""
+    return _shown(getattr(e, "field", None) or "", 2 * _SHOWN)
+
+
+# Categories escaped by _shown: control, surrogate, line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_BIDI_ESCAPES = {chr(c): f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
 def _value(value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, int):
+        if abs(value) >= 10**18:  # too long to group (and for Babel's decimals)
+            digits = str(value)
+            return digits if len(digits) <= _SHOWN else digits[: _SHOWN - 1] + "…"
         return format_number(value)
-    return str(value)
+    if value is None:
+        return "null"  # as the file spells it
+    return _shown(value)
 
 
 def _position(p: Mapping[str, Any]) -> str:
@@ -392,11 +430,23 @@ def _player_count(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
+def _file_json(e: Any, p: Mapping[str, Any]) -> str:
+    if "line" in p:
+        return _(
+            "The file is not valid JSON (line {line}, column {column})",
+            line=format_number(p["line"]),
+            column=format_number(p.get("column", 1)),
+        )
+    return _("The file is not valid JSON")
+
+
 _ERRORS: Mapping[str, _Describer] = {
     # cards
     "card_empty": lambda e, p: _("Card {position} is empty", position=_position(p)),
     "card_unknown": lambda e, p: _(
-        "“{card}” (card {position}) is not a card", card=e.card or "", position=_position(p)
+        "“{card}” (card {position}) is not a card",
+        card=_shown(e.card or ""),
+        position=_position(p),
     ),
     "card_ambiguous": lambda e, p: _(
         "“{card}” (card {position}) could be {readings}: add the suit as ♠ ♥ ♦ ♣",
@@ -405,14 +455,14 @@ _ERRORS: Mapping[str, _Describer] = {
         readings=_readings(p.get("readings", "")),
     ),
     "card_not_text": lambda e, p: _(
-        "Card {position} is not text: {card}", card=e.card or "", position=_position(p)
+        "Card {position} is not text: {card}", card=_shown(e.card or ""), position=_position(p)
     ),
     "joker_not_in_play": lambda e, p: _(
         "There are no jokers in this game (card {position})", position=_position(p)
     ),
     # hands
     "unknown_player": lambda e, p: _(
-        "“{player}” is not a player in this session", player=e.player or ""
+        "“{player}” is not a player in this session", player=_shown(e.player or "")
     ),
     "went_out_holds_cards": lambda e, p: _(
         "{player} went out but still holds cards", player=e.player or ""
@@ -425,6 +475,14 @@ _ERRORS: Mapping[str, _Describer] = {
     ),
     "bad_points": lambda e, p: _(
         "Points must be a whole number of 0 or more, not {value}", value=_value(p.get("value"))
+    ),
+    "points_too_large": lambda e, p: _(
+        "Points must be at most {maximum}, not {value}",
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    "player_repeated": lambda e, p: _(
+        "{player} is entered twice in {field}", player=_shown(e.player or ""), field=_field(e)
     ),
     "runs_not_allowed": lambda e, p: _("This game has no runs to enter"),
     "run_size": lambda e, p: ngettext(
@@ -466,7 +524,7 @@ _ERRORS: Mapping[str, _Describer] = {
     ),
     # options and players
     "option_unknown": lambda e, p: _(
-        "{game} has no option “{option}”", game=_game(p), option=e.field or ""
+        "{game} has no option “{option}”", game=_game(p), option=_field(e)
     ),
     "option_type": lambda e, p: _(
         "{option} must be {expected}, not {value}",
@@ -489,29 +547,37 @@ _ERRORS: Mapping[str, _Describer] = {
         minimum=format_number(p.get("minimum", 1)),
         value=_value(p.get("value")),
     ),
+    "option_too_large": lambda e, p: _(
+        "{option} must be at most {maximum}, not {value}",
+        option=option_name(e.field or ""),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
     "player_count": _player_count,
     "player_name_empty": lambda e, p: _("A player's name is empty"),
     "player_name_control": lambda e, p: _(
-        "The name “{player}” contains control characters", player=e.player or ""
+        "The name “{player}” contains control characters", player=_shown(e.player or "")
     ),
     "player_name_long": lambda e, p: ngettext(
         "The name “{player}” is longer than {n} character",
         "The name “{player}” is longer than {n} characters",
         int(p.get("maximum", 0)),
-        player=e.player or "",
+        player=_shown(e.player or ""),
     ),
     "player_duplicate": lambda e, p: _(
         "“{player}” is listed twice: every player needs a different name",
-        player=e.player or "",
+        player=_shown(e.player or ""),
     ),
     "game_unknown": lambda e, p: _(
         "There is no game called “{value}”", value=_value(p.get("value"))
     ),
     # session files
-    "file_json": lambda e, p: _(
-        "The file is not valid JSON ({detail})", detail=str(p.get("detail", ""))
+    "file_json": _file_json,
+    "file_duplicate_key": lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_field(e)
     ),
-    "file_not_object": lambda e, p: _("{field} must be an object", field=e.field or ""),
+    "file_text": lambda e, p: _("{field} holds text that is not valid Unicode", field=_field(e)),
+    "file_not_object": lambda e, p: _("{field} must be an object", field=_field(e)),
     "file_format": lambda e, p: _(
         "This is not a Kortpoeng session file (format is “{value}”)",
         value=_value(p.get("value")),
@@ -520,20 +586,20 @@ _ERRORS: Mapping[str, _Describer] = {
         "This session file has version {value}; this version of Kortpoeng reads version 1",
         value=_value(p.get("value")),
     ),
-    "file_missing": lambda e, p: _("{field} is missing", field=e.field or ""),
-    "file_unknown_field": lambda e, p: _("Unknown field “{field}”", field=e.field or ""),
+    "file_missing": lambda e, p: _("{field} is missing", field=_field(e)),
+    "file_unknown_field": lambda e, p: _("Unknown field “{field}”", field=_field(e)),
     "file_type": lambda e, p: _(
         "{field} must be {expected}, not {value}",
-        field=e.field or "",
+        field=_field(e),
         expected=_expected(p.get("expected", "")),
         value=_value(p.get("value")),
     ),
     "file_id": lambda e, p: _(
-        "{field} is not a UUID: “{value}”", field=e.field or "", value=_value(p.get("value"))
+        "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
     ),
     "file_time": lambda e, p: _(
         "{field} is not an ISO 8601 time with a UTC offset: “{value}”",
-        field=e.field or "",
+        field=_field(e),
         value=_value(p.get("value")),
     ),
 }
@@ -549,11 +615,14 @@ _NAMES_PLAYER = frozenset(
         "player_name_control",
         "player_name_long",
         "player_duplicate",
+        "player_repeated",
     }
 )
 
 
 def _where(hand: int | None, player: str | None, problem: str) -> str:
+    if player:
+        player = _shown(player)
     if hand is not None and player:
         return _(
             "Hand {hand}, {player}: {problem}",
@@ -589,6 +658,31 @@ def describe_error(error: BaseException | Any) -> str:
     problem = describer(error, params) if describer else str(error)
     player = None if code in _NAMES_PLAYER else getattr(error, "player", None)
     return _where(getattr(error, "hand", None), player, problem)
+
+
+def os_reason(error: OSError) -> str:
+    """Why a file could not be read or written, in the active language.
+
+    >>> import errno
+    >>> from app.i18n import use_language
+    >>> with use_language("nb"):
+    ...     os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    'filen finnes ikke'
+    """
+    reasons = {
+        errno.ENOENT: N_("there is no such file"),
+        errno.EISDIR: N_("it is a folder, not a file"),
+        errno.ENOTDIR: N_("a part of the path is not a folder"),
+        errno.EACCES: N_("permission denied"),
+        errno.EPERM: N_("permission denied"),
+        errno.EROFS: N_("the file system is read-only"),
+        errno.ENOSPC: N_("the disk is full"),
+        errno.EBADF: N_("it is closed"),
+    }
+    reason = reasons.get(error.errno or 0)
+    if reason is not None:
+        return _(reason)
+    return _shown(error.strerror or error, 2 * _SHOWN)
 
 
 # --------------------------------------------------------------------------

@@ -27,11 +27,11 @@ MAX_NAME = 40
 #: real hand, and small enough that totals stay exact and printable.
 MAX_POINTS = 100_000
 #: The largest whole-number option (a target or a number of rounds).
-MAX_OPTION = 1_000_000
+MAX_OPTION = 1_000_000_000
 # Characters that reorder the text around them (bidi embeddings, overrides and
 # isolates): a name holding one can show as another name, or garble a line.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})  # line separators: the app refuses them
 
 
 def choice(default: str, *choices: str) -> Any:
@@ -301,12 +301,11 @@ def check_name(name: Any) -> str:
     surrogates, bidi overrides); return it trimmed. Raises :class:`OptionError`."""
     if not isinstance(name, str) or not _visible(name).strip():
         raise OptionError("player_name_empty")
-    if not name.isascii() or not name.isprintable():
-        if any(
-            unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
-        ):
-            shown = name.encode("unicode_escape").decode()
-            raise OptionError("player_name_control", player=shown[:MAX_NAME])
+    if (not name.isascii() or not name.isprintable()) and any(
+        unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
+    ):
+        shown = name.encode("unicode_escape").decode()
+        raise OptionError("player_name_control", player=shown[:MAX_NAME])
     if len(name.strip()) > MAX_NAME:
         raise OptionError("player_name_long", player=name.strip(), params={"maximum": MAX_NAME})
     return name.strip()

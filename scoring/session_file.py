@@ -277,6 +277,8 @@ def _decode(source: str | bytes | bytearray) -> Any:
         source = source[1:]
     try:
         data = json.loads(source, object_pairs_hook=_no_duplicates)
+    except SessionFileError:
+        raise
     except json.JSONDecodeError as error:
         raise SessionFileError(
             "file_json",
@@ -307,10 +309,7 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     :class:`OptionError`, :class:`CardParseError` or :class:`HandError`; the
     hand-level ones carry the hand number, player and card.
     """
-    if isinstance(source, str | bytes | bytearray):
-        data = _decode(source)
-    else:
-        data = source
+    data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
     if not isinstance(data, dict):
         raise SessionFileError("file_not_object", field="document")
     _unknown(data, _TOP_FIELDS, "")

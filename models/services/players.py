@@ -19,13 +19,15 @@ from ._store import reading
 __all__ = ["list_players", "player_stats", "rename_player", "validate_name"]
 
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+# Bidi embeddings, overrides and isolates: they reorder the text around the name.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def validate_name(name: object) -> str:
     """Return ``name`` with surrounding spaces removed, or refuse it.
 
     Raises :class:`InvalidName`: ``name_empty`` (not text, or only spaces),
-    ``name_control`` (control characters, line breaks), ``name_too_long``
+    ``name_control`` (control characters, line breaks, bidi overrides), ``name_too_long``
     (more than ``NAME_MAX`` = 40 characters).
 
     >>> validate_name("  Kari ")
@@ -35,9 +37,14 @@ def validate_name(name: object) -> str:
     ...
     models.errors.InvalidName: the name 'Ola\\x07' contains control characters
     """
-    if not isinstance(name, str) or not name.strip():
+    visible = (
+        "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+        if isinstance(name, str)
+        else ""
+    )
+    if not visible.strip():  # nothing, spaces, or only zero-width characters
         raise InvalidName("name_empty")
-    if any(unicodedata.category(ch) in _REFUSED_CATEGORIES for ch in name):
+    if any(unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI for ch in name):
         raise InvalidName("name_control", name=name)
     stripped = name.strip()
     if len(stripped) > NAME_MAX:

@@ -105,12 +105,16 @@ def read_import_source(
 
     A file larger than ``limit`` bytes is refused from its size before reading,
     standard input after reading at most ``limit`` + 1 bytes.
-    Raises :class:`ImportTooLarge`, ``OSError`` (missing or unreadable file).
+    Raises :class:`ImportTooLarge`, ``OSError`` (missing or unreadable file,
+    standard input closed).
     """
     if os.fspath(source) == "-":
         if stdin is None:
+            import errno
             import sys
 
+            if sys.stdin is None:  # started with standard input closed
+                raise OSError(errno.EBADF, "standard input is closed", "-")
             stdin = sys.stdin.buffer
         data = stdin.read(limit + 1)
         if len(data) > limit:
