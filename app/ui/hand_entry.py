@@ -575,8 +575,10 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     # A refused save (e.g. a run still being built) says why first; it goes
     # with the next change to the hand.
     problem = draft.save_error or preview.error
+    bottom_parts: list[ft.Control] = []
     if problem is not None:
-        body.append(
+        # In the bar with the save button: in view however far the hand scrolls.
+        bottom_parts.append(
             tagged(
                 "hand-error",
                 ft.Container(
@@ -586,13 +588,12 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                             ft.Text(describe_problem(problem), color=ft.Colors.ERROR, expand=True),
                         ]
                     ),
-                    padding=10,
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                     border_radius=8,
                     bgcolor=ft.Colors.ERROR_CONTAINER,
                 ),
             )
         )
-    bottom_parts: list[ft.Control] = []
     if draft.warnings:
         bottom_parts.append(
             tagged(

@@ -4,6 +4,8 @@ asked for, a run that is not a run refused, a warning that needs a confirm."""
 
 from __future__ import annotations
 
+import re
+
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import (
@@ -97,14 +99,30 @@ def test_invalid_run_and_points_are_refused_and_nothing_is_saved(flet_app, open_
         h.tap(page, f"run-rank-{rank}")
     wait_for(page, "run-error")
     assert h.text_of(page, "run-error")
-    # A plain number that is not a number: the message shows, save is refused.
+    h.tap(page, "suit-H")  # picking the suit again starts the run over
     h.tap(page, "run-done")
+    wait_gone(page, "run-done")
+    # A plain number: empty asks for it, text that is not a number is named.
     h.tap(page, "plain-1")
+    wait_text(page, "hand-error", "Type the points for Bjørn")
     h.type_into(page, "plain-value-1", "12x")
-    wait_for(page, "hand-error")
+    h.wait_for_text(page, re.compile("“12x”"))
     assert "12x" in h.text_of(page, "hand-error")
     h.screenshot(page, "fsr-invalid-en-phone")
     h.by_id(page, "hand-save").first.click(force=True)
+    # An ace still to be chosen: "Done" keeps the run, "Save" refuses.
+    h.type_into(page, "plain-value-1", "12")
+    wait_text(page, "points-0", "12")
+    h.tap(page, "run-add-0")
+    h.tap(page, "suit-C")
+    for rank in ("A", "10", "J"):
+        h.tap(page, f"run-rank-{rank}")
+    wait_for(page, "ace-question")
+    h.tap(page, "run-done")
+    wait_text(page, "run-error", "Choose what the ace stands for first")
+    h.tap(page, "hand-save")
+    wait_text(page, "hand-error", "Finish the run you are building first")
+    h.screenshot(page, "fsr-pending-ace-en-phone")
     h.tap(page, "nav-back")
     wait_for(page, "screen-session")
     wait_gone(page, "hand-row-1", timeout=2)
