@@ -9,12 +9,10 @@ Exit status: 0 on success, 2 for input that cannot be scored or read.
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import logging
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from app import __version__
 from scoring import ScoringError, read_session, score_session
@@ -38,14 +36,8 @@ def _warning_line(warning: object) -> str:
 def _read_bytes(name: str) -> bytes:
     """The file's bytes (``-``: standard input), at most the import size limit.
     Raises ``OSError`` and :class:`models.errors.ImportTooLarge`."""
-    try:
-        from models.services.transfer import read_import_source
-    except ImportError:  # pragma: no cover - the storage layer is optional
-        if name == "-":
-            if sys.stdin is None:
-                raise OSError(errno.EBADF, "standard input is closed", "-") from None
-            return sys.stdin.buffer.read()
-        return Path(name).read_bytes()
+    from models.files import read_import_source
+
     return read_import_source(name)
 
 

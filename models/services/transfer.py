@@ -7,10 +7,7 @@ written, and then written in one transaction: a bad file changes nothing.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import IO
 
 from sqlmodel import Session, select
 
@@ -18,6 +15,7 @@ from scoring import SessionDoc, read_session, score_session, write_session
 
 from ..db import run_write
 from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
+from ..files import IMPORT_LIMIT, read_import_source
 from ..tables import HandRow, SessionRow
 from ..views import SessionView
 from ._store import (
@@ -42,7 +40,6 @@ __all__ = [
     "session_doc",
 ]
 
-IMPORT_LIMIT = 5 * 1024 * 1024
 """Largest session file accepted, in bytes (refused before parsing)."""
 
 
@@ -96,39 +93,6 @@ def export_session(*, session: Session, session_id: int) -> str:
     Export → import → export gives the same text. Raises :class:`SessionNotFound`.
     """
     return write_session(session_doc(session=session, session_id=session_id))
-
-
-def read_import_source(
-    source: str | os.PathLike[str], *, stdin: IO[bytes] | None = None, limit: int = IMPORT_LIMIT
-) -> bytes:
-    """Read a session file's bytes: a path, or ``"-"`` for ``stdin`` (binary).
-
-    A file larger than ``limit`` bytes is refused from its size before reading,
-    standard input after reading at most ``limit`` + 1 bytes.
-    Raises :class:`ImportTooLarge`, ``OSError`` (missing or unreadable file,
-    standard input closed).
-    """
-    if os.fspath(source) == "-":
-        if stdin is None:
-            import errno
-            import sys
-
-            if sys.stdin is None:  # started with standard input closed
-                raise OSError(errno.EBADF, "standard input is closed", "-")
-            stdin = sys.stdin.buffer
-        data = stdin.read(limit + 1)
-        if len(data) > limit:
-            raise ImportTooLarge(limit=limit)
-        return data
-    path = Path(source)
-    size = path.stat().st_size
-    if size > limit:
-        raise ImportTooLarge(limit=limit, size=size)
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ImportTooLarge(limit=limit)
-    return data
 
 
 def _started(doc: SessionDoc) -> datetime | None:

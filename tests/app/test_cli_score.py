@@ -128,3 +128,17 @@ def test_binary_file(tmp_path):
     path.write_bytes(bytes(range(256)))
     done = kortpoeng("score", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_score_loads_neither_the_database_layer_nor_the_ui():
+    """``kortpoeng score`` stays fast: no SQLModel/SQLAlchemy, no Flet."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from app.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main(['score', {str(SAMPLES / 'rummy.json')!r}])\n"
+        "heavy = sorted(m for m in ('sqlmodel', 'sqlalchemy', 'flet') if m in sys.modules)\n"
+        "print(status, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.strip() == "0 []", done.stderr
