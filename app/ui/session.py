@@ -4,6 +4,8 @@ hand to edit or delete it."""
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from app import services
@@ -22,6 +24,11 @@ __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 RECENT_HANDS = 12
 NAME_WIDTH = 44
 CELL_MIN = 64
+
+#: Height of the running-totals chart, in logical pixels.
+CHART_HEIGHT = 240
+#: Seconds the chart waits after the standings are shown.
+CHART_DELAY = 0.05
 
 
 def signed(points: int) -> str:
@@ -242,6 +249,15 @@ def SessionScreen() -> ft.Control:
     sid = int(params.get("sid", "0") or 0)
     show_all, set_show_all = ft.use_state(False)
     error, set_error = ft.use_state("")
+    # The standings go to the screen first; the chart follows in a second update
+    # (drawing a long session's chart would otherwise delay the new totals).
+    chart_shown, show_chart = ft.use_state(False)
+
+    async def reveal_chart() -> None:
+        await asyncio.sleep(CHART_DELAY)
+        show_chart(True)
+
+    ft.use_effect(reveal_chart, [sid])
 
     def load() -> SessionView | Exception:
         cached = app.take_view(sid)
@@ -346,7 +362,11 @@ def SessionScreen() -> ft.Control:
     if error:
         body.append(ft.Text(error, color=ft.Colors.ERROR))
     if view.hands:
-        chart = RunningTotalsChart(session_result(view), height=240)
+        chart = (
+            RunningTotalsChart(session_result(view), height=CHART_HEIGHT)
+            if chart_shown
+            else ft.Container(height=CHART_HEIGHT)
+        )
         if app.wide:
             body = [
                 ft.Row(
