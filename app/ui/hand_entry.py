@@ -23,7 +23,7 @@ from app.state import RANKS, SUIT_BY_LETTER, HandDraft, Preview
 from app.ui.common import SUIT_FONT, TOUCH, Screen, choice, describe_problem, go, tagged, use_app
 from models.errors import WarningsNeedConfirmation
 from models.views import SessionView
-from scoring import Card, Rank, ScoringError
+from scoring import Card, Rank, ScoringError, ace_choices
 
 __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen"]
 
@@ -250,8 +250,8 @@ RED_SUIT = ft.Colors.RED_400
 
 
 def _run_text(run) -> ft.Text:
-    """A laid-down run as text, red where the suit is red; the ace's rank is
-    named when it was chosen."""
+    """A laid-down run as text, red where the suit is red, naming the rank the
+    suit's ace stands for (asked, or the only one possible)."""
     spans = []
     for index, card in enumerate(run.cards):
         red = card.suit is not None and card.suit.value in "HD"
@@ -261,8 +261,10 @@ def _run_text(run) -> ft.Text:
                 style=ft.TextStyle(color=RED_SUIT) if red else None,
             )
         )
-    if run.ace_as is not None:
-        spans.append(ft.TextSpan(" " + _("(ace = {rank})", rank=rank_label(run.ace_as))))
+    choices = ace_choices(run.cards)
+    ace_as = run.ace_as or (choices[0] if len(choices) == 1 else None)
+    if ace_as is not None and ace_as is not Rank.ACE:
+        spans.append(ft.TextSpan(" " + _("(ace = {rank})", rank=rank_label(ace_as))))
     return ft.Text(spans=spans, font_family=SUIT_FONT)
 
 
