@@ -102,7 +102,8 @@ def standings(
         if finished_after is not None:
             raise HandError("session_over", hand=number, params={"finished_after": finished_after})
         points = score.points
-        totals = {player: totals[player] + points[player] for player in players}
+        # ``totals`` keeps seat order: each new dict is built from the last one
+        totals = {player: total + points[player] for player, total in totals.items()}
         running.append(totals)
         # the session ends after its last round, or once a total reaches the target (≥)
         if number >= rounds if rounds is not None else max(totals.values()) >= target:

@@ -15,10 +15,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import String, type_coerce
+from sqlalchemy import Integer, String, type_coerce
 from sqlmodel import Session, select
 
 import scoring
@@ -148,21 +147,24 @@ def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:
     return [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
 
 
-_NO_BREAKDOWN: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
+class CachedScore(NamedTuple):
+    """A hand score read from the ``score`` column: what :func:`scoring.standings`
+    (``points``; ``went_out`` for the games' dealer rules) and the score sheet
+    (``leftover``) use of a :class:`HandScore`, without its breakdown and warnings.
 
-
-def cached_score(cache: Sequence[int], went_out: str | None, players: Sequence[str]) -> HandScore:
-    """A :class:`HandScore` from the ``score`` column (no breakdown, no warnings).
-
-    ``cache`` has ``2 × len(players)`` numbers (checked by the caller).
+    A named tuple, not a :class:`HandScore`: opening a long session builds one
+    per hand, and a frozen dataclass costs about three times as much to make.
+    :func:`load` makes them from the column's ``2 × len(players)`` numbers.
     """
-    return HandScore(
-        dict(zip(players, cache)),  # noqa: B905 - the first len(players) numbers
-        _NO_BREAKDOWN,
-        dict(zip(players, cache[len(players) :])),  # noqa: B905
-        (),
-        went_out,
-    )
+
+    points: Mapping[str, int]
+    leftover: Mapping[str, int]
+    went_out: str | None
+
+
+_new_tuple = tuple.__new__
+"""Makes a named tuple from all its fields, skipping its ``__new__`` (a Python
+function): for what is built once per hand when a session opens."""
 
 
 def warnings_to_json(warnings: Sequence[ScoreWarning]) -> list[dict[str, Any]]:
@@ -208,7 +210,7 @@ class StoredHand:
     id: int | None
     number: int
     went_out_seat: int | None
-    score: HandScore
+    score: HandScore | CachedScore
     rummy: bool
     note: str | None
     played_at: str | None
@@ -293,8 +295,8 @@ def load(
         hand.number,
         hand.went_out_seat,
         type_coerce(hand.score, String),
-        hand.rummy,
-        hand.note,
+        type_coerce(hand.rummy, Integer),  # bool() below; the Boolean type's own
+        hand.note,  # per-row conversion costs more on SQLite
         hand.played_at,
         type_coerce(hand.warnings, String),
     ]
@@ -306,12 +308,21 @@ def load(
         .all()
     )
     caches = decode_json_column([r[3] for r in rows]) if fresh else [None] * len(rows)
-    size = 2 * len(players)
+    count = len(players)
+    hands = loaded.hands
     for values, cache in zip(rows, caches, strict=True):
         hid, number, seat, _, rummy, note, played_at, warnings = values[:8]
-        warnings = [] if warnings in (None, "[]") else decode_json(warnings)
-        if cache is not None and len(cache) == size:
-            score = cached_score(cache, None if seat is None else players[seat], players)
+        warnings = [] if warnings is None or warnings == "[]" else decode_json(warnings)
+        if cache is not None and len(cache) == 2 * count:
+            # the points of each seat, then the value of each seat's leftover cards
+            score: HandScore | CachedScore = _new_tuple(
+                CachedScore,
+                (
+                    dict(zip(players, cache)),  # noqa: B905 - the first `count` numbers
+                    dict(zip(players, cache[count:])),  # noqa: B905
+                    None if seat is None else players[seat],
+                ),
+            )
         else:
             entered = hand_of(
                 decode_json(values[8]) if not fresh else _entry(session, hid),
@@ -325,9 +336,7 @@ def load(
             )
             score = score_hand(game, options, players, entered, number)
             loaded.rescored = True
-        loaded.hands.append(
-            StoredHand(hid, number, seat, score, bool(rummy), note, played_at, warnings)
-        )
+        hands.append(StoredHand(hid, number, seat, score, bool(rummy), note, played_at, warnings))
     return loaded
 
 
@@ -408,17 +417,20 @@ def store_scores(session: Session, loaded: Loaded) -> None:
 def view_of(loaded: Loaded, table: Standings) -> SessionView:
     """The :class:`SessionView` of a loaded session and its standings."""
     players = loaded.players
-    lines = tuple(  # positional: this runs once per hand of the session
-        HandLine(
-            h.number,
-            None if h.went_out_seat is None else players[h.went_out_seat],
-            points,
-            running,
-            h.score.leftover,
-            h.rummy,
-            h.note,
-            h.played_at,
-            warnings_from_json(h.warnings, h.number) if h.warnings else (),
+    lines = tuple(  # every field, in order: this runs once per hand of the session
+        _new_tuple(
+            HandLine,
+            (
+                h.number,
+                None if h.went_out_seat is None else players[h.went_out_seat],
+                points,
+                running,
+                h.score.leftover,
+                h.rummy,
+                h.note,
+                h.played_at,
+                warnings_from_json(h.warnings, h.number) if h.warnings else (),
+            ),
         )
         for h, points, running in zip(loaded.hands, table.hand_points, table.running, strict=True)
     )
