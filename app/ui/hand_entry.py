@@ -45,9 +45,9 @@ def _key(
     return tagged(
         identifier,
         kind(
-            content=ft.Text(
-                label, size=16, weight=ft.FontWeight.W_600, no_wrap=True, font_family=font
-            ),
+            # The label as a string styled by the button (no Text control: a
+            # keypad has dozens of keys, all torn down when the hand is saved).
+            content=label,
             on_click=on_click,
             width=width,
             height=KEY,
@@ -55,6 +55,7 @@ def _key(
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
+                text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=font),
             ),
         ),
         button=True,

@@ -77,6 +77,31 @@ def progress_text(view: SessionView) -> str:
     return ""
 
 
+def hand_cell(line, seat: int, name: str) -> ft.Control:
+    """One player's cell of a hand's row: the running total over the hand's
+    points (a star when the player went out). Kept to a few controls: a long
+    session's table is rebuilt on every save."""
+    points = ft.Text(signed(line.points[name]), size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+    if line.went_out == name:
+        points = ft.Row(
+            [points, ft.Icon(ft.Icons.STAR, size=11, color=ft.Colors.TERTIARY)],
+            spacing=2,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    return ft.Column(
+        [
+            tagged(
+                f"running-{line.number}-{seat}",
+                ft.Text(format_number(line.running[name]), size=16, weight=ft.FontWeight.W_500),
+            ),
+            points,
+        ],
+        spacing=0,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 @ft.component
 def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     """Players as columns, hands as rows (points and running total), totals at
@@ -138,60 +163,19 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                 ft.Container(
                     content=ft.Row(
                         [
-                            ft.Container(
-                                ft.Text(
-                                    format_number(line.number), color=ft.Colors.ON_SURFACE_VARIANT
-                                ),
+                            ft.Text(
+                                format_number(line.number),
+                                color=ft.Colors.ON_SURFACE_VARIANT,
                                 width=NAME_WIDTH,
                             ),
-                            *[
-                                cell(
-                                    ft.Column(
-                                        [
-                                            tagged(
-                                                f"running-{line.number}-{seat}",
-                                                ft.Text(
-                                                    format_number(line.running[name]),
-                                                    size=16,
-                                                    weight=ft.FontWeight.W_500,
-                                                ),
-                                            ),
-                                            ft.Row(
-                                                [
-                                                    ft.Text(
-                                                        signed(line.points[name]),
-                                                        size=11,
-                                                        color=ft.Colors.ON_SURFACE_VARIANT,
-                                                    ),
-                                                    *(
-                                                        [
-                                                            ft.Icon(
-                                                                ft.Icons.STAR,
-                                                                size=11,
-                                                                color=ft.Colors.TERTIARY,
-                                                            )
-                                                        ]
-                                                        if line.went_out == name
-                                                        else []
-                                                    ),
-                                                ],
-                                                spacing=2,
-                                                alignment=ft.MainAxisAlignment.CENTER,
-                                            ),
-                                        ],
-                                        spacing=0,
-                                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                                    )
-                                )
-                                for seat, name in enumerate(players)
-                            ],
+                            *[hand_cell(line, seat, name) for seat, name in enumerate(players)],
                         ],
                         spacing=2,
                     ),
                     on_click=lambda _e, n=line.number: on_hand(n),
                     ink=True,
                     border_radius=6,
-                    padding=ft.Padding.symmetric(vertical=2),
+                    padding=ft.Padding.symmetric(vertical=6),
                 ),
                 button=True,
             )
@@ -242,6 +226,23 @@ def session_result(view: SessionView) -> SessionResult:
 
 
 @ft.component
+def DeferredChart(view: SessionView) -> ft.Control:
+    """The running-totals chart, drawn in a second update after the standings
+    (a long session's chart would otherwise delay the new totals). Its own
+    component, so revealing it re-renders only the chart, not the whole screen."""
+    shown, show = ft.use_state(False)
+
+    async def reveal() -> None:
+        await asyncio.sleep(CHART_DELAY)
+        show(True)
+
+    ft.use_effect(reveal, [view.id])
+    if not shown:
+        return ft.Container(height=CHART_HEIGHT)
+    return RunningTotalsChart(session_result(view), height=CHART_HEIGHT)
+
+
+@ft.component
 def SessionScreen() -> ft.Control:
     """One session's standings, opened from the services by route id."""
     app = use_app()
@@ -249,15 +250,6 @@ def SessionScreen() -> ft.Control:
     sid = int(params.get("sid", "0") or 0)
     show_all, set_show_all = ft.use_state(False)
     error, set_error = ft.use_state("")
-    # The standings go to the screen first; the chart follows in a second update
-    # (drawing a long session's chart would otherwise delay the new totals).
-    chart_shown, show_chart = ft.use_state(False)
-
-    async def reveal_chart() -> None:
-        await asyncio.sleep(CHART_DELAY)
-        show_chart(True)
-
-    ft.use_effect(reveal_chart, [sid])
 
     def load() -> SessionView | Exception:
         cached = app.take_view(sid)
@@ -362,11 +354,7 @@ def SessionScreen() -> ft.Control:
     if error:
         body.append(ft.Text(error, color=ft.Colors.ERROR))
     if view.hands:
-        chart = (
-            RunningTotalsChart(session_result(view), height=CHART_HEIGHT)
-            if chart_shown
-            else ft.Container(height=CHART_HEIGHT)
-        )
+        chart = DeferredChart(view)
         if app.wide:
             body = [
                 ft.Row(
