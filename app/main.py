@@ -28,6 +28,7 @@ import flet as ft
 from app import preferences, services
 from app.i18n import _, set_language
 from app.state import AppState
+from app.ui import flet_fixes
 from app.ui.common import SUIT_FONT, AppContext
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
@@ -112,6 +113,7 @@ def App() -> ft.Control:
 
 def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
+    flet_fixes.apply()  # idempotent; see the module for why
     page.title = "Kortpoeng"
     page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)

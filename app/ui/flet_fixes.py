@@ -9,7 +9,7 @@ between "save" and the new standings being sent.
 
 :class:`flet.messaging.protocol.Message` gets a short ``repr`` (the action
 only); nothing but that log line reads it. Applied when :mod:`app.ui` is
-imported.
+session (idempotent).
 """
 
 from __future__ import annotations

@@ -6,10 +6,11 @@ from __future__ import annotations
 import flet as ft
 from flet.messaging.protocol import Message, MessageAction
 
-import app.ui  # noqa: F401  (applies the fix)
+from app.ui import flet_fixes
 
 
 def test_a_message_repr_names_the_action_not_the_controls() -> None:
+    flet_fixes.apply()
     body = [ft.Text(str(n)) for n in range(200)]
     text = f"{Message(MessageAction.PATCH_CONTROL, body)}"
     assert "PATCH_CONTROL" in text
