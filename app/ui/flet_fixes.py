@@ -8,8 +8,8 @@ session (a few hundred controls) that was about a fifth of the server's time
 between "save" and the new standings being sent.
 
 :class:`flet.messaging.protocol.Message` gets a short ``repr`` (the action
-only); nothing but that log line reads it. Applied when :mod:`app.ui` is
-session (idempotent).
+only); nothing but that log line reads it. :func:`app.main.main` applies it
+for each session (idempotent).
 """
 
 from __future__ import annotations
