@@ -13,9 +13,11 @@ from typing import Any
 
 import flet as ft
 
+from app import services
 from app.i18n import _
 from app.messages import describe_error
 from app.state import MAX_CONTENT, AppState
+from models.views import SessionView
 
 __all__ = [
     "AppContext",
@@ -238,3 +240,19 @@ def choice(
         button=True,
         selected=selected,
     )
+
+
+def load_view(app: Any, session_id: int) -> SessionView | Exception:
+    """The session to show: the view a write just returned (once, see
+    ``AppState.take_view``), else opened from the services. A storage error
+    with a ``code`` (e.g. no such session) is returned for the screen to
+    describe; anything else is raised."""
+    cached = app.take_view(session_id)
+    if cached is not None:
+        return cached
+    try:
+        return services.open_session(session_id)
+    except Exception as problem:
+        if getattr(problem, "code", None) is None:
+            raise
+        return problem

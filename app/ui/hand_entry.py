@@ -20,7 +20,17 @@ from app.messages import (
     suit_name,
 )
 from app.state import RANKS, SUIT_BY_LETTER, HandDraft, Preview
-from app.ui.common import SUIT_FONT, TOUCH, Screen, choice, describe_problem, go, tagged, use_app
+from app.ui.common import (
+    SUIT_FONT,
+    TOUCH,
+    Screen,
+    choice,
+    describe_problem,
+    go,
+    load_view,
+    tagged,
+    use_app,
+)
 from models.errors import WarningsNeedConfirmation
 from models.views import SessionView
 from scoring import Card, Rank, ScoringError, ace_choices
@@ -678,24 +688,12 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     )
 
 
-def _load(app, sid: int) -> SessionView | Exception:
-    cached = app.take_view(sid)
-    if cached is not None:
-        return cached
-    try:
-        return services.open_session(sid)
-    except Exception as problem:
-        if getattr(problem, "code", None) is None:
-            raise
-        return problem
-
-
 @ft.component
 def NewHandScreen() -> ft.Control:
     """``/session/<id>/hand``: the next hand."""
     app = use_app()
     sid = int(ft.use_route_params().get("sid", "0") or 0)
-    view = ft.use_memo(lambda: _load(app, sid), [sid, app.revision])
+    view = ft.use_memo(lambda: load_view(app, sid), [sid, app.revision])
     if isinstance(view, Exception):
         return Screen(_("Hand"), [ft.Text(describe_problem(view), color=ft.Colors.ERROR)], back="/")
     if view.finished:
@@ -717,7 +715,7 @@ def EditHandScreen() -> ft.Control:
     number = int(params.get("number", "0") or 0)
 
     def load():
-        view = _load(app, sid)
+        view = load_view(app, sid)
         if isinstance(view, Exception):
             return view, None
         try:

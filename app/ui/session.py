@@ -12,7 +12,7 @@ from app import services
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
 from app.ui.chart_view import RunningTotalsChart
-from app.ui.common import Screen, describe_problem, go, icon_action, tagged, use_app
+from app.ui.common import Screen, describe_problem, go, icon_action, load_view, tagged, use_app
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
 from models.views import SessionView
@@ -251,18 +251,7 @@ def SessionScreen() -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     error, set_error = ft.use_state("")
 
-    def load() -> SessionView | Exception:
-        cached = app.take_view(sid)
-        if cached is not None:
-            return cached
-        try:
-            return services.open_session(sid)
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
-            return problem
-
-    view = ft.use_memo(load, [sid, app.revision])
+    view = ft.use_memo(lambda: load_view(app, sid), [sid, app.revision])
     if isinstance(view, Exception):
         return Screen(
             _("Session"),
