@@ -454,6 +454,12 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     number = draft.number or len(view.hands) + 1
     back = f"/session/{view.id}"
 
+    def leave(saved: SessionView) -> None:
+        """The write is done: forget the draft, show the session it returned."""
+        app.drop_draft(view.id, draft.number)
+        app.saved(saved)
+        go(back)
+
     def save(confirm: bool) -> None:
         if not draft.check_saveable():
             draft.warnings = ()
@@ -475,9 +481,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 raise
             draft.save_error = error
             return
-        app.drop_draft(view.id, draft.number)
-        app.saved(saved)
-        go(back)
+        leave(saved)
 
     def delete(_e: ft.Event) -> None:
         page = ft.context.page
@@ -489,9 +493,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 raise
             draft.save_error = error
             return
-        app.drop_draft(view.id, draft.number)
-        app.saved(saved)
-        go(back)
+        leave(saved)
 
         def undo(_e: ft.Event) -> None:
             try:

@@ -64,6 +64,22 @@ def _columns(loaded: Loaded, hand: Hand, score: Any, warnings: Any) -> dict[str,
     }
 
 
+def _stored(
+    hand_id: int | None, number: int, entered: Hand, score: Any, columns: dict[str, Any]
+) -> StoredHand:
+    """The in-memory row of a hand about to be written (see :func:`_columns`)."""
+    return StoredHand(
+        hand_id,
+        number,
+        columns["went_out_seat"],
+        score,
+        entered.rummy,
+        entered.note,
+        entered.played_at,
+        columns["warnings"],
+    )
+
+
 def record_hand(
     *, session: Session, session_id: int, hand: Hand, confirm_warnings: bool = False
 ) -> SessionView:
@@ -90,18 +106,7 @@ def record_hand(
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
         warnings = check_warnings(score, number, confirmed=confirm_warnings)
         columns = _columns(loaded, entered, score, warnings)
-        loaded.hands.append(
-            StoredHand(
-                None,
-                number,
-                columns["went_out_seat"],
-                score,
-                entered.rummy,
-                entered.note,
-                entered.played_at,
-                columns["warnings"],
-            )
-        )
+        loaded.hands.append(_stored(None, number, entered, score, columns))
         table = loaded.standings()
         if loaded.rescored:
             store_scores(s, loaded)
@@ -143,16 +148,7 @@ def edit_hand(
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
         warnings = check_warnings(score, number, confirmed=confirm_warnings, already=old.warnings)
         columns = _columns(loaded, entered, score, warnings)
-        loaded.hands[number - 1] = StoredHand(
-            old.id,
-            number,
-            columns["went_out_seat"],
-            score,
-            entered.rummy,
-            entered.note,
-            entered.played_at,
-            columns["warnings"],
-        )
+        loaded.hands[number - 1] = _stored(old.id, number, entered, score, columns)
         table = loaded.standings()
         if loaded.rescored:
             store_scores(s, loaded)
