@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -104,10 +105,17 @@ def _dump(out: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+def use_db(args: argparse.Namespace) -> None:
+    """Make ``--db`` the app's database (it reads ``KORTPOENG_DB``)."""
+    if getattr(args, "db", None):
+        os.environ["KORTPOENG_DB"] = args.db
+
+
 def web_command(args: argparse.Namespace) -> int:
     """``kortpoeng web``: serve the web UI on ``--host``/``--port`` (CDN off)."""
     from app.main import run_web
 
+    use_db(args)
     run_web(host=args.host, port=args.port)
     return 0
 
@@ -116,6 +124,7 @@ def app_command(args: argparse.Namespace) -> int:
     """``kortpoeng`` alone: a desktop window where possible, else the web UI."""
     from app.main import run_app
 
+    use_db(args)
     run_app()
     return 0
 

@@ -5,7 +5,8 @@
    ratio to a bare Flet hello-world measured the same way in the same run
    (target ≤ 1.3). Medians of ``RUNS`` alternating runs.
 2. *Save hand to updated standings* on a session with 300 hands: from the tap
-   on "save" until the new total is on screen (target ≤ 300 ms median).
+   on "save" until the first frame that shows the new total (target ≤ 300 ms
+   median); see :func:`save_latency`.
 
 Needs Debian's ``chromium`` and Playwright (as the end-to-end tests do).
 """
@@ -29,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 RUNS = 3
 HANDS = 300
-SAVES = 7
+SAVES = 9
 APP = "-m app.main"
 
 
@@ -62,14 +63,20 @@ def seed(url: str, hands: int = HANDS) -> int:
     return view.id
 
 
+#: True once the semantics node ``id`` says ``want`` (checked by the browser at
+#: every animation frame, so the time is that of the first frame showing it).
+SHOWS_TEXT = """([id, want]) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!node) return false;
+  return (node.getAttribute("aria-label") || node.innerText || "").trim() === want;
+}"""
+
+
 def wait_text(page, identifier: str, expected: str, timeout: float = 10.0) -> None:
-    deadline = time.perf_counter() + timeout
-    while time.perf_counter() < deadline:
-        node = h.by_id(page, identifier)
-        if node.count() and h.text_of(page, identifier) == expected:
-            return
-        page.wait_for_timeout(5)
-    raise TimeoutError(f"{identifier} never said {expected!r}")
+    """Return at the first frame in which ``identifier`` shows ``expected``."""
+    page.wait_for_function(
+        SHOWS_TEXT, arg=[identifier, expected], polling="raf", timeout=timeout * 1000
+    )
 
 
 def start_ratio(browser, env: dict[str, str]) -> dict[str, float]:
@@ -83,7 +90,15 @@ def start_ratio(browser, env: dict[str, str]) -> dict[str, float]:
 
 
 def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
-    """Median ms from tapping save to the new total on screen, 300-hand session."""
+    """Median ms from the tap on save to the first frame showing the new total,
+    300-hand session.
+
+    The tap is the pointer press and release at the centre of the save button
+    (located beforehand, untimed); Playwright's ``click()`` would first wait
+    for the button to be stable over two animation frames, which is time of
+    the test tool, not of the app. The end is found by the browser itself at
+    each animation frame (see :data:`SHOWS_TEXT`).
+    """
     from app.i18n import format_number
 
     times = []
@@ -100,11 +115,14 @@ def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
             h.by_id(page, "chip-1-0").first.wait_for(state="attached")
             page.wait_for_timeout(200)
             expected = format_number(before + 2, language="en")
+            box = h.by_id(page, "hand-save").first.bounding_box()
+            assert box is not None, "the save button is not on screen"
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             start = time.perf_counter()
-            h.tap(page, "hand-save")
+            page.mouse.click(x, y)
             wait_text(page, "total-0", expected)
             times.append((time.perf_counter() - start) * 1000)
-            page.wait_for_timeout(200)
+            page.wait_for_timeout(400)  # the chart follows the standings
         page.context.close()
     return {"median_ms": statistics.median(times), "max_ms": max(times)}
 

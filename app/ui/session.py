@@ -11,7 +11,6 @@ import flet as ft
 from app import services
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
-from app.ui.chart_view import RunningTotalsChart
 from app.ui.common import Screen, describe_problem, go, icon_action, load_view, tagged, use_app
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
@@ -239,6 +238,9 @@ def DeferredChart(view: SessionView) -> ft.Control:
     ft.use_effect(reveal, [view.id])
     if not shown:
         return ft.Container(height=CHART_HEIGHT)
+    # imported here: the chart library takes a while to load, after the first frame
+    from app.ui.chart_view import RunningTotalsChart
+
     return RunningTotalsChart(session_result(view), height=CHART_HEIGHT)
 
 

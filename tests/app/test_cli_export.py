@@ -3,6 +3,7 @@ the bytes written are the exports of the stored session (the golden files)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -65,3 +66,22 @@ def test_json_export_ignores_the_language(db, tmp_path) -> None:
     assert main(["--db", db, "export", "3", "--format", "json", "--lang", "en", "-o", str(en)]) == 0
     assert nb.read_bytes() == en.read_bytes()
     assert "Bjørn" in nb.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("command", [[], ["web"]])
+def test_db_option_reaches_the_app(command, monkeypatch, tmp_path) -> None:
+    """``kortpoeng --db FILE [web]`` serves the sessions of FILE (the app reads
+    ``KORTPOENG_DB``); the server itself is not started here."""
+    import app.main
+
+    monkeypatch.delenv("KORTPOENG_DB", raising=False)
+    seen: list[str | None] = []
+
+    def record(*_args, **_kwargs) -> None:
+        seen.append(os.environ.get("KORTPOENG_DB"))
+
+    monkeypatch.setattr(app.main, "run_web", record)
+    monkeypatch.setattr(app.main, "run_app", record)
+    target = str(tmp_path / "table.sqlite3")
+    assert main(["--db", target, *command]) == 0
+    assert seen == [target]

@@ -14,7 +14,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel
 
 import models.tables  # noqa: F401
-from models.db import alembic_config, database_url, default_database_path, init_db, make_engine
+from models.db import (
+    HEAD_REVISION,
+    alembic_config,
+    database_url,
+    default_database_path,
+    init_db,
+    make_engine,
+    schema_revision,
+)
 
 
 def test_database_url_accepts_url_path_and_env(tmp_path, monkeypatch):
@@ -78,6 +86,28 @@ def test_init_db_is_idempotent_and_at_head(engine, db_path):
     # a plain sqlite3 reader sees a healthy file
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_head_revision_constant_is_alembics_head(engine):
+    """Start-up skips Alembic when the file is at HEAD_REVISION: it must be the
+    newest migration, or a new migration would never run."""
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == HEAD_REVISION
+    assert schema_revision(engine) == HEAD_REVISION
+
+
+def test_an_older_revision_is_upgraded_on_start(tmp_path: Path):
+    """A file at an older migration is upgraded by init_db (not skipped)."""
+    from alembic import command
+
+    path = tmp_path / "older.db"
+    engine = make_engine(path)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0002")
+    assert schema_revision(engine) == "0002"
+    init_db(engine)
+    assert schema_revision(engine) == HEAD_REVISION
+    assert "totals" in {c["name"] for c in inspect(engine).get_columns("game_session")}
+    engine.dispose()
 
 
 def test_migrations_match_models(engine):
