@@ -215,6 +215,24 @@ def _median_ms(
     return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
+def _alternating_ms(fns: list[Callable[[], object]], repeat: int) -> list[tuple[float, float]]:
+    """Like :func:`_median_ms` for several functions timed in turn (a, b, a,
+    b, …), so that a machine that speeds up or slows down during the run
+    affects each alike: for figures compared as a ratio."""
+    wall: list[list[float]] = [[] for _ in fns]
+    cpu: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for index, fn in enumerate(fns):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            fn()
+            cpu[index].append(time.process_time() - start_cpu)
+            wall[index].append(time.perf_counter() - start)
+    return [
+        (statistics.median(w) * 1000, statistics.median(c) * 1000)
+        for w, c in zip(wall, cpu, strict=True)
+    ]
+
+
 def main() -> None:
     """Build the database in a temporary folder and print the medians (ms)."""
     with tempfile.TemporaryDirectory(prefix="kortpoeng-bench-") as tmp:
@@ -236,8 +254,13 @@ def main() -> None:
             assert page.total == SESSIONS and len(page.items) == 20
 
             listing = _median_ms(lambda: list_sessions(session=db), 50)
-            open_long = _median_ms(lambda: open_session(session=db, session_id=long_id), 50)
-            open_short = _median_ms(lambda: open_session(session=db, session_id=short_id), 50)
+            open_long, open_short = _alternating_ms(
+                [
+                    lambda: open_session(session=db, session_id=long_id),
+                    lambda: open_session(session=db, session_id=short_id),
+                ],
+                100,
+            )
             seats = long_view.players
             hand = Hand(seats[0], {seats[1]: parse_cards(["7H", "KS"]), seats[2]: 12})
 

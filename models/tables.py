@@ -16,10 +16,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-__all__ = ["NAME_MAX", "HandRow", "PlayerRow", "SeatRow", "SessionRow", "utcnow"]
+__all__ = ["NAME_MAX", "HandRow", "PlayerRow", "ScoreSheetRow", "SeatRow", "SessionRow", "utcnow"]
 
 NAME_MAX = 40
 """Longest player name, in characters."""
@@ -151,3 +151,28 @@ class HandRow(SQLModel, table=True):
     score: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class ScoreSheetRow(SQLModel, table=True):
+    """Derived, a cache: a session's score sheet in one row, so that opening a
+    long session reads one value instead of every hand row.
+
+    ``sheet`` is JSON text: one list per hand, in hand order,
+    ``[hand id, went-out seat, rummy 0/1, note, played_at, confirmed warnings,
+    p0, p1, …, l0, l1, …]`` (points then leftover value per seat, as in
+    :attr:`HandRow.score`). It is valid while ``scored_with`` matches the
+    session's and ``hands`` matches the number of hand rows; the services
+    rewrite it in the same transaction as every write to the session's hands
+    (see :mod:`models.services._store`), and otherwise ignore and rebuild it.
+    """
+
+    __tablename__ = "score_sheet"
+
+    session_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+        )
+    )
+    scored_with: str = Field(max_length=64)
+    hands: int
+    sheet: str = Field(sa_column=Column(Text, nullable=False))

@@ -6,10 +6,11 @@ table rows, never tied to a database session. All scores are whole points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from scoring import Hand, HandScore, ScoreWarning, Standings
 
@@ -17,6 +18,7 @@ __all__ = [
     "GameStats",
     "HandDetail",
     "HandLine",
+    "HandLines",
     "PlayerStats",
     "PlayerSummary",
     "SessionPage",
@@ -52,6 +54,70 @@ class HandLine(NamedTuple):
     warnings: tuple[ScoreWarning, ...]
 
 
+class HandLines(Sequence[HandLine]):
+    """A session's score sheet, oldest hand first: an immutable sequence of
+    :class:`HandLine` that makes each line when it is first read.
+
+    Opening a long session thus costs no more than its standings: the session
+    screen shows the last dozen hands, and only those lines are made. Reads
+    as a tuple would (``len``, indexes, slices → tuples, iteration) and
+    compares equal to a tuple or list of the same lines.
+
+    Args:
+        count: the number of hands.
+        line: ``line(index)`` makes the line of hand ``index + 1``.
+    """
+
+    __slots__ = ("_count", "_line", "_made")
+
+    def __init__(self, count: int, line: Callable[[int], HandLine]) -> None:
+        self._count = count
+        self._line = line
+        self._made: list[HandLine | None] = [None] * count
+
+    @classmethod
+    def of(cls, lines: Sequence[HandLine]) -> HandLines:
+        """Lines made already (e.g. ``HandLines.of(())`` for no hands)."""
+        made = tuple(lines)
+        return cls(len(made), made.__getitem__)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> HandLine: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HandLine, ...]: ...
+    def __getitem__(self, index: int | slice) -> HandLine | tuple[HandLine, ...]:
+        if isinstance(index, slice):
+            return tuple(self._at(i) for i in range(*index.indices(self._count)))
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("hand index out of range")
+        return self._at(index)
+
+    def _at(self, index: int) -> HandLine:
+        line = self._made[index]
+        if line is None:
+            line = self._made[index] = self._line(index)
+        return line
+
+    def __iter__(self) -> Iterator[HandLine]:
+        return (self._at(i) for i in range(self._count))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandLines | tuple | list):
+            return len(self) == len(other) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"HandLines({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class HandDetail:
     """One hand with everything entered and its full score, for editing or explaining.
@@ -79,7 +145,8 @@ class SessionView:
         options_dict: only the options that differ from the defaults.
         players: names in seat order (seat 0 dealt first).
         player_ids: the players' ids, in seat order.
-        hands: the score sheet, oldest hand first.
+        hands: the score sheet, oldest hand first (:class:`HandLines`: each
+            line is made when first read).
         standings: :class:`scoring.Standings` (totals, ranks, finished, winners…).
         started_at: start time (aware, UTC).
         finished_at: when the session ended (UTC), or ``None`` while it runs.
@@ -94,7 +161,7 @@ class SessionView:
     options_dict: Mapping[str, Any]
     players: tuple[str, ...]
     player_ids: tuple[int, ...]
-    hands: tuple[HandLine, ...]
+    hands: HandLines
     standings: Standings
     started_at: datetime
     finished_at: datetime | None

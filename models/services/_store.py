@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import Integer, String, type_coerce
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 import scoring
 from scoring import (
@@ -35,8 +35,8 @@ from scoring import (
 )
 
 from ..errors import HandNotFound, SessionNotFound, WarningsNeedConfirmation
-from ..tables import HandRow, PlayerRow, SeatRow, SessionRow, utcnow
-from ..views import HandLine, SessionView
+from ..tables import HandRow, PlayerRow, ScoreSheetRow, SeatRow, SessionRow, utcnow
+from ..views import HandLine, HandLines, SessionView
 
 _WARNING_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreWarning) if f.name != "hand")
 
@@ -217,18 +217,56 @@ class StoredHand:
     warnings: list[dict[str, Any]]
 
 
-@dataclass
 class Loaded:
-    """A session as loaded by :func:`load`: its row, rules, seats and hands."""
+    """A session as loaded by :func:`load`: its row, rules, seats and hands.
 
-    row: SessionRow
-    game: GameRules
-    options: Any
-    players: tuple[str, ...]
-    player_ids: tuple[int, ...]
-    hands: list[StoredHand]
-    rescored: bool = False
-    """True when some hand scores were recomputed instead of read from the cache."""
+    ``hands`` (a list the services change while writing) is built on first
+    use; until then a session loaded from its score sheet cache keeps the
+    sheet's lists, which :meth:`standings` and :func:`view_of` read directly.
+    """
+
+    __slots__ = (
+        "_hands",
+        "game",
+        "options",
+        "player_ids",
+        "players",
+        "rescored",
+        "row",
+        "sheet",
+        "sheet_stale",
+    )
+
+    def __init__(
+        self,
+        row: SessionRow,
+        game: GameRules,
+        options: Any,
+        players: tuple[str, ...],
+        player_ids: tuple[int, ...],
+        hands: list[StoredHand] | None = None,
+        *,
+        sheet: list[list[Any]] | None = None,
+    ) -> None:
+        self.row = row
+        self.game = game
+        self.options = options
+        self.players = players
+        self.player_ids = player_ids
+        self._hands = hands if hands is not None or sheet is not None else []
+        self.sheet = sheet if hands is None else None
+        self.rescored = False
+        """True when some hand scores were recomputed instead of read from the cache."""
+        self.sheet_stale = False
+        """True when the score sheet cache was missing or out of date."""
+
+    @property
+    def hands(self) -> list[StoredHand]:
+        """Every hand, in order (built from the score sheet on first use)."""
+        if self._hands is None:
+            self._hands = hands_from_sheet(self.sheet or [], self.players)
+            self.sheet = None
+        return self._hands
 
     def went_out(self, seat: int | None) -> str | None:
         """The name at ``seat``, or ``None``."""
@@ -243,7 +281,11 @@ class Loaded:
     def standings(self) -> Standings:
         """Fold the hands' scores with :func:`scoring.standings` (may raise
         ``session_over`` when a hand follows the end)."""
-        return standings(self.game, self.options, self.players, [h.score for h in self.hands])
+        if self._hands is None and self.sheet is not None:
+            scores: list[Any] = sheet_scores(self.sheet, self.players)
+        else:
+            scores = [h.score for h in self.hands]
+        return standings(self.game, self.options, self.players, scores)
 
 
 def session_row(
@@ -284,8 +326,13 @@ def load(
         .order_by(SeatRow.seat)
     ).all()
     players = tuple(name for _, name in seats)
-    loaded = Loaded(row, game, options, players, tuple(pid for pid, _ in seats), [])
+    player_ids = tuple(pid for pid, _ in seats)
     fresh = row.scored_with == scoring_fingerprint()
+    sheet = read_sheet(session, session_id, row.scored_with, len(players)) if fresh else None
+    if sheet is not None:
+        return Loaded(row, game, options, players, player_ids, sheet=sheet)
+    loaded = Loaded(row, game, options, players, player_ids, [])
+    loaded.sheet_stale = True
     # JSON columns come back as text and are decoded here, all of a column in one
     # json.loads: SQLAlchemy's per-value JSON processing costs more than the rest
     # of opening a long session together.
@@ -402,6 +449,7 @@ def store_session_state(session: Session, loaded: Loaded, table: Standings) -> N
     row.updated_at = now
     row.scored_with = scoring_fingerprint()
     session.add(row)
+    store_sheet(session, loaded)
 
 
 def store_scores(session: Session, loaded: Loaded) -> None:
@@ -417,23 +465,10 @@ def store_scores(session: Session, loaded: Loaded) -> None:
 def view_of(loaded: Loaded, table: Standings) -> SessionView:
     """The :class:`SessionView` of a loaded session and its standings."""
     players = loaded.players
-    lines = tuple(  # every field, in order: this runs once per hand of the session
-        _new_tuple(
-            HandLine,
-            (
-                h.number,
-                None if h.went_out_seat is None else players[h.went_out_seat],
-                points,
-                running,
-                h.score.leftover,
-                h.rummy,
-                h.note,
-                h.played_at,
-                warnings_from_json(h.warnings, h.number) if h.warnings else (),
-            ),
-        )
-        for h, points, running in zip(loaded.hands, table.hand_points, table.running, strict=True)
-    )
+    if loaded._hands is None and loaded.sheet is not None:
+        lines = sheet_lines(loaded.sheet, players, table)
+    else:
+        lines = _lines(loaded.hands, players, table)
     row = loaded.row
     assert row.id is not None
     return SessionView(
@@ -451,3 +486,170 @@ def view_of(loaded: Loaded, table: Standings) -> SessionView:
         deleted_at=row.deleted_at,
         rematch_of=row.rematch_of,
     )
+
+
+def _lines(hands: Sequence[StoredHand], players: Sequence[str], table: Standings) -> HandLines:
+    hands = tuple(hands)  # the services may change their list afterwards
+
+    def line(index: int) -> HandLine:
+        h = hands[index]
+        return HandLine(
+            h.number,
+            None if h.went_out_seat is None else players[h.went_out_seat],
+            table.hand_points[index],
+            table.running[index],
+            h.score.leftover,
+            h.rummy,
+            h.note,
+            h.played_at,
+            warnings_from_json(h.warnings, h.number) if h.warnings else (),
+        )
+
+    return HandLines(len(hands), line)
+
+
+# -- the score sheet cache (ScoreSheetRow) ---------------------------------------
+
+SHEET_FIXED = 6
+"""Fields of a score sheet entry before the points: id, went-out seat, rummy,
+note, played_at, warnings (see :class:`models.tables.ScoreSheetRow`)."""
+
+
+def read_sheet(
+    session: Session, session_id: int, scored_with: str | None, seats: int
+) -> list[list[Any]] | None:
+    """The session's score sheet entries, or ``None`` when there is none or it
+    is not valid: scored by other code, another number of hands than the hand
+    rows (counted), or entries of the wrong length."""
+    sheet = ScoreSheetRow.__table__.c
+    found = (
+        session.connection()
+        .execute(
+            select(sheet.scored_with, sheet.hands, sheet.sheet).where(
+                sheet.session_id == session_id
+            )
+        )
+        .first()
+    )
+    if found is None or found[0] != scored_with:
+        return None
+    count = session.exec(
+        select(func.count()).select_from(HandRow).where(HandRow.session_id == session_id)
+    ).one()
+    if found[1] != count:
+        return None
+    try:
+        entries = json.loads(found[2])
+        # every entry a list of the right length (map: this runs for every hand)
+        if not isinstance(entries, list) or len(entries) != count:
+            return None
+        if entries and not (
+            set(map(type, entries)) == {list}
+            and set(map(len, entries)) == {SHEET_FIXED + 2 * seats}
+        ):
+            return None
+    except ValueError:
+        return None
+    return entries
+
+
+def sheet_entry(hand: StoredHand, players: Sequence[str]) -> list[Any]:
+    """One hand as a score sheet entry (see :class:`models.tables.ScoreSheetRow`)."""
+    return [
+        hand.id,
+        hand.went_out_seat,
+        int(hand.rummy),
+        hand.note,
+        hand.played_at,
+        hand.warnings,
+        *score_cache(hand.score, players),
+    ]
+
+
+def store_sheet(session: Session, loaded: Loaded) -> None:
+    """Write the session's score sheet from ``loaded.hands`` (after flushing
+    the hand rows, whose new ids it records)."""
+    session.flush()
+    sid = loaded.row.id
+    hands = loaded.hands
+    missing = [h.number for h in hands if h.id is None]
+    if missing:
+        ids = dict(
+            session.exec(
+                select(HandRow.number, HandRow.id).where(
+                    HandRow.session_id == sid, HandRow.number.in_(missing)
+                )
+            ).all()
+        )
+        for hand in hands:
+            if hand.id is None:
+                hand.id = ids[hand.number]
+    text = json.dumps([sheet_entry(h, loaded.players) for h in hands], separators=(",", ":"))
+    row = session.get(ScoreSheetRow, sid)
+    if row is None:
+        row = ScoreSheetRow(session_id=sid, scored_with="", hands=0, sheet="[]")
+    row.scored_with = scoring_fingerprint()
+    row.hands = len(hands)
+    row.sheet = text
+    session.add(row)
+
+
+def hands_from_sheet(sheet: Sequence[Sequence[Any]], players: Sequence[str]) -> list[StoredHand]:
+    """The :class:`StoredHand` list of a score sheet."""
+    count = len(players)
+    out = []
+    for number, e in enumerate(sheet, 1):
+        seat = e[1]
+        cache = e[SHEET_FIXED:]
+        score = _new_tuple(
+            CachedScore,
+            (
+                dict(zip(players, cache)),  # noqa: B905 - the first `count` numbers
+                dict(zip(players, cache[count:])),  # noqa: B905
+                None if seat is None else players[seat],
+            ),
+        )
+        out.append(StoredHand(e[0], number, seat, score, bool(e[2]), e[3], e[4], e[5]))
+    return out
+
+
+def sheet_scores(sheet: Sequence[Sequence[Any]], players: Sequence[str]) -> list[CachedScore]:
+    """What :func:`scoring.standings` reads of each hand (``points``,
+    ``went_out``), straight from the score sheet (``leftover`` left empty)."""
+    start = SHEET_FIXED
+    empty: Mapping[str, int] = {}
+    return [
+        _new_tuple(
+            CachedScore,
+            (
+                dict(zip(players, e[start:])),  # noqa: B905 - the points come first
+                empty,
+                None if e[1] is None else players[e[1]],
+            ),
+        )
+        for e in sheet
+    ]
+
+
+def sheet_lines(
+    sheet: Sequence[Sequence[Any]], players: Sequence[str], table: Standings
+) -> HandLines:
+    """The score sheet lines of a :class:`SessionView`, from the score sheet."""
+    leftover_at = SHEET_FIXED + len(players)
+
+    def line(index: int) -> HandLine:
+        e = sheet[index]
+        number = index + 1
+        return HandLine(
+            number,
+            None if e[1] is None else players[e[1]],
+            table.hand_points[index],
+            table.running[index],
+            dict(zip(players, e[leftover_at:])),  # noqa: B905 - the leftover values
+            bool(e[2]),
+            e[3],
+            e[4],
+            warnings_from_json(e[5], number) if e[5] else (),
+        )
+
+    return HandLines(len(sheet), line)

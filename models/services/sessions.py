@@ -174,7 +174,7 @@ def open_session(
     with reading(session):
         loaded = load(session, session_id, deleted=include_deleted)
         table = loaded.standings()
-        stale = loaded.rescored or _state_differs(loaded, table)
+        stale = loaded.rescored or loaded.sheet_stale or _state_differs(loaded, table)
         if not stale:
             return view_of(loaded, table)
 

@@ -1,0 +1,210 @@
+"""The score sheet cache (``score_sheet``): a session opens from one row, and a
+missing, stale or broken sheet is never believed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import Session, select
+from storage_helpers import FSR_EXAMPLE_1, FSR_EXAMPLE_2, hand
+
+from models.services import (
+    delete_hand,
+    edit_hand,
+    export_session,
+    import_session,
+    open_session,
+    record_hand,
+    start_session,
+    undo_last_hand,
+)
+from models.services._store import SHEET_FIXED, load, reading
+from models.tables import ScoreSheetRow
+from models.views import HandLine, HandLines
+
+
+def _sheet(session: Session, session_id: int) -> ScoreSheetRow:
+    session.rollback()
+    row = session.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == session_id)).one()
+    session.rollback()
+    return row
+
+
+def _opened_from_rows(session: Session, session_id: int):
+    """The session opened with its score sheet removed (from the hand rows)."""
+    session.exec(  # type: ignore[call-overload]
+        text("DELETE FROM score_sheet WHERE session_id = :sid").bindparams(sid=session_id)
+    )
+    session.commit()
+    return open_session(session=session, session_id=session_id)
+
+
+def _same(a, b) -> None:
+    assert tuple(a.hands) == tuple(b.hands)
+    assert a.standings == b.standings
+    assert a.finished_at == b.finished_at
+
+
+def _swedish(session: Session, hands: int = 6):
+    view = start_session(session=session, game="swedish_rummy", players=["Åse", "Bo", "Cato"])
+    for n in range(hands):
+        went_out = view.players[n % 3]
+        other = view.players[(n + 1) % 3]
+        view = record_hand(
+            session=session,
+            session_id=view.id,
+            hand=hand(went_out, {other: ["K", "3"]}, note="a note" if n == 2 else None),
+        )
+    return view
+
+
+def test_every_write_leaves_a_sheet_that_opens_like_the_hand_rows(session):
+    view = _swedish(session)
+    sid = view.id
+    checks = [
+        lambda: edit_hand(
+            session=session, session_id=sid, number=2, hand=hand("Bo", {"Åse": ["Q", "9"]})
+        ),
+        lambda: delete_hand(session=session, session_id=sid, number=3),
+        lambda: undo_last_hand(session=session, session_id=sid),
+        lambda: record_hand(session=session, session_id=sid, hand=hand("Cato", {"Bo": 40})),
+    ]
+    for write in checks:
+        written = write()
+        sheet = _sheet(session, sid)
+        entries = json.loads(sheet.sheet)
+        assert sheet.hands == len(written.hands) == len(entries)
+        # ids, seats and points as the services hold them
+        assert [e[SHEET_FIXED : SHEET_FIXED + 3] for e in entries] == [
+            [line.points[p] for p in written.players] for line in written.hands
+        ]
+        from_sheet = open_session(session=session, session_id=sid)
+        _same(from_sheet, written)
+        _same(from_sheet, _opened_from_rows(session, sid))
+
+
+def test_opening_reads_the_sheet_not_the_hand_rows(session):
+    view = _swedish(session, hands=4)
+    with reading(session):
+        loaded = load(session, view.id)
+        assert loaded.sheet is not None and not loaded.sheet_stale
+        assert len(loaded.sheet) == 4
+
+
+def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(session):
+    """A sheet whose hand count differs from the hand rows is rebuilt."""
+    view = _swedish(session, hands=3)
+    session.exec(  # type: ignore[call-overload]
+        text("DELETE FROM hand WHERE session_id = :sid AND number = 3").bindparams(sid=view.id)
+    )
+    session.commit()
+    reopened = open_session(session=session, session_id=view.id)
+    assert len(reopened.hands) == 2
+    assert reopened.standings.totals == {
+        p: sum(line.points[p] for line in view.hands[:2]) for p in view.players
+    }
+    assert _sheet(session, view.id).hands == 2  # written again
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "not json",
+        "{}",
+        "[[1, 2, 3]]",
+        '["a", "b", "c", "d", "e", "f"]',
+        "[" + ",".join(["[1]"] * 6) + "]",
+    ],
+)
+def test_a_broken_sheet_is_ignored_and_rewritten(session, broken):
+    view = _swedish(session)
+    session.exec(  # type: ignore[call-overload]
+        text("UPDATE score_sheet SET sheet = :s WHERE session_id = :sid").bindparams(
+            s=broken, sid=view.id
+        )
+    )
+    session.commit()
+    reopened = open_session(session=session, session_id=view.id)
+    _same(reopened, view)
+    assert len(json.loads(_sheet(session, view.id).sheet)) == 6
+
+
+def test_a_sheet_from_other_scoring_code_is_ignored(session):
+    view = _swedish(session, hands=2)
+    session.exec(  # type: ignore[call-overload]
+        text("UPDATE score_sheet SET scored_with = 'older' WHERE session_id = :sid").bindparams(
+            sid=view.id
+        )
+    )
+    session.commit()
+    with reading(session):
+        assert load(session, view.id).sheet is None
+    _same(open_session(session=session, session_id=view.id), view)
+
+
+def test_imported_sessions_get_a_sheet_with_hand_ids(session):
+    view = start_session(session=session, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_1)
+    record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
+    data = json.loads(export_session(session=session, session_id=view.id))
+    data["id"] = "7d4f0b1e-9a55-4c4b-8d0c-2f1b8e3a6c11"
+    imported = import_session(session=session, data=json.dumps(data))
+    entries = json.loads(_sheet(session, imported.id).sheet)
+    assert all(isinstance(e[0], int) for e in entries)
+    opened = open_session(session=session, session_id=imported.id)
+    assert opened.standings.totals == {"Anna": 356, "Bjørn": 320}
+    assert [dict(line.points) for line in opened.hands] == [
+        {"Anna": 155, "Bjørn": 110},
+        {"Anna": 201, "Bjørn": 210},
+    ]
+    assert opened.hands[1].warnings  # the confirmed 9♦ warning survives the sheet
+    _same(opened, _opened_from_rows(session, imported.id))
+
+
+def test_deleting_a_session_for_good_removes_its_sheet(session):
+    from models.services import delete_session, purge_trash
+
+    view = _swedish(session, hands=1)
+    delete_session(session=session, session_id=view.id)
+    purge_trash(session=session)
+    session.rollback()
+    assert session.exec(select(ScoreSheetRow)).all() == []
+
+
+# -- HandLines ---------------------------------------------------------------------
+
+
+def _line(number: int) -> HandLine:
+    return HandLine(number, None, {"A": number}, {"A": number}, {}, False, None, None, ())
+
+
+def test_hand_lines_are_made_only_when_read():
+    made: list[int] = []
+
+    def line(index: int) -> HandLine:
+        made.append(index)
+        return _line(index + 1)
+
+    lines = HandLines(500, line)
+    assert len(lines) == 500 and made == []
+    assert [h.number for h in lines[-3:]] == [498, 499, 500]
+    assert lines[-1] is lines[499]  # made once
+    assert sorted(made) == [497, 498, 499]
+    assert lines[0].number == 1
+    with pytest.raises(IndexError):
+        lines[500]
+    with pytest.raises(IndexError):
+        lines[-501]
+
+
+def test_hand_lines_read_like_a_tuple():
+    lines = HandLines(3, lambda i: _line(i + 1))
+    expected = (_line(1), _line(2), _line(3))
+    assert lines == expected and lines == list(expected) and tuple(lines) == expected
+    assert lines[1:] == expected[1:] and lines[::-1] == expected[::-1]
+    assert lines != expected[:2]
+    assert HandLines.of(expected) == lines
+    assert not HandLines.of(()) and bool(lines)
+    assert _line(2) in lines
