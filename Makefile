@@ -36,6 +36,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 
 bench: $(STAMP) $(MO)
+	$(BIN)/python -m compileall -q app models scoring  # time byte-compiled code, as installed
 	$(BIN)/python bench/run.py
 
 clean:

@@ -48,15 +48,19 @@ def merge(defaults: Settings, stored: Mapping[str, Any]) -> Settings:
 
 async def load(defaults: Settings) -> Settings:
     """The settings stored on this device over ``defaults`` (call from an
-    effect or a handler: it asks the client)."""
+    effect or a handler: it asks the client, every key at once, so the first
+    screen waits for one round trip)."""
     prefs = ft.SharedPreferences()
-    stored: dict[str, Any] = {}
-    for name, key in KEYS.items():
+
+    async def read(key: str) -> Any:
         try:
-            stored[name] = await asyncio.wait_for(prefs.get(key), TIMEOUT)
+            return await asyncio.wait_for(prefs.get(key), TIMEOUT)
         except Exception as error:  # storage unavailable on this client: keep defaults
             logger.warning("Could not read %s from the device: %s", key, error)
-    return merge(defaults, stored)
+            return None
+
+    values = await asyncio.gather(*(read(key) for key in KEYS.values()))
+    return merge(defaults, dict(zip(KEYS, values, strict=True)))
 
 
 async def save(settings: Settings) -> None:
