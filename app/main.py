@@ -20,6 +20,7 @@ host is given) and prints the address.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 
@@ -29,7 +30,7 @@ from app import preferences, services
 from app.i18n import _, set_language
 from app.state import AppState
 from app.ui import flet_fixes
-from app.ui.common import SUIT_FONT, AppContext
+from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
@@ -94,6 +95,24 @@ def App() -> ft.Control:
         state.device_settings(await preferences.load(state.settings))
 
     ft.use_effect(setup, [])
+
+    def follow_other_tabs() -> None:
+        # Another tab or phone saved something: show it here too. The handler
+        # may run in the writer's context; the reload runs as this page's task
+        # (page.run_task binds the page in a copy of the context).
+        async def reload() -> None:
+            state.changed()
+
+        def on_write(_topic: str, _session_id: int) -> None:
+            contextvars.copy_context().run(page.run_task, reload)
+
+        page.pubsub.subscribe_topic(WRITES_TOPIC, on_write)
+
+    ft.use_effect(
+        follow_other_tabs,
+        [],
+        cleanup=lambda: page.pubsub.unsubscribe_topic(WRITES_TOPIC),
+    )
 
     def apply_theme() -> None:
         page.theme_mode = THEMES.get(state.settings.theme, ft.ThemeMode.SYSTEM)

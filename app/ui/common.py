@@ -8,6 +8,7 @@ stable across languages.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,8 +21,10 @@ from app.state import MAX_CONTENT, AppState
 from models.views import SessionView
 
 __all__ = [
+    "WRITES_TOPIC",
     "AppContext",
     "Screen",
+    "announce",
     "describe_problem",
     "go",
     "section_title",
@@ -34,6 +37,8 @@ SUIT_FONT = "DejaVu Sans"
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 
+logger = logging.getLogger(__name__)
+
 AppContext = ft.create_context(None)
 
 
@@ -43,6 +48,21 @@ def use_app() -> AppState:
     if state is None:  # pragma: no cover - only outside App
         raise RuntimeError("use_app() outside the app")
     return state
+
+
+#: The pub/sub topic on which a tab tells the others (phones and tabs on the
+#: same server) that it wrote to a session; the message is the session's id.
+WRITES_TOPIC = "kortpoeng.writes"
+
+
+def announce(session_id: int) -> None:
+    """Tell the other tabs and phones that session ``session_id`` changed, so
+    that each shows the saved hands without a reload (see ``app.main.App``).
+    Call after a write succeeded; a failure to tell is logged, never raised."""
+    try:
+        ft.context.page.pubsub.send_others_on_topic(WRITES_TOPIC, session_id)
+    except Exception:  # the write is saved; the others see it on their next load
+        logger.warning("Could not tell the other tabs about session %s", session_id, exc_info=True)
 
 
 def go(route: str) -> None:

@@ -24,6 +24,7 @@ from app.ui.common import (
     SUIT_FONT,
     TOUCH,
     Screen,
+    announce,
     choice,
     describe_problem,
     go,
@@ -458,6 +459,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         """The write is done: forget the draft, show the session it returned."""
         app.drop_draft(view.id, draft.number)
         app.saved(saved)
+        announce(view.id)
         go(back)
 
     def save(confirm: bool) -> None:
@@ -503,6 +505,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                     raise
                 page.show_dialog(ft.SnackBar(content=ft.Text(describe_problem(error))))
                 return
+            announce(view.id)
             app.changed()
 
         page.show_dialog(

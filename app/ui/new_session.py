@@ -14,6 +14,7 @@ from app.state import NewSessionDraft, TargetPreset
 from app.ui.common import (
     TOUCH,
     Screen,
+    announce,
     choice,
     describe_problem,
     go,
@@ -381,6 +382,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
             draft.error = error
             return
         app.saved(view)
+        announce(view.id)
         draft.reset(players=())
         go(f"/session/{view.id}")
 

@@ -11,7 +11,16 @@ import flet as ft
 from app import services
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
-from app.ui.common import Screen, describe_problem, go, icon_action, load_view, tagged, use_app
+from app.ui.common import (
+    Screen,
+    announce,
+    describe_problem,
+    go,
+    icon_action,
+    load_view,
+    tagged,
+    use_app,
+)
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
 from models.views import SessionView
@@ -270,6 +279,7 @@ def SessionScreen() -> ft.Control:
             set_error(describe_problem(problem))
             return
         app.saved(new)
+        announce(new.id)
         go(f"/session/{new.id}")
 
     table = view.standings

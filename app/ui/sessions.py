@@ -9,7 +9,16 @@ from app import services
 from app.i18n import _, format_date, ngettext
 from app.messages import game_name
 from app.services import SessionItem
-from app.ui.common import Screen, describe_problem, go, icon_action, section_title, tagged, use_app
+from app.ui.common import (
+    Screen,
+    announce,
+    describe_problem,
+    go,
+    icon_action,
+    section_title,
+    tagged,
+    use_app,
+)
 
 __all__ = ["SessionsScreen"]
 
@@ -88,6 +97,7 @@ def SessionsScreen() -> ft.Control:
 
     def undo(session_id: int) -> None:
         services.restore_session(session_id)
+        announce(session_id)
         app.changed()
 
     def delete(session_id: int) -> None:
@@ -96,6 +106,7 @@ def SessionsScreen() -> ft.Control:
         except Exception as problem:  # a typed storage error: say it, change nothing
             set_error(describe_problem(problem))
             return
+        announce(session_id)
         app.changed()
         page.show_dialog(
             ft.SnackBar(

@@ -91,7 +91,15 @@ def test_editing_an_earlier_hand_changes_later_totals(flet_app, open_page) -> No
     wait_text(page, "total-0", "65")
 
 
+def listed(page, sid: str, words: str) -> None:
+    """Wait until the session list's entry for ``sid`` says ``words``."""
+    entry = h.by_id(page, f"session-{sid}").locator(f'[aria-label*="{words}"]')
+    entry.first.wait_for(state="attached", timeout=10_000)
+
+
 def test_reload_and_second_tab_lose_nothing(flet_app, open_page) -> None:
+    """Reloading keeps the session; a second phone sees it, and each sees the
+    hands the other saves as they are saved."""
     server = flet_app(APP, lang="en")
     page = open_page(server)
     new_session(page, "swedish_rummy", PLAYERS, preset="100n")
@@ -108,3 +116,17 @@ def test_reload_and_second_tab_lose_nothing(flet_app, open_page) -> None:
     other = open_page(server, path=url.split("/", 3)[3])
     wait_text(other, "total-2", "10")
     wait_for(other, "hand-row-1")
+    # A hand saved on one phone shows on the other without a reload; the
+    # other one's session list follows too.
+    enter_hand(taps, PLAYERS, "Anna", {"Bo": ["K"], "Cato": ["2"]})
+    wait_text(page, "total-0", "12")
+    wait_text(other, "total-0", "12")
+    wait_for(other, "hand-row-2")
+    sid = url.rstrip("/").rsplit("/", 1)[1]
+    listing = open_page(server)
+    listed(listing, sid, "2 hands")
+    enter_hand(Taps(other), PLAYERS, "Bo", {"Anna": ["3"], "Cato": ["4"]})
+    wait_text(other, "total-1", "7")
+    wait_text(page, "total-1", "7")
+    wait_for(page, "hand-row-3")
+    listed(listing, sid, "3 hands")
