@@ -154,16 +154,17 @@ class HandRow(SQLModel, table=True):
 
 
 class ScoreSheetRow(SQLModel, table=True):
-    """Derived, a cache: a session's score sheet in one row, so that opening a
+    """Derived, a cache: a session's score sheet in one row, so that showing a
     long session reads one value instead of every hand row.
 
-    ``sheet`` is JSON text: one list per hand, in hand order,
-    ``[hand id, went-out seat, rummy 0/1, note, played_at, confirmed warnings,
-    p0, p1, …, l0, l1, …]`` (points then leftover value per seat, as in
-    :attr:`HandRow.score`). It is valid while ``scored_with`` matches the
-    session's and ``hands`` matches the number of hand rows; the services
-    rewrite it in the same transaction as every write to the session's hands
-    (see :mod:`models.services._store`), and otherwise ignore and rebuild it.
+    ``sheet`` is JSON text, one list per field with one item per hand:
+    ``{"out": [seat or null…], "rummy": [0/1…], "note": […], "at": […],
+    "warnings": […], "points": [[p0, p1, …]…], "leftover": [[l0, l1, …]…]}``
+    (see ``models.services._store.Sheet``). The services rewrite it in the
+    same transaction as every write to the session's hands and read it only
+    to show a session (never to write one); it is ignored, and rebuilt, when
+    ``scored_with`` differs from the session's, ``hands`` from the number of
+    hand rows, or the text is not a well-formed sheet.
     """
 
     __tablename__ = "score_sheet"

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import chain
 from typing import Any, NamedTuple
 
 from sqlalchemy import Integer, String, type_coerce
@@ -220,9 +221,10 @@ class StoredHand:
 class Loaded:
     """A session as loaded by :func:`load`: its row, rules, seats and hands.
 
-    ``hands`` (a list the services change while writing) is built on first
-    use; until then a session loaded from its score sheet cache keeps the
-    sheet's lists, which :meth:`standings` and :func:`view_of` read directly.
+    Loaded with ``use_sheet`` from a valid score sheet cache, it is read-only:
+    ``sheet`` holds the cache and :meth:`standings` and :func:`view_of` read
+    it; ``hands`` (the rows the services change while writing) is then not
+    available.
     """
 
     __slots__ = (
@@ -246,7 +248,7 @@ class Loaded:
         player_ids: tuple[int, ...],
         hands: list[StoredHand] | None = None,
         *,
-        sheet: list[list[Any]] | None = None,
+        sheet: Sheet | None = None,
     ) -> None:
         self.row = row
         self.game = game
@@ -258,14 +260,15 @@ class Loaded:
         self.rescored = False
         """True when some hand scores were recomputed instead of read from the cache."""
         self.sheet_stale = False
-        """True when the score sheet cache was missing or out of date."""
+        """True when the session was loaded from its hand rows: its score sheet
+        cache was not asked for, missing or not valid."""
 
     @property
     def hands(self) -> list[StoredHand]:
-        """Every hand, in order (built from the score sheet on first use)."""
+        """Every hand, in order. Raises :class:`RuntimeError` for a session
+        loaded from its score sheet (read-only, see :func:`load`)."""
         if self._hands is None:
-            self._hands = hands_from_sheet(self.sheet or [], self.players)
-            self.sheet = None
+            raise RuntimeError("a session loaded from its score sheet is read-only")
         return self._hands
 
     def went_out(self, seat: int | None) -> str | None:
@@ -281,8 +284,8 @@ class Loaded:
     def standings(self) -> Standings:
         """Fold the hands' scores with :func:`scoring.standings` (may raise
         ``session_over`` when a hand follows the end)."""
-        if self._hands is None and self.sheet is not None:
-            scores: list[Any] = sheet_scores(self.sheet, self.players)
+        if self.sheet is not None:
+            scores: list[Any] = self.sheet.scores(self.players)
         else:
             scores = [h.score for h in self.hands]
         return standings(self.game, self.options, self.players, scores)
@@ -306,9 +309,19 @@ def session_row(
 
 
 def load(
-    session: Session, session_id: int, *, for_update: bool = False, deleted: bool = False
+    session: Session,
+    session_id: int,
+    *,
+    for_update: bool = False,
+    deleted: bool = False,
+    use_sheet: bool = False,
 ) -> Loaded:
     """Load a session with its seats and every hand (one query for the hands).
+
+    With ``use_sheet`` (for showing a session, never for writing one) the hands
+    come from the session's score sheet cache when it is valid (see
+    :func:`read_sheet`): one row instead of one per hand; the :class:`Loaded`
+    is then read-only.
 
     Hand scores come from the ``score`` cache when the session's ``scored_with``
     matches :func:`scoring_fingerprint`; otherwise every hand is rebuilt from what
@@ -328,9 +341,10 @@ def load(
     players = tuple(name for _, name in seats)
     player_ids = tuple(pid for pid, _ in seats)
     fresh = row.scored_with == scoring_fingerprint()
-    sheet = read_sheet(session, session_id, row.scored_with, len(players)) if fresh else None
-    if sheet is not None:
-        return Loaded(row, game, options, players, player_ids, sheet=sheet)
+    if use_sheet and fresh:
+        sheet = read_sheet(session, session_id, row.scored_with, len(players))
+        if sheet is not None:
+            return Loaded(row, game, options, players, player_ids, sheet=sheet)
     loaded = Loaded(row, game, options, players, player_ids, [])
     loaded.sheet_stale = True
     # JSON columns come back as text and are decoded here, all of a column in one
@@ -465,8 +479,8 @@ def store_scores(session: Session, loaded: Loaded) -> None:
 def view_of(loaded: Loaded, table: Standings) -> SessionView:
     """The :class:`SessionView` of a loaded session and its standings."""
     players = loaded.players
-    if loaded._hands is None and loaded.sheet is not None:
-        lines = sheet_lines(loaded.sheet, players, table)
+    if loaded.sheet is not None:
+        lines = loaded.sheet.lines(players, table)
     else:
         lines = _lines(loaded.hands, players, table)
     row = loaded.row
@@ -510,17 +524,135 @@ def _lines(hands: Sequence[StoredHand], players: Sequence[str], table: Standings
 
 # -- the score sheet cache (ScoreSheetRow) ---------------------------------------
 
-SHEET_FIXED = 6
-"""Fields of a score sheet entry before the points: id, went-out seat, rummy,
-note, played_at, warnings (see :class:`models.tables.ScoreSheetRow`)."""
+_SHEET_KEYS = frozenset({"out", "rummy", "note", "at", "warnings", "points", "leftover"})
+_NONE = type(None)
+
+
+class Sheet(NamedTuple):
+    """A session's score sheet as stored in :class:`models.tables.ScoreSheetRow`:
+    one list per field, one item per hand, in hand order (columns: checked and
+    read a column at a time).
+
+    Attributes:
+        out: the seat of who went out, or ``None`` (blocked).
+        rummy: 1 when the hand was rummy, else 0.
+        note: the hand's note or ``None``; ``at``: its ``played_at`` or ``None``.
+        warnings: the warnings confirmed with the hand (stored form).
+        points: per hand, the points of each seat.
+        leftover: per hand, the leftover value of each seat (points).
+    """
+
+    out: list[int | None]
+    rummy: list[int]
+    note: list[str | None]
+    at: list[str | None]
+    warnings: list[list[dict[str, Any]]]
+    points: list[list[int]]
+    leftover: list[list[int]]
+
+    @classmethod
+    def of(cls, hands: Sequence[StoredHand], players: Sequence[str]) -> Sheet:
+        """The sheet of ``hands`` (scores from their :class:`CachedScore` or
+        :class:`HandScore`)."""
+        caches = [score_cache(h.score, players) for h in hands]
+        count = len(players)
+        return cls(
+            out=[h.went_out_seat for h in hands],
+            rummy=[int(h.rummy) for h in hands],
+            note=[h.note for h in hands],
+            at=[h.played_at for h in hands],
+            warnings=[h.warnings for h in hands],
+            points=[c[:count] for c in caches],
+            leftover=[c[count:] for c in caches],
+        )
+
+    @classmethod
+    def parse(cls, text: str, hands: int, seats: int) -> Sheet | None:
+        """The sheet in ``text`` if it is one for ``hands`` hands and ``seats``
+        seats with values of the right types and ranges, else ``None`` (never
+        raises for bad text). Checks a column at a time, in C loops where it can:
+        this runs each time a session is shown."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(data, dict) or data.keys() != _SHEET_KEYS:
+            return None
+        if any(not isinstance(v, list) or len(v) != hands for v in data.values()):
+            return None
+        sheet = cls(**data)
+        if hands and not sheet._valid(seats):
+            return None
+        return sheet
+
+    def _valid(self, seats: int) -> bool:
+        seen = set(self.out)
+        seen.discard(None)
+        if not set(map(type, seen)) <= {int} or (seen and (min(seen) < 0 or max(seen) >= seats)):
+            return False
+        if not set(self.rummy) <= {0, 1} or not set(map(type, self.rummy)) <= {int, bool}:
+            return False
+        if not set(map(type, chain(self.note, self.at))) <= {str, _NONE}:
+            return False
+        for column in (self.points, self.leftover):
+            if set(map(type, column)) != {list} or set(map(len, column)) != {seats}:
+                return False
+            if set(map(type, chain.from_iterable(column))) != {int}:
+                return False
+        if set(map(type, self.warnings)) != {list}:
+            return False
+        try:  # rare: check that each confirmed warning reads back
+            for number, items in enumerate(self.warnings, 1):
+                if items:
+                    warnings_from_json(items, number)
+        except (TypeError, ValueError, AttributeError):
+            return False
+        return True
+
+    def to_text(self) -> str:
+        """The stored JSON text."""
+        return json.dumps(self._asdict(), separators=(",", ":"))
+
+    def scores(self, players: Sequence[str]) -> list[CachedScore]:
+        """What :func:`scoring.standings` reads of each hand (``points``,
+        ``went_out``); ``leftover`` left empty."""
+        empty: Mapping[str, int] = {}
+        return [
+            _new_tuple(
+                CachedScore,
+                (dict(zip(players, row)), empty, None if seat is None else players[seat]),  # noqa: B905
+            )
+            for row, seat in zip(self.points, self.out)  # noqa: B905 - equal lengths, checked
+        ]
+
+    def lines(self, players: Sequence[str], table: Standings) -> HandLines:
+        """The score sheet lines of a :class:`SessionView`, each made when read."""
+
+        def line(index: int) -> HandLine:
+            number = index + 1
+            seat = self.out[index]
+            warnings = self.warnings[index]
+            return HandLine(
+                number,
+                None if seat is None else players[seat],
+                table.hand_points[index],
+                table.running[index],
+                dict(zip(players, self.leftover[index])),  # noqa: B905 - checked lengths
+                bool(self.rummy[index]),
+                self.note[index],
+                self.at[index],
+                warnings_from_json(warnings, number) if warnings else (),
+            )
+
+        return HandLines(len(self.out), line)
 
 
 def read_sheet(
     session: Session, session_id: int, scored_with: str | None, seats: int
-) -> list[list[Any]] | None:
-    """The session's score sheet entries, or ``None`` when there is none or it
-    is not valid: scored by other code, another number of hands than the hand
-    rows (counted), or entries of the wrong length."""
+) -> Sheet | None:
+    """The session's score sheet, or ``None`` when there is none or it is not
+    valid: scored by other code, for another number of hands than the hand
+    rows (counted), or not a well-formed sheet (see :meth:`Sheet.parse`)."""
     sheet = ScoreSheetRow.__table__.c
     found = (
         session.connection()
@@ -538,118 +670,17 @@ def read_sheet(
     ).one()
     if found[1] != count:
         return None
-    try:
-        entries = json.loads(found[2])
-        # every entry a list of the right length (map: this runs for every hand)
-        if not isinstance(entries, list) or len(entries) != count:
-            return None
-        if entries and not (
-            set(map(type, entries)) == {list}
-            and set(map(len, entries)) == {SHEET_FIXED + 2 * seats}
-        ):
-            return None
-    except ValueError:
-        return None
-    return entries
-
-
-def sheet_entry(hand: StoredHand, players: Sequence[str]) -> list[Any]:
-    """One hand as a score sheet entry (see :class:`models.tables.ScoreSheetRow`)."""
-    return [
-        hand.id,
-        hand.went_out_seat,
-        int(hand.rummy),
-        hand.note,
-        hand.played_at,
-        hand.warnings,
-        *score_cache(hand.score, players),
-    ]
+    return Sheet.parse(found[2], count, seats)
 
 
 def store_sheet(session: Session, loaded: Loaded) -> None:
-    """Write the session's score sheet from ``loaded.hands`` (after flushing
-    the hand rows, whose new ids it records)."""
-    session.flush()
-    sid = loaded.row.id
+    """Write the session's score sheet from ``loaded.hands`` (in the write's
+    transaction)."""
     hands = loaded.hands
-    missing = [h.number for h in hands if h.id is None]
-    if missing:
-        ids = dict(
-            session.exec(
-                select(HandRow.number, HandRow.id).where(
-                    HandRow.session_id == sid, HandRow.number.in_(missing)
-                )
-            ).all()
-        )
-        for hand in hands:
-            if hand.id is None:
-                hand.id = ids[hand.number]
-    text = json.dumps([sheet_entry(h, loaded.players) for h in hands], separators=(",", ":"))
-    row = session.get(ScoreSheetRow, sid)
+    row = session.get(ScoreSheetRow, loaded.row.id)
     if row is None:
-        row = ScoreSheetRow(session_id=sid, scored_with="", hands=0, sheet="[]")
+        row = ScoreSheetRow(session_id=loaded.row.id, scored_with="", hands=0, sheet="{}")
     row.scored_with = scoring_fingerprint()
     row.hands = len(hands)
-    row.sheet = text
+    row.sheet = Sheet.of(hands, loaded.players).to_text()
     session.add(row)
-
-
-def hands_from_sheet(sheet: Sequence[Sequence[Any]], players: Sequence[str]) -> list[StoredHand]:
-    """The :class:`StoredHand` list of a score sheet."""
-    count = len(players)
-    out = []
-    for number, e in enumerate(sheet, 1):
-        seat = e[1]
-        cache = e[SHEET_FIXED:]
-        score = _new_tuple(
-            CachedScore,
-            (
-                dict(zip(players, cache)),  # noqa: B905 - the first `count` numbers
-                dict(zip(players, cache[count:])),  # noqa: B905
-                None if seat is None else players[seat],
-            ),
-        )
-        out.append(StoredHand(e[0], number, seat, score, bool(e[2]), e[3], e[4], e[5]))
-    return out
-
-
-def sheet_scores(sheet: Sequence[Sequence[Any]], players: Sequence[str]) -> list[CachedScore]:
-    """What :func:`scoring.standings` reads of each hand (``points``,
-    ``went_out``), straight from the score sheet (``leftover`` left empty)."""
-    start = SHEET_FIXED
-    empty: Mapping[str, int] = {}
-    return [
-        _new_tuple(
-            CachedScore,
-            (
-                dict(zip(players, e[start:])),  # noqa: B905 - the points come first
-                empty,
-                None if e[1] is None else players[e[1]],
-            ),
-        )
-        for e in sheet
-    ]
-
-
-def sheet_lines(
-    sheet: Sequence[Sequence[Any]], players: Sequence[str], table: Standings
-) -> HandLines:
-    """The score sheet lines of a :class:`SessionView`, from the score sheet."""
-    leftover_at = SHEET_FIXED + len(players)
-
-    def line(index: int) -> HandLine:
-        e = sheet[index]
-        number = index + 1
-        return HandLine(
-            number,
-            None if e[1] is None else players[e[1]],
-            table.hand_points[index],
-            table.running[index],
-            dict(zip(players, e[leftover_at:])),  # noqa: B905 - the leftover values
-            bool(e[2]),
-            e[3],
-            e[4],
-            warnings_from_json(e[5], number) if e[5] else (),
-        )
-
-    return HandLines(len(sheet), line)

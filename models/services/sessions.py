@@ -172,7 +172,7 @@ def open_session(
     Raises :class:`SessionNotFound`.
     """
     with reading(session):
-        loaded = load(session, session_id, deleted=include_deleted)
+        loaded = load(session, session_id, deleted=include_deleted, use_sheet=True)
         table = loaded.standings()
         stale = loaded.rescored or loaded.sheet_stale or _state_differs(loaded, table)
         if not stale:

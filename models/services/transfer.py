@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, select
 
-from scoring import SessionDoc, read_session, score_session, write_session
+from scoring import SessionDoc, read_session, score_session, standings, write_session
 
 from ..db import run_write
 from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
@@ -25,6 +25,8 @@ from ._store import (
     load,
     reading,
     score_cache,
+    score_hand,
+    seat_hand,
     store_session_state,
     view_of,
     warnings_to_json,
@@ -152,21 +154,32 @@ def import_session(
             started_at=started,
             started_at_iso=doc.started_at,
         )
+        # A name already stored in another spelling ("kari" for "Kari") is that
+        # player: the hands are seated and scored under the stored names.
+        players = loaded.players
+        hands, scores, table = list(doc.hands), list(result.hand_scores), result.standings
+        if players != tuple(doc.players):
+            hands = [seat_hand(hand, players) for hand in hands]
+            scores = [
+                score_hand(loaded.game, loaded.options, players, hand, number)
+                for number, hand in enumerate(hands, 1)
+            ]
+            table = standings(loaded.game, loaded.options, players, scores)
         rows: list[HandRow] = []
-        for number, (hand, score) in enumerate(zip(doc.hands, result.hand_scores, strict=True), 1):
+        for number, (hand, score) in enumerate(zip(hands, scores, strict=True), 1):
             warnings = warnings_to_json(score.warnings)
-            seat = doc.players.index(hand.went_out) if hand.went_out is not None else None
+            seat = players.index(hand.went_out) if hand.went_out is not None else None
             rows.append(
                 HandRow(
                     session_id=loaded.row.id,
                     number=number,
                     went_out_seat=seat,
-                    entry=entry_of(hand, doc.players),
+                    entry=entry_of(hand, players),
                     rummy=hand.rummy,
                     note=hand.note,
                     played_at=hand.played_at,
                     warnings=warnings,
-                    score=score_cache(score, doc.players),
+                    score=score_cache(score, players),
                 )
             )
             loaded.hands.append(
@@ -175,8 +188,8 @@ def import_session(
                 )
             )
         s.add_all(rows)
-        store_session_state(s, loaded, result.standings)
+        store_session_state(s, loaded, table)
         s.flush()
-        return view_of(loaded, result.standings)
+        return view_of(loaded, table)
 
     return run_write(session, work)

@@ -20,7 +20,7 @@ from models.services import (
     start_session,
     undo_last_hand,
 )
-from models.services._store import SHEET_FIXED, load, reading
+from models.services._store import Sheet, load, reading
 from models.tables import ScoreSheetRow
 from models.views import HandLine, HandLines
 
@@ -74,23 +74,30 @@ def test_every_write_leaves_a_sheet_that_opens_like_the_hand_rows(session):
     for write in checks:
         written = write()
         sheet = _sheet(session, sid)
-        entries = json.loads(sheet.sheet)
-        assert sheet.hands == len(written.hands) == len(entries)
-        # ids, seats and points as the services hold them
-        assert [e[SHEET_FIXED : SHEET_FIXED + 3] for e in entries] == [
+        columns = json.loads(sheet.sheet)
+        assert sheet.hands == len(written.hands) == len(columns["points"])
+        assert columns["points"] == [
             [line.points[p] for p in written.players] for line in written.hands
+        ]
+        assert columns["out"] == [
+            None if line.went_out is None else written.players.index(line.went_out)
+            for line in written.hands
         ]
         from_sheet = open_session(session=session, session_id=sid)
         _same(from_sheet, written)
         _same(from_sheet, _opened_from_rows(session, sid))
 
 
-def test_opening_reads_the_sheet_not_the_hand_rows(session):
+def test_showing_reads_the_sheet_and_writing_the_hand_rows(session):
     view = _swedish(session, hands=4)
     with reading(session):
-        loaded = load(session, view.id)
-        assert loaded.sheet is not None and not loaded.sheet_stale
-        assert len(loaded.sheet) == 4
+        shown = load(session, view.id, use_sheet=True)
+        assert shown.sheet is not None and not shown.sheet_stale
+        assert len(shown.sheet.points) == 4
+        with pytest.raises(RuntimeError):
+            shown.hands  # noqa: B018 - read-only
+        written = load(session, view.id)
+        assert written.sheet is None and len(written.hands) == 4
 
 
 def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(session):
@@ -108,27 +115,70 @@ def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(sessi
     assert _sheet(session, view.id).hands == 2  # written again
 
 
-@pytest.mark.parametrize(
-    "broken",
-    [
-        "not json",
-        "{}",
-        "[[1, 2, 3]]",
-        '["a", "b", "c", "d", "e", "f"]',
-        "[" + ",".join(["[1]"] * 6) + "]",
-    ],
-)
-def test_a_broken_sheet_is_ignored_and_rewritten(session, broken):
-    view = _swedish(session)
+def _columns(session: Session, session_id: int) -> dict:
+    return json.loads(_sheet(session, session_id).sheet)
+
+
+def _put(session: Session, session_id: int, sheet: str | dict) -> None:
     session.exec(  # type: ignore[call-overload]
         text("UPDATE score_sheet SET sheet = :s WHERE session_id = :sid").bindparams(
-            s=broken, sid=view.id
+            s=sheet if isinstance(sheet, str) else json.dumps(sheet), sid=session_id
         )
     )
     session.commit()
+
+
+def _set(column: str, index: int, value, inner: int | None = None):
+    def change(columns: dict) -> None:
+        if inner is None:
+            columns[column][index] = value
+        else:
+            columns[column][index][inner] = value
+
+    return change
+
+
+BROKEN_TEXT = {
+    "not json": "not json",
+    "a list": "[[1, 2, 3]]",
+    "no columns": "{}",
+    "deeply nested": "[" * 100_000 + "]" * 100_000,
+}
+BROKEN_VALUE = {
+    "seat out of range": _set("out", 0, 7),
+    "seat negative": _set("out", 0, -1),
+    "seat as text": _set("out", 0, "0"),
+    "points as text": _set("points", 0, "10", 0),
+    "points null": _set("points", 0, None, 0),
+    "points with a fraction": _set("points", 0, 10.5, 0),
+    "points not a number": _set("points", 0, float("nan"), 0),
+    "points missing a seat": _set("points", 0, [1, 2]),
+    "leftover as text": _set("leftover", 1, "x", 2),
+    "rummy 2": _set("rummy", 0, 2),
+    "note a number": _set("note", 0, 5),
+    "warnings as text": _set("warnings", 0, "oops"),
+    "a warning that reads back wrong": _set("warnings", 0, [{"nope": 1}]),
+    "a column too short": lambda columns: columns["at"].pop(),
+    "an extra column": lambda columns: columns.update(extra=[1] * 6),
+}
+
+
+@pytest.mark.parametrize("how", [*BROKEN_TEXT, *BROKEN_VALUE])
+def test_a_broken_sheet_is_ignored_and_rewritten(session, how):
+    """Nothing in a sheet is believed unless it is well-formed: the session
+    shows (and can be written) as its hand rows say, and the sheet is rebuilt."""
+    view = _swedish(session)
+    if how in BROKEN_TEXT:
+        _put(session, view.id, BROKEN_TEXT[how])
+    else:
+        columns = _columns(session, view.id)
+        BROKEN_VALUE[how](columns)
+        _put(session, view.id, columns)
     reopened = open_session(session=session, session_id=view.id)
-    _same(reopened, view)
-    assert len(json.loads(_sheet(session, view.id).sheet)) == 6
+    _same(reopened, view)  # every line read
+    assert Sheet.parse(_sheet(session, view.id).sheet, 6, 3) is not None  # rebuilt
+    after = record_hand(session=session, session_id=view.id, hand=hand("Bo", {"Cato": 1}))
+    assert len(after.hands) == 7
 
 
 def test_a_sheet_from_other_scoring_code_is_ignored(session):
@@ -144,15 +194,14 @@ def test_a_sheet_from_other_scoring_code_is_ignored(session):
     _same(open_session(session=session, session_id=view.id), view)
 
 
-def test_imported_sessions_get_a_sheet_with_hand_ids(session):
+def test_imported_sessions_get_a_sheet(session):
     view = start_session(session=session, game="four_suit_rummy", players=["Anna", "Bjørn"])
     record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_1)
     record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
     data = json.loads(export_session(session=session, session_id=view.id))
     data["id"] = "7d4f0b1e-9a55-4c4b-8d0c-2f1b8e3a6c11"
     imported = import_session(session=session, data=json.dumps(data))
-    entries = json.loads(_sheet(session, imported.id).sheet)
-    assert all(isinstance(e[0], int) for e in entries)
+    assert _columns(session, imported.id)["points"] == [[155, 110], [201, 210]]
     opened = open_session(session=session, session_id=imported.id)
     assert opened.standings.totals == {"Anna": 356, "Bjørn": 320}
     assert [dict(line.points) for line in opened.hands] == [

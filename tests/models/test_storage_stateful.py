@@ -1,0 +1,318 @@
+"""Any sequence of service calls leaves sessions that open exactly as a
+fresh scoring of what was entered says (and as they open with no score sheet)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import uuid
+from pathlib import Path
+
+import hypothesis.strategies as st
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
+from sqlalchemy import text
+from sqlmodel import Session
+
+import scoring
+from models.db import init_db, make_engine
+from models.errors import ServiceError
+from models.services import (
+    delete_hand,
+    delete_session,
+    edit_hand,
+    export_session,
+    import_session,
+    list_sessions,
+    open_session,
+    purge_trash,
+    record_hand,
+    rematch,
+    rename_player,
+    restore_session,
+    start_session,
+    undo_last_hand,
+)
+from scoring import Hand, get_game, parse_cards, standings
+
+GAMES = [
+    ("rummy", ["Kari", "Ola"], None),
+    ("rummy", ["Kari", "Ola", "Per"], {"scoring": "winner_collects", "target": 60}),
+    ("swedish_rummy", ["Åse", "Bo", "Cato"], {"target": 70}),
+    ("swedish_rummy", ["Åse", "Bo"], {"blocked_scoring": "no_score", "target": 90}),
+]
+
+CARDS = ["K", "7", "A", "8", "Q", "2", "10", "9"]
+
+leftover = st.one_of(
+    st.integers(min_value=0, max_value=40),
+    st.lists(st.sampled_from(CARDS), min_size=1, max_size=3),
+)
+
+
+@st.composite
+def seat_hands(draw):
+    """A hand by seat: (went_out seat or None, {seat: leftover}, rummy, note)."""
+    out = draw(st.one_of(st.none(), st.integers(0, 2)))
+    left = draw(st.dictionaries(st.integers(0, 2), leftover, max_size=3))
+    rummy = draw(st.booleans()) and draw(st.booleans())
+    note = draw(st.one_of(st.none(), st.text(max_size=5)))
+    return out, left, rummy, note
+
+
+class ScoreSheetMachine(RuleBasedStateMachine):
+    sessions = Bundle("sessions")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dir = Path(tempfile.mkdtemp(prefix="attack-"))
+        self.engine = make_engine(self.dir / "k.db")
+        init_db(self.engine)
+        self.db = Session(self.engine)
+        self.model: dict[int, dict] = {}  # sid -> game, options, seats(pids), hands, deleted
+        self.names: dict[int, str] = {}  # pid -> name
+
+    def teardown(self) -> None:
+        self.db.close()
+        self.engine.dispose()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    # -- the model --------------------------------------------------------------
+
+    def _players(self, sid):
+        return [self.names[p] for p in self.model[sid]["seats"]]
+
+    def _hand(self, sid, by_seat):
+        out, left, rummy, note = by_seat
+        players = self._players(sid)
+        n = len(players)
+        return Hand(
+            players[out] if out is not None and out < n else None,
+            {
+                players[s]: (v if isinstance(v, int) else parse_cards(v))
+                for s, v in left.items()
+                if s < n
+            },
+            rummy=rummy,
+            note=note,
+        )
+
+    def _expected(self, sid, hands_by_seat):
+        """Standings and per-hand scores by scoring alone, or the error it raises."""
+        m = self.model[sid]
+        game = get_game(m["game"])
+        options = game.options_from_dict(m["options"] or {})
+        players = self._players(sid)
+        scores = [game.score_hand(options, players, self._hand(sid, h)) for h in hands_by_seat]
+        return scores, standings(game, options, players, scores)
+
+    def _check(self, sid, view):
+        m = self.model[sid]
+        scores, table = self._expected(sid, m["hands"])
+        players = self._players(sid)
+        assert view.players == tuple(players)
+        assert view.standings == table, (view.standings, table)
+        assert len(view.hands) == len(m["hands"])
+        for i, line in enumerate(view.hands):
+            h = m["hands"][i]
+            assert line.number == i + 1
+            assert dict(line.points) == dict(scores[i].points)
+            assert dict(line.leftover) == {p: scores[i].leftover.get(p, 0) for p in players}
+            assert dict(line.running) == dict(table.running[i])
+            out = h[0] if h[0] is not None and h[0] < len(players) else None
+            assert line.went_out == (players[out] if out is not None else None)
+            assert line.note == h[3]
+        assert (view.finished_at is not None) == table.finished
+        assert (view.deleted_at is not None) == m["deleted"]
+
+    def _attempt(self, sid, new_hands, call):
+        """Run ``call``; it must succeed exactly when scoring accepts ``new_hands``."""
+        try:
+            self._expected(sid, new_hands)
+            ok = True
+        except scoring.ScoringError:
+            ok = False
+        try:
+            view = call()
+        except (ServiceError, scoring.ScoringError) as error:
+            assert not ok or isinstance(error, ServiceError), error
+            return None
+        assert ok, "the service accepted what scoring refuses"
+        self.model[sid]["hands"] = new_hands
+        self._check(sid, view)
+        return view
+
+    # -- rules --------------------------------------------------------------------
+
+    @rule(target=sessions, which=st.integers(0, len(GAMES) - 1))
+    def start(self, which):
+        game, players, options = GAMES[which]
+        view = start_session(session=self.db, game=game, players=players, options=options)
+        for pid, name in zip(view.player_ids, view.players, strict=True):
+            self.names[pid] = name
+        self.model[view.id] = {
+            "game": game,
+            "options": dict(view.options_dict),
+            "seats": list(view.player_ids),
+            "hands": [],
+            "deleted": False,
+        }
+        return view.id
+
+    def _alive(self, sid):
+        return sid in self.model and not self.model[sid]["deleted"]
+
+    @rule(sid=sessions, h=seat_hands())
+    def record(self, sid, h):
+        if not self._alive(sid):
+            return
+        self._attempt(
+            sid,
+            [*self.model[sid]["hands"], h],
+            lambda: record_hand(
+                session=self.db,
+                session_id=sid,
+                hand=self._hand(sid, h),
+                confirm_warnings=True,
+            ),
+        )
+
+    @rule(sid=sessions, h=seat_hands(), at=st.integers(0, 10))
+    def edit(self, sid, h, at):
+        if not self._alive(sid) or at >= len(self.model[sid]["hands"]):
+            return
+        hands = list(self.model[sid]["hands"])
+        hands[at] = h
+        self._attempt(
+            sid,
+            hands,
+            lambda: edit_hand(
+                session=self.db,
+                session_id=sid,
+                number=at + 1,
+                hand=self._hand(sid, h),
+                confirm_warnings=True,
+            ),
+        )
+
+    @rule(sid=sessions, at=st.integers(0, 10))
+    def delete(self, sid, at):
+        if not self._alive(sid) or at >= len(self.model[sid]["hands"]):
+            return
+        hands = list(self.model[sid]["hands"])
+        del hands[at]
+        self._attempt(
+            sid, hands, lambda: delete_hand(session=self.db, session_id=sid, number=at + 1)
+        )
+
+    @rule(sid=sessions)
+    def undo(self, sid):
+        if not self._alive(sid) or not self.model[sid]["hands"]:
+            return
+        self._attempt(
+            sid,
+            self.model[sid]["hands"][:-1],
+            lambda: undo_last_hand(session=self.db, session_id=sid),
+        )
+
+    @rule(sid=sessions)
+    def trash(self, sid):
+        if not self._alive(sid):
+            return
+        delete_session(session=self.db, session_id=sid)
+        self.model[sid]["deleted"] = True
+
+    @rule(sid=sessions)
+    def restore(self, sid):
+        if sid not in self.model or not self.model[sid]["deleted"]:
+            return
+        restore_session(session=self.db, session_id=sid)
+        self.model[sid]["deleted"] = False
+
+    @rule()
+    def purge(self):
+        purge_trash(session=self.db)
+        for sid in [s for s, m in self.model.items() if m["deleted"]]:
+            del self.model[sid]
+
+    @rule(target=sessions, sid=sessions)
+    def again(self, sid):
+        if not self._alive(sid):
+            return sid
+        view = rematch(session=self.db, session_id=sid)
+        m = self.model[sid]
+        self.model[view.id] = {
+            "game": m["game"],
+            "options": dict(m["options"]),
+            "seats": m["seats"][1:] + m["seats"][:1],
+            "hands": [],
+            "deleted": False,
+        }
+        self._check(view.id, view)
+        return view.id
+
+    @rule(target=sessions, sid=sessions)
+    def copy(self, sid):
+        if sid not in self.model:
+            return sid
+        data = json.loads(export_session(session=self.db, session_id=sid))
+        data["id"] = str(uuid.uuid4())
+        view = import_session(session=self.db, data=json.dumps(data))
+        m = self.model[sid]
+        self.model[view.id] = {
+            "game": m["game"],
+            "options": dict(m["options"]),
+            "seats": list(view.player_ids),
+            "hands": list(m["hands"]),
+            "deleted": False,
+        }
+        self._check(view.id, view)
+        return view.id
+
+    @rule(which=st.integers(0, 20), suffix=st.sampled_from(["", "x", "ø", "Y"]))
+    def rename(self, which, suffix):
+        if not self.names:
+            return
+        pids = sorted(self.names)
+        pid = pids[which % len(pids)]
+        new = self.names[pid].upper() + suffix if suffix else self.names[pid].swapcase()
+        try:
+            summary = rename_player(session=self.db, player_id=pid, name=new)
+        except ServiceError:
+            return
+        self.names[pid] = summary.name
+
+    @rule(sid=sessions)
+    def drop_sheet(self, sid):
+        self.db.exec(text("DELETE FROM score_sheet WHERE session_id = :s").bindparams(s=sid))
+        self.db.commit()
+
+    @invariant()
+    def every_session_opens_as_scoring_says(self):
+        for sid in self.model:
+            view = open_session(session=self.db, session_id=sid, include_deleted=True)
+            self._check(sid, view)
+            again = open_session(session=self.db, session_id=sid, include_deleted=True)
+            self._check(sid, again)
+            assert again == view
+
+    @invariant()
+    def the_list_agrees(self):
+        for trash in (False, True):
+            page = list_sessions(session=self.db, limit=1000, trash=trash)
+            for item in page.items:
+                m = self.model[item.id]
+                assert item.hand_count == len(m["hands"])
+                # the list shows the standings after the last write or open
+                _, table = self._expected(item.id, m["hands"])
+                assert dict(item.totals) == dict(table.totals)
+
+
+ScoreSheetMachine.TestCase.settings = settings(
+    max_examples=60,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+TestScoreSheetMachine = ScoreSheetMachine.TestCase
