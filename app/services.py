@@ -163,9 +163,16 @@ def record_hand(session_id: int, hand: Hand, *, confirm_warnings: bool = False) 
 
 
 def edit_hand(
-    session_id: int, number: int, hand: Hand, *, confirm_warnings: bool = False
+    session_id: int,
+    number: int,
+    hand: Hand,
+    *,
+    confirm_warnings: bool = False,
+    expected: Hand | None = None,
 ) -> SessionView:
-    """Replace hand ``number`` (1-based); later totals follow."""
+    """Replace hand ``number`` (1-based); later totals follow. With ``expected``
+    (the hand as the edit screen read it), refused with ``HandChanged`` when
+    another phone changed or deleted it in the meantime."""
     with _db() as db:
         return store.edit_hand(
             session=db,
@@ -173,6 +180,7 @@ def edit_hand(
             number=number,
             hand=hand,
             confirm_warnings=confirm_warnings,
+            expected=expected,
         )
 
 
@@ -182,38 +190,24 @@ def get_hand(session_id: int, number: int) -> HandDetail:
         return store.get_hand(session=db, session_id=session_id, number=number)
 
 
-def delete_hand(session_id: int, number: int) -> SessionView:
-    """Delete hand ``number``; later hands move up."""
+def delete_hand(session_id: int, number: int, *, expected: Hand | None = None) -> SessionView:
+    """Delete hand ``number``; later hands move up (``expected`` as for
+    :func:`edit_hand`)."""
     with _db() as db:
-        return store.delete_hand(session=db, session_id=session_id, number=number)
+        return store.delete_hand(
+            session=db, session_id=session_id, number=number, expected=expected
+        )
 
 
 def restore_hand(session_id: int, number: int, hand: Hand) -> SessionView:
-    """Put ``hand`` back as hand ``number``: the undo of :func:`delete_hand`.
-
-    Composed of the storage services: the hands now numbered ``number`` and
-    later are read, taken off the end (``undo_last_hand``), and recorded again
-    after ``hand``, in order, each with its entry, note and time — so the
-    session is as it was before the deletion. Warnings the hands had were
-    confirmed when they were first saved, so they are confirmed again here.
-    Each step is its own transaction: a failure part-way (another phone
-    writing to the session at the same instant) raises with the hands that
-    were recorded so far kept.
-    """
+    """Put ``hand`` back as hand ``number``: the undo of :func:`delete_hand`,
+    in one transaction (see :func:`models.services.insert_hand`): all or
+    nothing, and nothing when it is back already. Its warnings were confirmed
+    when it was first saved, so they count as confirmed."""
     with _db() as db:
-        view = store.open_session(session=db, session_id=session_id)
-        number = max(1, min(number, len(view.hands) + 1))
-        later = [
-            store.get_hand(session=db, session_id=session_id, number=n).hand
-            for n in range(number, len(view.hands) + 1)
-        ]
-        for _hand in later:
-            store.undo_last_hand(session=db, session_id=session_id)
-        for again in (hand, *later):
-            view = store.record_hand(
-                session=db, session_id=session_id, hand=again, confirm_warnings=True
-            )
-    return view
+        return store.insert_hand(
+            session=db, session_id=session_id, number=number, hand=hand, confirm_warnings=True
+        )
 
 
 def delete_session(session_id: int) -> None:

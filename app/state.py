@@ -373,6 +373,11 @@ class HandDraft:
             with a suit), or ``None``.
         warnings: warnings waiting for the user's confirmation (after a save).
         save_error: an error the services returned on save, or ``None``.
+        original: the hand being edited as it was read (saving or deleting is
+            refused if another phone changed it meanwhile), or ``None``.
+        opened_for: a new hand's number when its screen opened; another
+            phone saving that hand first moves this one on (see
+            :meth:`overtaken`).
     """
 
     game: str
@@ -393,12 +398,19 @@ class HandDraft:
     last_run: Run | None = None
     warnings: tuple = ()
     save_error: Exception | None = None
+    original: Hand | None = None
+    opened_for: int | None = None
 
     # -- construction -------------------------------------------------------
     @classmethod
     def for_session(cls, view: SessionView) -> HandDraft:
         """An empty draft for the next hand of ``view``."""
-        return cls(game=view.game, options=view.options, players=view.players)
+        return cls(
+            game=view.game,
+            options=view.options,
+            players=view.players,
+            opened_for=len(view.hands) + 1,
+        )
 
     @classmethod
     def from_hand(cls, view: SessionView, number: int, hand: Hand) -> HandDraft:
@@ -421,6 +433,7 @@ class HandDraft:
             plain=plain,
             runs={p: tuple(r) for p, r in hand.runs.items()},
             rummy=hand.rummy,
+            original=hand,
         )
 
     # -- rules the screen needs (asked of scoring) --------------------------------
@@ -690,6 +703,21 @@ class HandDraft:
             or any(self.runs.values())
             or self.ranks
         )
+
+    def overtaken(self, number: int) -> bool:
+        """Whether this new hand, begun as hand :attr:`opened_for`, would now be
+        saved as hand ``number``: another phone saved a hand meanwhile, maybe
+        this very one."""
+        return (
+            self.number is None
+            and self.opened_for is not None
+            and self.opened_for != number
+            and self.started
+        )
+
+    def keep_as(self, number: int) -> None:
+        """The user says this is another hand: enter it as hand ``number``."""
+        self.opened_for = number
 
     def card_count(self) -> int:
         """How many leftover cards have been tapped in (all players)."""

@@ -18,6 +18,7 @@ from scoring import ScoreWarning
 __all__ = [
     "AmbiguousSession",
     "DuplicateSession",
+    "HandChanged",
     "HandNotFound",
     "ImportInvalid",
     "ImportTooLarge",
@@ -70,6 +71,16 @@ class HandNotFound(ServiceError):
 
     code = "hand_not_found"
     template = "session {session} has no hand {hand}"
+
+
+class HandChanged(ServiceError):
+    """Hand ``params["hand"]`` of session ``params["session"]`` is no longer the
+    hand the caller read before changing it: it was changed, or deleted and
+    another hand took its number, in the meantime (on another phone). Nothing
+    was written."""
+
+    code = "hand_changed"
+    template = "hand {hand} of session {session} was changed in the meantime"
 
 
 class PlayerNotFound(ServiceError):

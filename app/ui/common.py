@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from app import services
-from app.i18n import _
+from app.i18n import _, format_number
 from app.messages import describe_error
 from app.state import MAX_CONTENT, AppState
 from models.views import SessionView
@@ -94,6 +94,11 @@ def describe_problem(error: BaseException) -> str:
         return _("This session no longer exists")
     if code == "hand_not_found":
         return _("This hand no longer exists")
+    if code == "hand_changed":
+        return _(
+            "Hand {n} was changed or deleted on another phone meanwhile: go back and open it again",
+            n=format_number(int(params.get("hand") or 0)),
+        )
     if code in ("name_empty",):
         return _("A player's name is empty")
     if code == "name_duplicate":
@@ -107,7 +112,8 @@ def describe_problem(error: BaseException) -> str:
         if not text:
             return _("Type the points for {player}", player=player)
         return _(
-            "Points must be a whole number of 0 or more, not “{text}”",
+            "{player}: points must be a whole number of 0 or more, not “{text}”",
+            player=player,
             text=text if len(text) <= 40 else text[:39] + "…",
         )
     if code == "run_pending":

@@ -7,6 +7,8 @@ Every number shown comes from :mod:`scoring` through :class:`app.state.HandDraft
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from app import services
@@ -446,6 +448,68 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
     )
 
 
+def overtaken_notice(app: Any, view: SessionView, draft: HandDraft, number: int) -> ft.Control:
+    """Another phone saved hand :attr:`HandDraft.opened_for` while this one was
+    being entered: maybe the same hand. Discard this entry, or keep it as hand
+    ``number``."""
+
+    def discard(_e: ft.Event) -> None:
+        app.drop_draft(view.id, None)
+        go(f"/session/{view.id}")
+
+    return tagged(
+        "hand-overtaken",
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.PHONELINK_RING, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                            ft.Text(
+                                _(
+                                    "Hand {saved} was saved on another phone while you "
+                                    "entered this one. If it was the same hand, discard "
+                                    "this entry.",
+                                    saved=format_number(draft.opened_for or number - 1),
+                                ),
+                                color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                expand=True,
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    ft.Row(
+                        [
+                            tagged(
+                                "overtaken-discard",
+                                ft.OutlinedButton(
+                                    _("Discard"), icon=ft.Icons.DELETE_OUTLINE, on_click=discard
+                                ),
+                                button=True,
+                            ),
+                            tagged(
+                                "overtaken-keep",
+                                ft.FilledButton(
+                                    _("Keep as hand {n}", n=format_number(number)),
+                                    on_click=lambda _e: draft.keep_as(number),
+                                ),
+                                button=True,
+                            ),
+                        ],
+                        wrap=True,
+                        spacing=8,
+                        run_spacing=8,
+                    ),
+                ],
+                spacing=8,
+            ),
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )
+
+
 @ft.component
 def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     """The whole hand-entry screen for ``draft`` in session ``view``."""
@@ -469,7 +533,9 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         try:
             hand = draft.hand()
             if editing:
-                saved = services.edit_hand(view.id, number, hand, confirm_warnings=confirm)
+                saved = services.edit_hand(
+                    view.id, number, hand, confirm_warnings=confirm, expected=draft.original
+                )
             else:
                 saved = services.record_hand(view.id, hand, confirm_warnings=confirm)
         except WarningsNeedConfirmation as warning:
@@ -488,8 +554,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     def delete(_e: ft.Event) -> None:
         page = ft.context.page
         try:
-            removed = services.get_hand(view.id, number).hand
-            saved = services.delete_hand(view.id, number)
+            removed = draft.original or services.get_hand(view.id, number).hand
+            saved = services.delete_hand(view.id, number, expected=draft.original)
         except Exception as error:
             if getattr(error, "code", None) is None:
                 raise
@@ -497,13 +563,26 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
             return
         leave(saved)
 
+        undone: list[bool] = []
+
         def undo(_e: ft.Event) -> None:
+            if undone:  # one undo per deletion, however often the bar is tapped
+                return
+            undone.append(True)
             try:
                 services.restore_hand(view.id, number, removed)
-            except Exception as error:  # a typed storage error: say it
+            except Exception as error:  # a typed storage or scoring error: say it
                 if getattr(error, "code", None) is None:
                     raise
-                page.show_dialog(ft.SnackBar(content=ft.Text(describe_problem(error))))
+                text = (
+                    _(
+                        "Hand {n} cannot be put back: the session has ended in the meantime",
+                        n=format_number(number),
+                    )
+                    if getattr(error, "code", None) == "session_over"
+                    else describe_problem(error)
+                )
+                page.show_dialog(ft.SnackBar(content=ft.Text(text)))
                 return
             announce(view.id)
             app.changed()
@@ -549,7 +628,10 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         spacing=8,
         run_spacing=8,
     )
-    body: list[ft.Control] = [
+    body: list[ft.Control] = []
+    if draft.overtaken(number):
+        body.append(overtaken_notice(app, view, draft, number))
+    body += [
         ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600),
         went_out_row,
     ]

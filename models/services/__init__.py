@@ -31,7 +31,14 @@ entered cards when it is next opened or written.
 {'Kari': 0, 'Ola': 18}
 """
 
-from .hands import delete_hand, edit_hand, get_hand, record_hand, undo_last_hand
+from .hands import (
+    delete_hand,
+    edit_hand,
+    get_hand,
+    insert_hand,
+    record_hand,
+    undo_last_hand,
+)
 from .players import list_players, player_stats, rename_player, validate_name
 from .sessions import (
     delete_session,
@@ -60,6 +67,7 @@ __all__ = [
     "find_session",
     "get_hand",
     "import_session",
+    "insert_hand",
     "list_players",
     "list_sessions",
     "open_session",

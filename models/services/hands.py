@@ -17,7 +17,7 @@ from sqlmodel import Session
 from scoring import Hand, hand_from_dict, hand_to_dict
 
 from ..db import run_write
-from ..errors import HandNotFound
+from ..errors import HandChanged, HandNotFound
 from ..tables import HandRow, utcnow
 from ..views import HandDetail, SessionView
 from ._store import (
@@ -49,6 +49,16 @@ def _checked(loaded: Loaded, hand: Hand, number: int, played_at: str | None) -> 
     if seated.played_at is None:
         seated = dataclasses.replace(seated, played_at=played_at)
     return hand_from_dict(hand_to_dict(seated), loaded.players, loaded.game, number)
+
+
+def _expect(s: Session, loaded: Loaded, number: int, expected: Hand | None) -> None:
+    """Refuse to change hand ``number`` unless it is still ``expected`` (the hand
+    the caller read). Raises :class:`HandNotFound`, :class:`HandChanged`."""
+    if expected is None:
+        return
+    stored = hand_from_row(s, loaded, number)
+    if hand_to_dict(stored) != hand_to_dict(seat_hand(expected, loaded.players)):
+        raise HandChanged(session=loaded.row.id, hand=number)
 
 
 def _columns(loaded: Loaded, hand: Hand, score: Any, warnings: Any) -> dict[str, Any]:
@@ -127,8 +137,14 @@ def edit_hand(
     number: int,
     hand: Hand,
     confirm_warnings: bool = False,
+    expected: Hand | None = None,
 ) -> SessionView:
     """Replace hand ``number`` with ``hand`` and recompute everything after it.
+
+    With ``expected`` (the hand as the caller read it, e.g. when an edit screen
+    opened), the change is refused with :class:`HandChanged` when hand
+    ``number`` is no longer that hand: another phone changed it, or deleted it
+    and the next hand moved up to its number.
 
     Every later running total, the end of the session and its winners follow
     from the new input; a finished session can reopen (or finish earlier — but
@@ -136,7 +152,7 @@ def edit_hand(
     with ``session_over``). ``played_at`` is kept when ``hand`` has none.
     Warnings the user already confirmed for this hand need no new confirmation.
 
-    Raises :class:`SessionNotFound`, :class:`HandNotFound`,
+    Raises :class:`SessionNotFound`, :class:`HandNotFound`, :class:`HandChanged`,
     :class:`WarningsNeedConfirmation`, and :mod:`scoring` errors as
     :func:`record_hand` does. Nothing is written then.
     """
@@ -144,6 +160,7 @@ def edit_hand(
     def work(s: Session) -> SessionView:
         loaded = load(s, session_id, for_update=True)
         old = loaded.stored(number)
+        _expect(s, loaded, number, expected)
         entered = _checked(loaded, hand, number, old.played_at)
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
         warnings = check_warnings(score, number, confirmed=confirm_warnings, already=old.warnings)
@@ -162,16 +179,18 @@ def edit_hand(
     return run_write(session, work)
 
 
-def delete_hand(*, session: Session, session_id: int, number: int) -> SessionView:
+def delete_hand(
+    *, session: Session, session_id: int, number: int, expected: Hand | None = None
+) -> SessionView:
     """Delete hand ``number``; later hands move up one number and every total,
     the end and the winners are recomputed (deleting the hand that ended the
-    session reopens it).
+    session reopens it). ``expected`` as for :func:`edit_hand`.
 
-    Raises :class:`SessionNotFound`, :class:`HandNotFound`, and
-    :class:`scoring.HandError` (``session_over``) when without that hand the
+    Raises :class:`SessionNotFound`, :class:`HandNotFound`, :class:`HandChanged`,
+    and :class:`scoring.HandError` (``session_over``) when without that hand the
     session would end before its last hand. Nothing is written then.
     """
-    return run_write(session, lambda s: _delete(s, session_id, number))
+    return run_write(session, lambda s: _delete(s, session_id, number, expected))
 
 
 def undo_last_hand(*, session: Session, session_id: int) -> SessionView:
@@ -184,13 +203,71 @@ def undo_last_hand(*, session: Session, session_id: int) -> SessionView:
     return run_write(session, lambda s: _delete(s, session_id, None))
 
 
-def _delete(s: Session, session_id: int, number: int | None) -> SessionView:
+def insert_hand(
+    *,
+    session: Session,
+    session_id: int,
+    number: int,
+    hand: Hand,
+    confirm_warnings: bool = False,
+) -> SessionView:
+    """Put ``hand`` in as hand ``number`` (the later hands move down one
+    number), in one transaction: the undo of :func:`delete_hand`. ``number``
+    is kept within 1 … hands + 1. When hand ``number`` already is ``hand``
+    (the undo was done already, e.g. on another phone), nothing is written.
+    ``played_at`` is kept as given (now when it has none).
+
+    Raises :class:`SessionNotFound`, :class:`WarningsNeedConfirmation`, and the
+    :mod:`scoring` errors of :func:`record_hand` — ``session_over`` when with
+    the hand back the session would end before its last hand. Nothing is
+    written then.
+    """
+
+    def work(s: Session) -> SessionView:
+        loaded = load(s, session_id, for_update=True)
+        at = max(1, min(number, len(loaded.hands) + 1))
+        entered = _checked(loaded, hand, at, now_iso())
+        if at <= len(loaded.hands):
+            there = hand_from_row(s, loaded, at)
+            if hand_to_dict(there) == hand_to_dict(entered):  # already back
+                return view_of(loaded, loaded.standings())
+        score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
+        warnings = check_warnings(score, at, confirmed=confirm_warnings)
+        columns = _columns(loaded, entered, score, warnings)
+        loaded.hands.insert(at - 1, _stored(None, at, entered, score, columns))
+        for stored in loaded.hands[at:]:
+            stored.number += 1
+        table = loaded.standings()
+        later = (HandRow.session_id == session_id) & (HandRow.number >= at)
+        # Two steps so that the unique (session, number) never sees a clash.
+        s.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
+        s.exec(  # type: ignore[call-overload]
+            update(HandRow)
+            .where(HandRow.session_id == session_id, HandRow.number < 0)
+            .values(number=-HandRow.number + 1)
+        )
+        row = HandRow(session_id=session_id, number=at, **columns)
+        s.add(row)
+        if loaded.rescored:
+            store_scores(s, loaded)
+        store_session_state(s, loaded, table)
+        s.flush()
+        loaded.hands[at - 1].id = row.id
+        return view_of(loaded, table)
+
+    return run_write(session, work)
+
+
+def _delete(
+    s: Session, session_id: int, number: int | None, expected: Hand | None = None
+) -> SessionView:
     loaded = load(s, session_id, for_update=True)
     if number is None:
         if not loaded.hands:
             raise HandNotFound(session=session_id, hand=0)
         number = len(loaded.hands)
     gone = loaded.stored(number)
+    _expect(s, loaded, number, expected)
     del loaded.hands[number - 1]
     for stored in loaded.hands[number - 1 :]:
         stored.number -= 1

@@ -66,3 +66,61 @@ def test_restore_hand_undoes_a_deletion_at_its_number(db, number) -> None:
     assert [line.points for line in after.hands] == [line.points for line in before.hands]
     restored = [services.get_hand(view.id, n) for n in (1, 2, 3)]
     assert [d.hand for d in restored] == [d.hand for d in original]
+
+
+def _three_hands(rounds: int = 5):
+    view = services.start_session("rummy", ["Kari", "Ola", "Per"], {"rounds": rounds})
+    for hand in (
+        Hand("Kari", {"Ola": parse_cards(["K"]), "Per": parse_cards(["2"])}),
+        Hand("Ola", {"Kari": parse_cards(["5", "7"]), "Per": parse_cards(["3"])}),
+        Hand("Per", {"Kari": parse_cards(["9"]), "Ola": parse_cards(["4"])}),
+    ):
+        view = services.record_hand(view.id, hand)
+    return view
+
+
+def test_editing_a_hand_another_phone_deleted_changes_nothing(db) -> None:
+    """Phone A opened hand 2 to change it; phone B deleted hand 2 (hand 3 moved
+    up): A's save must not overwrite what is now hand 2."""
+    from models.errors import HandChanged
+
+    view = _three_hands()
+    seen_by_a = services.get_hand(view.id, 2).hand
+    services.delete_hand(view.id, 2)  # phone B
+    moved_up = services.get_hand(view.id, 2).hand
+    changed = Hand("Ola", {"Kari": 40, "Per": parse_cards(["3"])})
+    with pytest.raises(HandChanged) as refused:
+        services.edit_hand(view.id, 2, changed, expected=seen_by_a)
+    assert refused.value.code == "hand_changed" and refused.value.params["hand"] == 2
+    with pytest.raises(HandChanged):
+        services.delete_hand(view.id, 2, expected=seen_by_a)
+    assert services.get_hand(view.id, 2).hand == moved_up
+    assert len(services.open_session(view.id).hands) == 2
+    # the hand as it is now can be changed
+    services.edit_hand(view.id, 2, changed, expected=moved_up)
+    assert services.open_session(view.id).hands[1].points["Kari"] == 40
+
+
+def test_undo_is_all_or_nothing_and_done_once(db) -> None:
+    """Undoing a deletion after the session ended elsewhere changes nothing;
+    undoing twice (two taps, two phones) puts the hand back once."""
+    from scoring import HandError
+
+    view = _three_hands(rounds=3)
+    gone = services.get_hand(view.id, 2).hand
+    services.delete_hand(view.id, 2)
+    ended = services.record_hand(view.id, Hand("Kari", {"Ola": 5, "Per": 6}))  # phone B
+    assert ended.finished and len(ended.hands) == 3
+    with pytest.raises(HandError) as refused:
+        services.restore_hand(view.id, 2, gone)
+    assert refused.value.code == "session_over"
+    still = services.open_session(view.id)
+    assert [line.points for line in still.hands] == [line.points for line in ended.hands]
+
+    view = _three_hands()
+    gone = services.get_hand(view.id, 2).hand
+    services.delete_hand(view.id, 2)
+    once = services.restore_hand(view.id, 2, gone)
+    twice = services.restore_hand(view.id, 2, gone)
+    assert len(once.hands) == len(twice.hands) == 3
+    assert twice.standings == view.standings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
-from scoring import HandError, OptionError, Rank, get_game
+from scoring import Hand, HandError, OptionError, Rank, get_game
 
 
 def draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
@@ -156,6 +156,7 @@ def test_app_state_keeps_drafts_per_hand() -> None:
         game = "rummy"
         options = get_game("rummy").default_options()
         players = ("Kari", "Ola")
+        hands = ()
 
     app = AppState()
     first = app.draft_for(View, None)
@@ -249,6 +250,7 @@ def test_session_button_continues_a_started_draft() -> None:
         game = "rummy"
         options = get_game("rummy").default_options()
         players = ("Kari", "Ola")
+        hands = ()
 
     app = AppState()
     assert not app.has_draft(3, View.players)
@@ -270,3 +272,27 @@ def test_device_settings_override_the_server_default() -> None:
     app.device_settings(merge(app.settings, {"language": "nb", "theme": None}))
     assert app.device_ready and app.settings == Settings("nb", "dark")
     assert merge(Settings(), {"language": "de", "theme": "light"}) == Settings("system", "light")
+
+
+def test_a_new_hand_overtaken_by_another_phone_says_so() -> None:
+    """Begun as hand 3; another phone saves hand 3: this one would now be hand
+    4, and asks whether it is another hand (untouched drafts just move on)."""
+
+    class View:
+        id = 5
+        game = "rummy"
+        options = get_game("rummy").default_options()
+        players = ("Kari", "Ola")
+        hands = ("hand 1", "hand 2")
+
+    app = AppState()
+    draft = app.draft_for(View, None)
+    assert draft.opened_for == 3
+    assert not draft.overtaken(4)  # nothing entered yet: it simply becomes hand 4
+    draft.set_went_out("Kari")
+    assert not draft.overtaken(3) and draft.overtaken(4)
+    draft.keep_as(4)
+    assert not draft.overtaken(4) and draft.overtaken(5)
+    editing = HandDraft.from_hand(View, 2, Hand("Ola", {"Kari": 5}))
+    editing.set_went_out("Kari")
+    assert not editing.overtaken(9) and editing.original == Hand("Ola", {"Kari": 5})

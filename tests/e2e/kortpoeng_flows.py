@@ -45,6 +45,22 @@ def wait_text(
     raise AssertionError(f"{identifier!r} says {text!r}, expected {expected!r}")
 
 
+def wait_says(page: Any, identifier: str, fragment: str, timeout: float = 10) -> None:
+    """Wait until the node ``identifier``, or a node inside it, says something
+    containing ``fragment`` (a control's text can sit on an inner node)."""
+    page.wait_for_function(
+        """([id, fragment]) => {
+          const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+          if (!node) return false;
+          const said = [node, ...node.querySelectorAll("*")].map(
+            (n) => (n.getAttribute("aria-label") || "") + " " + (n.textContent || ""));
+          return said.some((text) => text.includes(fragment));
+        }""",
+        arg=[identifier, fragment],
+        timeout=timeout * 1000,
+    )
+
+
 def wait_for(page: Any, identifier: str, timeout: float = 10) -> None:
     """Wait until a node with ``identifier`` is on screen."""
     h.by_id(page, identifier).first.wait_for(state="attached", timeout=timeout * 1000)
