@@ -255,8 +255,12 @@ class Loaded:
         self.options = options
         self.players = players
         self.player_ids = player_ids
-        self._hands = hands if hands is not None or sheet is not None else []
-        self.sheet = sheet if hands is None else None
+        if sheet is not None and hands is None:  # read-only, from the cache
+            self._hands: list[StoredHand] | None = None
+            self.sheet: Sheet | None = sheet
+        else:
+            self._hands = hands if hands is not None else []
+            self.sheet = None
         self.rescored = False
         """True when some hand scores were recomputed instead of read from the cache."""
         self.sheet_stale = False
