@@ -7,8 +7,6 @@ Every number shown comes from :mod:`scoring` through :class:`app.state.HandDraft
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from app import services
@@ -21,7 +19,7 @@ from app.messages import (
     rank_name,
     suit_name,
 )
-from app.state import RANKS, SUIT_BY_LETTER, HandDraft, Preview
+from app.state import RANKS, SUIT_BY_LETTER, AppState, HandDraft, Preview
 from app.ui.common import (
     SUIT_FONT,
     TOUCH,
@@ -448,7 +446,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
     )
 
 
-def overtaken_notice(app: Any, view: SessionView, draft: HandDraft, number: int) -> ft.Control:
+def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number: int) -> ft.Control:
     """Another phone saved hand :attr:`HandDraft.opened_for` while this one was
     being entered: maybe the same hand. Discard this entry, or keep it as hand
     ``number``."""
