@@ -1,38 +1,34 @@
 """``make bench``: run every benchmark script and print its figures.
 
-Each ``bench/*.py`` module with a ``main()`` is run in turn; one that fails is
-reported and the others still run. Figures are medians from one run.
+Each script in :data:`ORDER` runs in turn in a Python process of its own (what
+one leaves behind, memory or a module cache, does not weigh on the next); one
+that fails is reported and the others still run. Figures are medians from one
+run.
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
+import subprocess
 import sys
-import traceback
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent))
 
 ORDER = ["scoring_bench", "storage", "exports", "ui_start", "ui"]
 
 
 def main() -> int:
     """Run the benchmarks in ORDER; returns 1 when any failed."""
-    logging.basicConfig(level=logging.WARNING)
     failed = 0
     for name in ORDER:
-        if not (HERE / f"{name}.py").exists():
+        script = HERE / f"{name}.py"
+        if not script.exists():
             continue
         print(f"== {name}", flush=True)
-        try:
-            importlib.import_module(name).main()
-        except Exception:
+        done = subprocess.run([sys.executable, str(script)], cwd=HERE.parent, check=False)
+        if done.returncode != 0:
             failed += 1
-            traceback.print_exc()
-        sys.stdout.flush()
+            print(f"== {name} failed (exit {done.returncode})", flush=True)
     return 1 if failed else 0
 
 
