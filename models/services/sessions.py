@@ -30,6 +30,7 @@ from ._store import (
     scoring_fingerprint,
     store_scores,
     store_session_state,
+    store_sheet,
     view_of,
 )
 from .players import validate_name
@@ -114,8 +115,10 @@ def create_session(
     names = dict(
         session.exec(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))).all()
     )
+    loaded = Loaded(row, game, options, tuple(names[p] for p in player_ids), tuple(player_ids), [])
+    store_sheet(session, loaded)  # empty: the first showing needs no write
     session.flush()
-    return Loaded(row, game, options, tuple(names[p] for p in player_ids), tuple(player_ids), [])
+    return loaded
 
 
 def start_session(

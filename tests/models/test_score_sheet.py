@@ -100,6 +100,19 @@ def test_showing_reads_the_sheet_and_writing_the_hand_rows(session):
         assert written.sheet is None and len(written.hands) == 4
 
 
+@pytest.mark.parametrize("how", ["start", "rematch"])
+def test_a_new_session_is_shown_from_its_sheet(session, how):
+    """A session just started (or a rematch) has its empty sheet: showing it
+    needs no write."""
+    view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
+    if how == "rematch":
+        from models.services import rematch
+
+        view = rematch(session=session, session_id=view.id)
+    with reading(session):
+        assert load(session, view.id, use_sheet=True).sheet is not None
+
+
 def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(session):
     """A sheet whose hand count differs from the hand rows is rebuilt."""
     view = _swedish(session, hands=3)
