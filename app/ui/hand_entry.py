@@ -612,7 +612,9 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 [
                     choice(
                         "blocked",
-                        _("Blocked"),
+                        # Swedish Rummy's own word; in the Rummy games the hand
+                        # just stops with nobody out
+                        _("Blocked") if view.game == "swedish_rummy" else _("Nobody went out"),
                         draft.blocked,
                         lambda _e: draft.set_blocked(),
                         icon=ft.Icons.BLOCK,
