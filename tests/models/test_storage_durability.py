@@ -72,7 +72,11 @@ def test_sigkill_mid_way_loses_no_reported_hand(engine, db_path):
             _, number, note = line.split()
             reported.append((int(number), note))
         os.kill(proc.pid, signal.SIGKILL)  # mid-way: it is busy with the next hand
-        rest, err = proc.communicate(timeout=30)
+        # Read the rest through the same buffered reader as readline() above
+        # (communicate() would skip lines that reader had already buffered).
+        rest = proc.stdout.read()
+        err = proc.stderr.read() if proc.stderr is not None else ""
+        proc.wait(timeout=30)
         assert proc.returncode == -signal.SIGKILL, err
         for line in rest.splitlines():  # printed before the kill: saved as well
             _, number, note = line.split()
