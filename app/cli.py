@@ -9,16 +9,61 @@ Exit status: 0 on success, 2 for input that cannot be scored or read.
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from app import __version__
+from app.i18n import LOCALES_DIR, N_, _, get_language
 from scoring import ScoringError, read_session, score_session
 
 EXIT_INPUT = 2
+
+#: argparse's own words (usage, its errors, its help headings), marked for the
+#: app's catalogs: argparse asks gettext for them (see :func:`argparse_language`).
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+    N_("can't open '%(filename)s': %(error)s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+)
+
+
+@contextmanager
+def argparse_language() -> Iterator[None]:
+    """Let argparse speak the command line's language (``KORTPOENG_LANG`` or
+    the system's): it looks its words up with :mod:`gettext` in the default
+    domain, ``messages`` — the name of the app's catalogs, which hold them
+    (:data:`ARGPARSE_WORDS`). ``LANGUAGE`` is set only while the block runs."""
+    gettext.bindtextdomain("messages", str(LOCALES_DIR))
+    before = os.environ.get("LANGUAGE")
+    os.environ["LANGUAGE"] = get_language()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = before
 
 
 def _error_line(error: Exception) -> str:
@@ -43,7 +88,6 @@ def _read_bytes(name: str) -> bytes:
 
 
 def _cannot_read(name: str, reason: str) -> int:
-    from app.i18n import _
 
     print(_("Cannot read {file}: {reason}").format(file=name, reason=reason), file=sys.stderr)
     return EXIT_INPUT
@@ -51,7 +95,6 @@ def _cannot_read(name: str, reason: str) -> int:
 
 def score_command(args: argparse.Namespace) -> int:
     """``kortpoeng score FILE``: print the scored session as JSON (SESSION_FORMAT.md)."""
-    from app.i18n import _
     from app.messages import os_reason
     from models.errors import ImportTooLarge
 
@@ -133,29 +176,36 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="kortpoeng",
-        description="Scorekeeping for Swedish Rummy, Four Suit Rummy and Rummy.",
+        description=_("Scorekeeping for Swedish Rummy, Four Suit Rummy and Rummy."),
     )
-    parser.add_argument("--version", action="version", version=f"kortpoeng {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log what the program does")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"kortpoeng {__version__}",
+        help=_("show the version and exit"),
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help=_("log what the program does"))
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database URL or file (default: KORTPOENG_DB or the user data folder)",
+        help=_("database URL or file (default: KORTPOENG_DB or the user data folder)"),
     )
     parser.set_defaults(handler=app_command)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
 
-    score = sub.add_parser("score", help="score a session file and print the standings as JSON")
+    score = sub.add_parser("score", help=_("score a session file and print the standings as JSON"))
     score.add_argument(
-        "file", metavar="FILE", help="session file (SESSION_FORMAT), or - for standard input"
+        "file", metavar="FILE", help=_("session file (SESSION_FORMAT), or - for standard input")
     )
     score.set_defaults(handler=score_command)
 
     web = sub.add_parser(
-        "web", help="serve the web UI (phones on the same network can join with --host)"
+        "web", help=_("serve the web UI (phones on the same network can join with --host)")
     )
-    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    web.add_argument("--port", type=int, default=8550, help="port (default 8550)")
+    web.add_argument(
+        "--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
+    )
+    web.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
     web.set_defaults(handler=web_command)
 
     try:
@@ -169,8 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with argparse_language():
+        parser = build_parser()
+        args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
     return args.handler(args)
 

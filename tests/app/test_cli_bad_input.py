@@ -216,3 +216,57 @@ def test_os_reasons_are_translated():
         assert os_reason(PermissionError(errno.EACCES, "Permission denied")) == "ingen tilgang"
     with use_language("en"):
         assert os_reason(OSError(errno.EIO, "Input/output error")) == "Input/output error"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "nb",
+            [
+                "bruk: kortpoeng score [-h] FILE",
+                "kortpoeng score: feil: disse argumentene må oppgis: FILE",
+            ],
+        ),
+        (
+            "en",
+            [
+                "usage: kortpoeng score [-h] FILE",
+                "kortpoeng score: error: the following arguments are required: FILE",
+            ],
+        ),
+    ],
+)
+def test_usage_errors_speak_the_language(lang, expected):
+    done = kortpoeng("score", lang=lang)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == expected
+
+
+def test_help_speaks_the_language():
+    norsk = kortpoeng("--help", lang="nb")
+    assert norsk.returncode == 0
+    assert "vis denne hjelpen og avslutt" in norsk.stdout
+    assert "kommandoer:" in norsk.stdout and "Poengføring for Vri åtter" in norsk.stdout
+    english = kortpoeng("web", "--help", lang="en")
+    assert "show this help message and exit" in english.stdout
+    assert "address to listen on" in english.stdout
+
+
+def test_argparse_words_are_argparses_and_language_is_put_back(monkeypatch, capsys):
+    """Each word in the catalogs for argparse is one argparse asks for (a new
+    Python that rewords one shows here), and LANGUAGE is as it was after a run."""
+    import argparse
+    import inspect
+    import os
+
+    from app.cli import ARGPARSE_WORDS
+
+    source = inspect.getsource(argparse)
+    for word in ARGPARSE_WORDS:
+        assert repr(word) in source or f'"{word}"' in source, word
+    monkeypatch.setenv("LANGUAGE", "sv")
+    with pytest.raises(SystemExit):
+        main(["score"])
+    capsys.readouterr()
+    assert os.environ["LANGUAGE"] == "sv"
