@@ -99,14 +99,21 @@ def App() -> ft.Control:
     def follow_other_tabs() -> None:
         # Another tab or phone saved something: show it here too. The handler
         # may run in the writer's context; the reload runs as this page's task
-        # (page.run_task binds the page in a copy of the context).
+        # (page.run_task binds the page in a copy of the context). A tab that
+        # is away (screen locked, closed) reloads when it connects again.
         async def reload() -> None:
             state.changed()
 
         def on_write(_topic: str, _session_id: int) -> None:
-            contextvars.copy_context().run(page.run_task, reload)
+            try:
+                connected = page.session.connection is not None
+            except RuntimeError:  # this tab's session is gone
+                connected = False
+            if connected:
+                contextvars.copy_context().run(page.run_task, reload)
 
         page.pubsub.subscribe_topic(WRITES_TOPIC, on_write)
+        page.on_connect = lambda _e: state.changed()
 
     ft.use_effect(
         follow_other_tabs,

@@ -154,11 +154,19 @@ def open_session(session_id: int) -> SessionView:
         return store.open_session(session=db, session_id=session_id)
 
 
-def record_hand(session_id: int, hand: Hand, *, confirm_warnings: bool = False) -> SessionView:
-    """Save the next hand. Raises ``WarningsNeedConfirmation`` or a scoring error."""
+def record_hand(
+    session_id: int, hand: Hand, *, confirm_warnings: bool = False, number: int | None = None
+) -> SessionView:
+    """Save the next hand (as hand ``number``, when given: refused with
+    ``NextHandChanged`` if another phone saved or deleted a hand meanwhile).
+    Raises ``WarningsNeedConfirmation`` or a scoring error."""
     with _db() as db:
         return store.record_hand(
-            session=db, session_id=session_id, hand=hand, confirm_warnings=confirm_warnings
+            session=db,
+            session_id=session_id,
+            hand=hand,
+            confirm_warnings=confirm_warnings,
+            number=number,
         )
 
 

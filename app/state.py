@@ -422,7 +422,7 @@ class HandDraft:
                 plain[player] = str(held)
             else:
                 cards[player] = tuple(card.rank.value for card in held)
-        return cls(
+        draft = cls(
             game=view.game,
             options=view.options,
             players=view.players,
@@ -435,6 +435,22 @@ class HandDraft:
             rummy=hand.rummy,
             original=hand,
         )
+        draft.__dict__["_as_read"] = draft._entered()
+        return draft
+
+    def _entered(self) -> tuple:
+        return (
+            self.went_out,
+            self.blocked,
+            {p: tuple(c) for p, c in self.cards.items() if c},
+            dict(self.plain),
+            {p: tuple(r) for p, r in self.runs.items() if r},
+            self.rummy,
+        )
+
+    def unchanged(self) -> bool:
+        """Whether an edit draft still holds the hand exactly as it was read."""
+        return self.original is not None and self.__dict__.get("_as_read") == self._entered()
 
     # -- rules the screen needs (asked of scoring) --------------------------------
     @property
@@ -706,14 +722,21 @@ class HandDraft:
 
     def overtaken(self, number: int) -> bool:
         """Whether this new hand, begun as hand :attr:`opened_for`, would now be
-        saved as hand ``number``: another phone saved a hand meanwhile, maybe
-        this very one."""
+        saved as hand ``number`` after it: another phone saved a hand
+        meanwhile, maybe this very one."""
         return (
             self.number is None
             and self.opened_for is not None
-            and self.opened_for != number
+            and number > self.opened_for
             and self.started
         )
+
+    def follow_deletions(self, number: int) -> None:
+        """A hand was deleted meanwhile (on another phone): this new hand is now
+        hand ``number``, which needs no question. Changes no observed field
+        (it is called while the screen is drawn)."""
+        if self.number is None and self.opened_for is not None and number < self.opened_for:
+            self.__dict__["opened_for"] = number
 
     def keep_as(self, number: int) -> None:
         """The user says this is another hand: enter it as hand ``number``."""
@@ -812,7 +835,12 @@ class AppState:
         key = (view.id, number or 0)
         drafts = self._drafts()
         draft = drafts.get(key)
-        if draft is None or draft.players != view.players:
+        # An untouched edit of a hand stored differently since (changed, or
+        # another hand now has its number) starts again from the stored hand.
+        stale = (
+            draft is not None and hand is not None and draft.original != hand and draft.unchanged()
+        )
+        if draft is None or stale or draft.players != view.players:
             draft = (
                 HandDraft.from_hand(view, number, hand)
                 if number and hand is not None

@@ -23,6 +23,7 @@ __all__ = [
     "ImportInvalid",
     "ImportTooLarge",
     "InvalidName",
+    "NextHandChanged",
     "PlayerNotFound",
     "ServiceError",
     "SessionNotFound",
@@ -81,6 +82,15 @@ class HandChanged(ServiceError):
 
     code = "hand_changed"
     template = "hand {hand} of session {session} was changed in the meantime"
+
+
+class NextHandChanged(ServiceError):
+    """The hand was to be saved as hand ``params["hand"]`` but the session's
+    next hand is ``params["next"]``: another phone saved or deleted a hand
+    meanwhile. Nothing was written."""
+
+    code = "next_hand_changed"
+    template = "the next hand of session {session} is {next}, not {hand}"
 
 
 class PlayerNotFound(ServiceError):

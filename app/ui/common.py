@@ -99,6 +99,12 @@ def describe_problem(error: BaseException) -> str:
             "Hand {n} was changed or deleted on another phone meanwhile: go back and open it again",
             n=format_number(int(params.get("hand") or 0)),
         )
+    if code == "next_hand_changed":
+        return _(
+            "The hands changed on another phone while you entered this one: "
+            "this is now hand {n}. Check it, then save again",
+            n=format_number(int(params.get("next") or 0)),
+        )
     if code in ("name_empty",):
         return _("A player's name is empty")
     if code == "name_duplicate":

@@ -516,6 +516,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     editing = draft.number is not None
     number = draft.number or len(view.hands) + 1
     back = f"/session/{view.id}"
+    draft.follow_deletions(number)
 
     def leave(saved: SessionView) -> None:
         """The write is done: forget the draft, show the session it returned."""
@@ -523,6 +524,11 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         app.saved(saved)
         announce(view.id)
         go(back)
+
+    def forget_if_changed(error: Exception) -> None:
+        """The hand changed on another phone: opening it again starts afresh."""
+        if getattr(error, "code", None) == "hand_changed":
+            app.drop_draft(view.id, draft.number)
 
     def save(confirm: bool) -> None:
         if not draft.check_saveable():
@@ -535,7 +541,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                     view.id, number, hand, confirm_warnings=confirm, expected=draft.original
                 )
             else:
-                saved = services.record_hand(view.id, hand, confirm_warnings=confirm)
+                saved = services.record_hand(view.id, hand, confirm_warnings=confirm, number=number)
         except WarningsNeedConfirmation as warning:
             draft.warnings = warning.warnings
             return
@@ -545,6 +551,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         except Exception as error:  # storage errors with a code: show them, nothing saved
             if getattr(error, "code", None) is None:
                 raise
+            forget_if_changed(error)
             draft.save_error = error
             return
         leave(saved)
@@ -557,6 +564,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         except Exception as error:
             if getattr(error, "code", None) is None:
                 raise
+            forget_if_changed(error)
             draft.save_error = error
             return
         leave(saved)
@@ -574,7 +582,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                     raise
                 text = (
                     _(
-                        "Hand {n} cannot be put back: the session has ended in the meantime",
+                        "Hand {n} cannot be put back: with it, the session would end "
+                        "before the hands saved since",
                         n=format_number(number),
                     )
                     if getattr(error, "code", None) == "session_over"
@@ -629,7 +638,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
         run_spacing=8,
     )
     body: list[ft.Control] = []
-    if draft.overtaken(number):
+    overtaken = draft.overtaken(number)
+    if overtaken:
         body.append(overtaken_notice(app, view, draft, number))
     body += [
         ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600),
@@ -742,7 +752,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                     _("Save hand"),
                     icon=ft.Icons.SAVE,
                     on_click=lambda _e: save(False),
-                    disabled=not preview.ready,
+                    disabled=not preview.ready or overtaken,
                     height=52,
                     width=float("inf"),
                 ),
@@ -784,11 +794,21 @@ def NewHandScreen() -> ft.Control:
     if isinstance(view, Exception):
         return Screen(_("Hand"), [ft.Text(describe_problem(view), color=ft.Colors.ERROR)], back="/")
     if view.finished:
-        return Screen(
-            _("Hand"),
-            [ft.Text(_("This session has ended."))],
-            back=f"/session/{sid}",
-        )
+        lines = [ft.Text(_("This session has ended."))]
+        if app.has_draft(view.id, view.players):  # begun here, ended elsewhere
+            lines.append(
+                tagged(
+                    "ended-elsewhere",
+                    ft.Text(
+                        _(
+                            "A hand saved on another phone ended it while you entered "
+                            "this one, which was not saved."
+                        ),
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                )
+            )
+        return Screen(_("Hand"), lines, back=f"/session/{sid}")
     draft = app.draft_for(view, None)
     return HandEntry(view, draft)
 

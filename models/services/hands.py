@@ -17,7 +17,7 @@ from sqlmodel import Session
 from scoring import Hand, hand_from_dict, hand_to_dict
 
 from ..db import run_write
-from ..errors import HandChanged, HandNotFound
+from ..errors import HandChanged, HandNotFound, NextHandChanged
 from ..tables import HandRow, utcnow
 from ..views import HandDetail, SessionView
 from ._store import (
@@ -91,7 +91,12 @@ def _stored(
 
 
 def record_hand(
-    *, session: Session, session_id: int, hand: Hand, confirm_warnings: bool = False
+    *,
+    session: Session,
+    session_id: int,
+    hand: Hand,
+    confirm_warnings: bool = False,
+    number: int | None = None,
 ) -> SessionView:
     """Validate ``hand`` with :mod:`scoring` and save it as the session's next hand.
 
@@ -106,21 +111,26 @@ def record_hand(
     hand has warnings and ``confirm_warnings`` is false; :class:`scoring.HandError`
     / :class:`scoring.CardParseError` / :class:`scoring.SessionFileError` for input
     the rules cannot score (``hand`` set to the new number), including
-    ``session_over`` when the session has already ended. Nothing is written then.
+    ``session_over`` when the session has already ended. With ``number`` (the
+    hand number the caller is entering), :class:`NextHandChanged` when the
+    session's next hand is another one (another phone saved or deleted a
+    hand meanwhile). Nothing is written then.
     """
 
     def work(s: Session) -> SessionView:
         loaded = load(s, session_id, for_update=True)
-        number = len(loaded.hands) + 1
-        entered = _checked(loaded, hand, number, now_iso())
-        score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
-        warnings = check_warnings(score, number, confirmed=confirm_warnings)
+        at = len(loaded.hands) + 1
+        if number is not None and number != at:
+            raise NextHandChanged(session=session_id, hand=number, next=at)
+        entered = _checked(loaded, hand, at, now_iso())
+        score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
+        warnings = check_warnings(score, at, confirmed=confirm_warnings)
         columns = _columns(loaded, entered, score, warnings)
-        loaded.hands.append(_stored(None, number, entered, score, columns))
+        loaded.hands.append(_stored(None, at, entered, score, columns))
         table = loaded.standings()
         if loaded.rescored:
             store_scores(s, loaded)
-        row = HandRow(session_id=session_id, number=number, **columns)
+        row = HandRow(session_id=session_id, number=at, **columns)
         s.add(row)
         store_session_state(s, loaded, table)
         s.flush()

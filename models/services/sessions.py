@@ -299,10 +299,19 @@ def find_session(*, session: Session, ref: str | int, include_deleted: bool = Fa
 
 def rematch(*, session: Session, session_id: int) -> SessionView:
     """Start a new session with the same game, players and options, seats rotated
-    by one (the second seat deals first). Raises :class:`SessionNotFound`."""
+    by one (the second seat deals first). A rematch started already (on another
+    phone) is returned instead of a second one. Raises :class:`SessionNotFound`."""
 
     def work(s: Session) -> SessionView:
         old = load(s, session_id, deleted=False)
+        started = s.exec(
+            select(SessionRow.id)
+            .where(SessionRow.rematch_of == session_id, SessionRow.deleted_at.is_(None))
+            .order_by(SessionRow.id)
+        ).first()
+        if started is not None:
+            again = load(s, started)
+            return view_of(again, again.standings())
         ids = list(old.player_ids[1:] + old.player_ids[:1])
         loaded = create_session(
             s,

@@ -124,3 +124,18 @@ def test_undo_is_all_or_nothing_and_done_once(db) -> None:
     twice = services.restore_hand(view.id, 2, gone)
     assert len(once.hands) == len(twice.hands) == 3
     assert twice.standings == view.standings
+
+
+def test_two_phones_saving_the_same_hand_save_it_once(db) -> None:
+    """Both phones enter hand 4; the one that saves second is told the hands
+    changed (NextHandChanged), and nothing is saved twice."""
+    from models.errors import NextHandChanged
+
+    view = _three_hands()
+    hand = Hand("Ola", {"Kari": parse_cards(["Q"]), "Per": parse_cards(["4"])})
+    services.record_hand(view.id, hand, number=4)  # phone A
+    with pytest.raises(NextHandChanged) as refused:
+        services.record_hand(view.id, hand, number=4)  # phone B, a moment later
+    assert refused.value.params == {"session": view.id, "hand": 4, "next": 5}
+    assert len(services.open_session(view.id).hands) == 4
+    assert len(services.record_hand(view.id, hand, number=5).hands) == 5

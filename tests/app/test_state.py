@@ -293,6 +293,31 @@ def test_a_new_hand_overtaken_by_another_phone_says_so() -> None:
     assert not draft.overtaken(3) and draft.overtaken(4)
     draft.keep_as(4)
     assert not draft.overtaken(4) and draft.overtaken(5)
+    assert not draft.overtaken(3)  # a hand deleted elsewhere: it simply becomes hand 3
+    draft.follow_deletions(3)
+    assert draft.opened_for == 3 and draft.overtaken(4)
     editing = HandDraft.from_hand(View, 2, Hand("Ola", {"Kari": 5}))
     editing.set_went_out("Kari")
     assert not editing.overtaken(9) and editing.original == Hand("Ola", {"Kari": 5})
+
+
+def test_an_untouched_edit_follows_the_stored_hand() -> None:
+    """Reopening a hand that another phone changed shows the stored hand; an
+    edit in progress is kept (saving it is then refused by the services)."""
+
+    class View:
+        id = 6
+        game = "rummy"
+        options = get_game("rummy").default_options()
+        players = ("Kari", "Ola")
+        hands = ("hand 1", "hand 2")
+
+    app = AppState()
+    before, after = Hand("Ola", {"Kari": 5}), Hand("Kari", {"Ola": 9})
+    first = app.draft_for(View, 2, before)
+    assert first.unchanged()
+    again = app.draft_for(View, 2, after)  # changed elsewhere, untouched here
+    assert again is not first and again.original == after and again.went_out == "Kari"
+    again.add_card("Ola", "K")
+    assert not again.unchanged()
+    assert app.draft_for(View, 2, before) is again  # the edit in progress is kept

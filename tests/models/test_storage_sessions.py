@@ -153,6 +153,16 @@ def test_rematch_rotates_seats_and_keeps_options(session):
     assert new.standings.target == 250 and new.hands == ()
 
 
+def test_a_rematch_is_started_once_from_two_phones(session):
+    old = start_session(session=session, game="rummy", players=["A", "B"])
+    first = rematch(session=session, session_id=old.id)
+    second = rematch(session=session, session_id=old.id)  # the other phone's tap
+    assert second.id == first.id
+    assert len(list_sessions(session=session).items) == 2
+    delete_session(session=session, session_id=first.id)  # thrown away: a new one
+    assert rematch(session=session, session_id=old.id).id not in (old.id, first.id)
+
+
 def test_delete_restore_and_purge(session, engine):
     keep = _finish_rummy(session)
     gone = _finish_rummy(session)

@@ -241,6 +241,9 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         if not self._alive(sid):
             return sid
         view = rematch(session=self.db, session_id=sid)
+        if view.id in self.model:  # started already (another phone): the same one
+            self._check(view.id, view)
+            return view.id
         m = self.model[sid]
         self.model[view.id] = {
             "game": m["game"],
