@@ -207,14 +207,22 @@ def delete_hand(session_id: int, number: int, *, expected: Hand | None = None) -
         )
 
 
-def restore_hand(session_id: int, number: int, hand: Hand) -> SessionView:
-    """Put ``hand`` back as hand ``number``: the undo of :func:`delete_hand`,
-    in one transaction (see :func:`models.services.insert_hand`): all or
-    nothing, and nothing when it is back already. Its warnings were confirmed
-    when it was first saved, so they count as confirmed."""
+def restore_hand(
+    session_id: int, number: int, hand: Hand, *, hand_id: int | None = None
+) -> SessionView:
+    """Put ``hand`` back, where it was played (by ``hand_id``, else as hand
+    ``number``): the undo of :func:`delete_hand`, in one transaction (see
+    :func:`models.services.insert_hand`): all or nothing, and nothing when it
+    is back already. Its warnings were confirmed when it was first saved, so
+    they count as confirmed."""
     with _db() as db:
         return store.insert_hand(
-            session=db, session_id=session_id, number=number, hand=hand, confirm_warnings=True
+            session=db,
+            session_id=session_id,
+            number=number,
+            hand=hand,
+            confirm_warnings=True,
+            hand_id=hand_id,
         )
 
 

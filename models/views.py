@@ -124,6 +124,9 @@ class HandDetail:
 
     ``hand`` is the :class:`scoring.Hand` as entered (player names as seated);
     ``score`` is freshly computed by :mod:`scoring`, with breakdown and warnings.
+    ``hand_id`` names the stored hand while it exists, whatever its number
+    (deleting a hand and undoing that keeps it); hands are numbered in the
+    order of their ids.
     """
 
     session_id: int
@@ -131,6 +134,7 @@ class HandDetail:
     hand: Hand
     score: HandScore
     warnings: tuple[ScoreWarning, ...]
+    hand_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

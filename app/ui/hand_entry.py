@@ -559,7 +559,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     def delete(_e: ft.Event) -> None:
         page = ft.context.page
         try:
-            removed = draft.original or services.get_hand(view.id, number).hand
+            stored = services.get_hand(view.id, number)
+            removed = draft.original or stored.hand
             saved = services.delete_hand(view.id, number, expected=draft.original)
         except Exception as error:
             if getattr(error, "code", None) is None:
@@ -576,7 +577,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 return
             undone.append(True)
             try:
-                services.restore_hand(view.id, number, removed)
+                services.restore_hand(view.id, number, removed, hand_id=stored.hand_id)
             except Exception as error:  # a typed storage or scoring error: say it
                 if getattr(error, "code", None) is None:
                     raise

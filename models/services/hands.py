@@ -220,12 +220,18 @@ def insert_hand(
     number: int,
     hand: Hand,
     confirm_warnings: bool = False,
+    hand_id: int | None = None,
 ) -> SessionView:
-    """Put ``hand`` in as hand ``number`` (the later hands move down one
-    number), in one transaction: the undo of :func:`delete_hand`. ``number``
-    is kept within 1 … hands + 1. When hand ``number`` already is ``hand``
-    (the undo was done already, e.g. on another phone), nothing is written.
-    ``played_at`` is kept as given (now when it has none).
+    """Put ``hand`` back in, in one transaction: the undo of :func:`delete_hand`.
+
+    With ``hand_id`` (the deleted hand's :attr:`HandDetail.hand_id`) it goes
+    back under that id, among the others in the order of their ids — where it
+    was played, whatever was deleted or added since (on another phone) — and
+    when a hand with that id is there already (undone already), nothing is
+    written. Without it, it goes in as hand ``number`` (kept within 1 … hands
+    + 1) and the later hands move down one number; when hand ``number``
+    already is ``hand``, nothing is written. ``played_at`` is kept as given
+    (now when it has none).
 
     Raises :class:`SessionNotFound`, :class:`WarningsNeedConfirmation`, and the
     :mod:`scoring` errors of :func:`record_hand` — ``session_over`` when with
@@ -235,16 +241,22 @@ def insert_hand(
 
     def work(s: Session) -> SessionView:
         loaded = load(s, session_id, for_update=True)
-        at = max(1, min(number, len(loaded.hands) + 1))
+        if hand_id is not None:
+            ids = [h.id for h in loaded.hands]
+            if hand_id in ids:  # already back
+                return view_of(loaded, loaded.standings())
+            at = 1 + sum(1 for other in ids if other is not None and other < hand_id)
+        else:
+            at = max(1, min(number, len(loaded.hands) + 1))
         entered = _checked(loaded, hand, at, now_iso())
-        if at <= len(loaded.hands):
+        if hand_id is None and at <= len(loaded.hands):
             there = hand_from_row(s, loaded, at)
             if hand_to_dict(there) == hand_to_dict(entered):  # already back
                 return view_of(loaded, loaded.standings())
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
         warnings = check_warnings(score, at, confirmed=confirm_warnings)
         columns = _columns(loaded, entered, score, warnings)
-        loaded.hands.insert(at - 1, _stored(None, at, entered, score, columns))
+        loaded.hands.insert(at - 1, _stored(hand_id, at, entered, score, columns))
         for stored in loaded.hands[at:]:
             stored.number += 1
         table = loaded.standings()
@@ -256,7 +268,7 @@ def insert_hand(
             .where(HandRow.session_id == session_id, HandRow.number < 0)
             .values(number=-HandRow.number + 1)
         )
-        row = HandRow(session_id=session_id, number=at, **columns)
+        row = HandRow(id=hand_id, session_id=session_id, number=at, **columns)
         s.add(row)
         if loaded.rescored:
             store_scores(s, loaded)
@@ -315,4 +327,5 @@ def get_hand(*, session: Session, session_id: int, number: int) -> HandDetail:
         hand=entered,
         score=score,
         warnings=warnings_from_json(stored.warnings, number),
+        hand_id=stored.id,
     )

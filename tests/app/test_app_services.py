@@ -139,3 +139,51 @@ def test_two_phones_saving_the_same_hand_save_it_once(db) -> None:
     assert refused.value.params == {"session": view.id, "hand": 4, "next": 5}
     assert len(services.open_session(view.id).hands) == 4
     assert len(services.record_hand(view.id, hand, number=5).hands) == 5
+
+
+def _four_hands():
+    view = services.start_session("rummy", ["Kari", "Ola", "Per"], {"rounds": 8})
+    for n in range(4):
+        view = services.record_hand(
+            view.id, Hand("Kari", {"Ola": n + 1, "Per": 10 * (n + 1)}, note=f"H{n + 1}")
+        )
+    return view
+
+
+def _notes(session_id: int) -> list[str]:
+    view = services.open_session(session_id)
+    return [line.note for line in view.hands]
+
+
+@pytest.mark.parametrize(
+    ("deletes", "undo_order"),
+    [
+        ((2, 2), (0, 1)),  # A deletes hand 2, B deletes the new hand 2; A undoes, then B
+        ((2, 2), (1, 0)),
+        ((2, 1), (0, 1)),  # A deletes hand 2, B deletes hand 1
+        ((2, 1), (1, 0)),
+        ((4, 1), (0, 1)),
+    ],
+)
+def test_undos_from_two_phones_put_hands_back_where_they_were_played(
+    db, deletes, undo_order
+) -> None:
+    view = _four_hands()
+    undos = []
+    for number in deletes:  # each phone reads the hand, then deletes it
+        detail = services.get_hand(view.id, number)
+        services.delete_hand(view.id, number, expected=detail.hand)
+        undos.append(detail)
+    for index in undo_order:
+        detail = undos[index]
+        services.restore_hand(view.id, detail.number, detail.hand, hand_id=detail.hand_id)
+    assert _notes(view.id) == ["H1", "H2", "H3", "H4"]
+    again = undos[0]  # a second tap on the same undo changes nothing
+    services.restore_hand(view.id, again.number, again.hand, hand_id=again.hand_id)
+    assert _notes(view.id) == ["H1", "H2", "H3", "H4"]
+    assert services.open_session(view.id).standings == _four_hands_standings()
+
+
+def _four_hands_standings():
+    view = _four_hands()
+    return services.open_session(view.id).standings
