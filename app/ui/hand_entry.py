@@ -559,8 +559,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     def delete(_e: ft.Event) -> None:
         page = ft.context.page
         try:
-            stored = services.get_hand(view.id, number)
-            removed = draft.original or stored.hand
+            stored = services.get_hand(view.id, number)  # its id: for the undo
             saved = services.delete_hand(view.id, number, expected=draft.original)
         except Exception as error:
             if getattr(error, "code", None) is None:
@@ -577,7 +576,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 return
             undone.append(True)
             try:
-                services.restore_hand(view.id, number, removed, hand_id=stored.hand_id)
+                services.restore_hand(view.id, number, stored.hand, hand_id=stored.hand_id)
             except Exception as error:  # a typed storage or scoring error: say it
                 if getattr(error, "code", None) is None:
                     raise

@@ -9,15 +9,6 @@ from app.services import Settings
 from scoring import Hand, parse_cards
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'app.sqlite3'}"
-    monkeypatch.setenv("KORTPOENG_DB", url)
-    services.reset_engine(url)
-    yield tmp_path
-    services.reset_engine("sqlite://")
-
-
 def test_settings_round_trip_next_to_the_database(db) -> None:
     assert services.load_settings() == Settings()
     services.save_settings(Settings(language="nb", theme="dark"))

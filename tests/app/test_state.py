@@ -3,6 +3,8 @@ comes from scoring, presets follow the rules, the app state remembers drafts."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from app.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
@@ -150,13 +152,20 @@ def test_effective_language() -> None:
     assert effective_language("system", {"LANG": "sv_SE.UTF-8"}) == "en"
 
 
+def rummy_view(session_id: int, hands: int = 0) -> SimpleNamespace:
+    """What the drafts read of a :class:`SessionView`: a Rummy session of Kari
+    and Ola with ``hands`` hands."""
+    return SimpleNamespace(
+        id=session_id,
+        game="rummy",
+        options=get_game("rummy").default_options(),
+        players=("Kari", "Ola"),
+        hands=tuple(f"hand {n}" for n in range(1, hands + 1)),
+    )
+
+
 def test_app_state_keeps_drafts_per_hand() -> None:
-    class View:
-        id = 7
-        game = "rummy"
-        options = get_game("rummy").default_options()
-        players = ("Kari", "Ola")
-        hands = ()
+    View = rummy_view(7)
 
     app = AppState()
     first = app.draft_for(View, None)
@@ -245,12 +254,7 @@ def test_presets_never_count_zero_players() -> None:
 
 
 def test_session_button_continues_a_started_draft() -> None:
-    class View:
-        id = 3
-        game = "rummy"
-        options = get_game("rummy").default_options()
-        players = ("Kari", "Ola")
-        hands = ()
+    View = rummy_view(3)
 
     app = AppState()
     assert not app.has_draft(3, View.players)
@@ -278,12 +282,7 @@ def test_a_new_hand_overtaken_by_another_phone_says_so() -> None:
     """Begun as hand 3; another phone saves hand 3: this one would now be hand
     4, and asks whether it is another hand (untouched drafts just move on)."""
 
-    class View:
-        id = 5
-        game = "rummy"
-        options = get_game("rummy").default_options()
-        players = ("Kari", "Ola")
-        hands = ("hand 1", "hand 2")
+    View = rummy_view(5, hands=2)
 
     app = AppState()
     draft = app.draft_for(View, None)
@@ -305,12 +304,7 @@ def test_an_untouched_edit_follows_the_stored_hand() -> None:
     """Reopening a hand that another phone changed shows the stored hand; an
     edit in progress is kept (saving it is then refused by the services)."""
 
-    class View:
-        id = 6
-        game = "rummy"
-        options = get_game("rummy").default_options()
-        players = ("Kari", "Ola")
-        hands = ("hand 1", "hand 2")
+    View = rummy_view(6, hands=2)
 
     app = AppState()
     before, after = Hand("Ola", {"Kari": 5}), Hand("Kari", {"Ola": 9})

@@ -14,16 +14,6 @@ from models.errors import SessionNotFound
 from scoring import Hand, parse_cards
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    """The app's engine on a fresh temporary SQLite file."""
-    url = f"sqlite:///{tmp_path / 'stats.sqlite3'}"
-    monkeypatch.setenv("KORTPOENG_DB", url)
-    services.reset_engine(url)
-    yield tmp_path
-    services.reset_engine("sqlite://")
-
-
 def hand(went_out: str, left: dict[str, list[str]]) -> Hand:
     """A hand from rank tokens."""
     return Hand(went_out, {player: parse_cards(cards) for player, cards in left.items()})
