@@ -52,7 +52,6 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from gettext import NullTranslations
-from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date as _babel_format_date
@@ -62,6 +61,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
+
+from app.paths import LOCALES_DIR
 
 __all__ = [
     "BABEL_LOCALES",
@@ -94,7 +95,6 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 #: Root of the gettext catalogs, resolved from this file (not the cwd).
-LOCALES_DIR: Path = Path(__file__).resolve().parent.parent / "locales"
 #: gettext domain: ``locales/<lang>/LC_MESSAGES/messages.{po,mo}``.
 DOMAIN = "messages"
 #: Supported language codes, in the order a language picker shows them.

@@ -26,10 +26,11 @@ import os
 
 import flet as ft
 
-from app import preferences, services
+from app import storage
 from app.i18n import _, set_language
-from app.state import AppState
-from app.ui import flet_fixes
+from app.paths import ASSETS_DIR
+from app.settings import load_settings
+from app.ui import flet_fixes, preferences
 from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
@@ -37,6 +38,7 @@ from app.ui.rules import RulesScreen
 from app.ui.session import SessionScreen
 from app.ui.sessions import SessionsScreen
 from app.ui.settings import SettingsScreen
+from app.ui.state import AppState
 from app.ui.stats import StatsScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
 
@@ -80,8 +82,8 @@ def NotFound() -> ft.Control:
 def App() -> ft.Control:
     """The root: one :class:`AppState` per tab, its language and theme applied
     (the server's saved settings first, then this browser's own, see
-    :mod:`app.preferences`), then the route table."""
-    state, _set = ft.use_state(lambda: AppState(settings=services.load_settings()))
+    :mod:`app.ui.preferences`), then the route table."""
+    state, _set = ft.use_state(lambda: AppState(settings=load_settings()))
     page = ft.context.page
     set_language(state.language)
 
@@ -146,7 +148,7 @@ def main(page: ft.Page) -> None:
     page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
     page.padding = 0
     page.spacing = 0
-    services.engine()  # create and migrate the database before the first screen
+    storage.engine()  # create and migrate the database before the first screen
     page.render(App)
 
 
@@ -154,7 +156,7 @@ def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     """Serve the web UI on ``host:port`` (blocks); the Flutter client from the
     installed package (no CDN). Prints the address to open."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
-    services.engine()
+    storage.engine()
     serve(main, host=host, port=port)
 
 
@@ -163,18 +165,11 @@ def run_app() -> None:
     otherwise the web UI on loopback (see :func:`run_web`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
     if desktop_available():
-        services.engine()
-        ft.run(main, assets_dir=str(services_assets()))
+        storage.engine()
+        ft.run(main, assets_dir=str(ASSETS_DIR))
     else:
         logger.info("No desktop window here: serving the web UI")
         run_web()
-
-
-def services_assets() -> str:
-    """The absolute assets folder."""
-    from app.web import ASSETS_DIR
-
-    return str(ASSETS_DIR)
 
 
 if __name__ == "__main__":

@@ -22,15 +22,17 @@ codes and numbers. This module turns them into sentences in the active language
 from __future__ import annotations
 
 import errno
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from enum import StrEnum, unique
 from typing import Any
 
 from babel.lists import format_list
 
 from app.i18n import N_, _, babel_locale, format_number, ngettext, pgettext
-from scoring import BreakdownItem, Card, Rank, ScoreWarning, Suit, parse_card
+from models.errors import StorageCode
+from scoring import BreakdownItem, Card, CodedError, Rank, ScoreWarning, Suit, parse_card
+from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
 
 __all__ = [
     "BREAKDOWN_CODES",
@@ -39,6 +41,8 @@ __all__ = [
     "OPTION_NAMES",
     "OPTION_VALUE_NAMES",
     "WARNING_CODES",
+    "DraftCode",
+    "DraftError",
     "card_label",
     "card_name",
     "card_text",
@@ -254,20 +258,19 @@ OPTION_VALUE_NAMES: Mapping[tuple[str, str], str] = {
     ("scoring", "winner_collects"): N_("Winner collects, highest total wins"),
 }
 
-# English descriptions of an expected type that scoring puts in
-# ``params["expected"]`` (option_type, file_type); unknown ones are shown as is.
-_EXPECTED: Mapping[str, str] = {
-    "true or false": N_("true or false"),
-    "a whole number": N_("a whole number"),
-    "a list of cards or a whole number": N_("a list of cards or a whole number"),
-    "a list of cards": N_("a list of cards"),
-    "a list of names": N_("a list of names"),
-    "a list": N_("a list"),
-    "an object": N_("an object"),
-    "text": N_("text"),
-    "a rank": N_("a rank"),
-    "a game id": N_("a game id"),
-    "a player's name": N_("a player's name"),
+#: What a value should have been (``params["expected"]``, scoring's :class:`Expected`).
+EXPECTED_NAMES: Mapping[Expected, str] = {
+    Expected.BOOLEAN: N_("true or false"),
+    Expected.WHOLE_NUMBER: N_("a whole number"),
+    Expected.CARDS_OR_POINTS: N_("a list of cards or a whole number"),
+    Expected.CARDS: N_("a list of cards"),
+    Expected.NAMES: N_("a list of names"),
+    Expected.LIST: N_("a list"),
+    Expected.OBJECT: N_("an object"),
+    Expected.TEXT: N_("text"),
+    Expected.RANK: N_("a rank"),
+    Expected.GAME_ID: N_("a game id"),
+    Expected.PLAYER_NAME: N_("a player's name"),
 }
 
 
@@ -305,9 +308,9 @@ def option_value_name(key: str, value: Any) -> str:
     return _(name) if name else str(value)
 
 
-def _expected(text: Any) -> str:
-    name = _EXPECTED.get(str(text))
-    return _(name) if name else str(text)
+def _expected(code: Any) -> str:
+    name = EXPECTED_NAMES.get(code)
+    return _(name) if name else _shown(code)
 
 
 # --------------------------------------------------------------------------
@@ -366,43 +369,55 @@ def _position(p: Mapping[str, Any]) -> str:
     return format_number(p.get("position", 1))
 
 
+def _items(value: Any) -> list[Any]:
+    """A list param as a list (one value given alone: a list of it)."""
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
 def _run_cards(p: Mapping[str, Any]) -> str:
-    """A run's cards (``"5H-6H-7H"``) as compact labels: ``5♥-6♥-7♥``."""
+    """A run's cards (``["5H", "6H", "7H"]``) as compact labels: ``5♥-6♥-7♥``."""
     labels = []
-    for token in str(p.get("cards", "")).split("-"):
+    for token in _items(p.get("cards", ())):
         try:
             labels.append(card_label(parse_card(token)))
         except ValueError:
-            labels.append(token)
+            labels.append(_shown(token))
     return "-".join(labels)
 
 
-def _ranks(text: Any) -> str:
-    """``"A, 4"`` (rank tokens) as ``ace or 4`` in words."""
+def _ranks(value: Any) -> str:
+    """Rank tokens (``["A", "4"]``) as ``ace or 4`` in words."""
     names = []
-    for token in str(text).split(","):
-        token = token.strip()
+    for token in _items(value):
         try:
-            names.append(rank_name(parse_card(token).rank))
+            names.append(rank_name(parse_card(str(token)).rank))
         except ValueError:
-            names.append(token)
+            names.append(_shown(token))
     return join_or(names)
 
 
-def _readings(text: Any) -> str:
-    """``"K♦ (English), Q♣ (Norwegian)"`` as ``king of diamonds (English notation) or …``."""
-    found = re.findall(r"(\S+) \(([^)]*)\)", str(text))
-    if not found:
-        return str(text)
+_NOTATION_NAMES: Mapping[str, str] = {
+    "English": N_("English notation"),
+    "Norwegian": N_("Norwegian notation"),
+}
+
+
+def _readings(value: Any) -> str:
+    """A token's readings (``[{"card": "KD", "notation": "English"}, …]``) as
+    ``king of diamonds (English notation) or …``."""
     parts = []
-    for token, notation in found:
-        if notation == "Norwegian":
-            where = _("Norwegian notation")
-        elif notation == "English":
-            where = _("English notation")
-        else:
-            where = notation
-        parts.append(_("{card} ({notation})", card=card_text(token), notation=where))
+    for reading in _items(value):
+        if not isinstance(reading, Mapping):
+            parts.append(_shown(reading))
+            continue
+        notation = _NOTATION_NAMES.get(str(reading.get("notation")))
+        parts.append(
+            _(
+                "{card} ({notation})",
+                card=card_text(str(reading.get("card", ""))),
+                notation=_(notation) if notation else _shown(reading.get("notation", "")),
+            )
+        )
     return join_or(parts)
 
 
@@ -440,182 +455,285 @@ def _file_json(e: Any, p: Mapping[str, Any]) -> str:
     return _("The file is not valid JSON")
 
 
-_ERRORS: Mapping[str, _Describer] = {
+_ERRORS: Mapping[StrEnum, _Describer] = {
     # cards
-    "card_empty": lambda e, p: _("Card {position} is empty", position=_position(p)),
-    "card_unknown": lambda e, p: _(
+    ErrorCode.CARD_EMPTY: lambda e, p: _("Card {position} is empty", position=_position(p)),
+    ErrorCode.CARD_UNKNOWN: lambda e, p: _(
         "“{card}” (card {position}) is not a card",
         card=_shown(e.card or ""),
         position=_position(p),
     ),
-    "card_ambiguous": lambda e, p: _(
+    ErrorCode.CARD_AMBIGUOUS: lambda e, p: _(
         "“{card}” (card {position}) could be {readings}: add the suit as ♠ ♥ ♦ ♣",
         card=e.card or "",
         position=_position(p),
         readings=_readings(p.get("readings", "")),
     ),
-    "card_not_text": lambda e, p: _(
+    ErrorCode.CARD_NOT_TEXT: lambda e, p: _(
         "Card {position} is not text: {card}", card=_shown(e.card or ""), position=_position(p)
     ),
-    "joker_not_in_play": lambda e, p: _(
+    ErrorCode.JOKER_NOT_IN_PLAY: lambda e, p: _(
         "There are no jokers in this game (card {position})", position=_position(p)
     ),
     # hands
-    "unknown_player": lambda e, p: _(
+    ErrorCode.UNKNOWN_PLAYER: lambda e, p: _(
         "“{player}” is not a player in this session", player=_shown(e.player or "")
     ),
-    "went_out_holds_cards": lambda e, p: _(
+    ErrorCode.WENT_OUT_HOLDS_CARDS: lambda e, p: _(
         "{player} went out but still holds cards", player=e.player or ""
     ),
-    "cannot_block": lambda e, p: _(
+    ErrorCode.CANNOT_BLOCK: lambda e, p: _(
         "With these rules a hand cannot end blocked: someone must go out"
     ),
-    "negative_points": lambda e, p: _(
+    ErrorCode.BAD_POINTS: lambda e, p: _(
         "Points must be a whole number of 0 or more, not {value}", value=_value(p.get("value"))
     ),
-    "bad_points": lambda e, p: _(
-        "Points must be a whole number of 0 or more, not {value}", value=_value(p.get("value"))
-    ),
-    "points_too_large": lambda e, p: _(
+    ErrorCode.POINTS_TOO_LARGE: lambda e, p: _(
         "Points must be at most {maximum}, not {value}",
         maximum=format_number(p.get("maximum", 0)),
         value=_value(p.get("value")),
     ),
-    "player_repeated": lambda e, p: _(
+    ErrorCode.PLAYER_REPEATED: lambda e, p: _(
         "{player} is entered twice in {field}", player=_shown(e.player or ""), field=_field(e)
     ),
-    "runs_not_allowed": lambda e, p: _("This game has no runs to enter"),
-    "run_size": lambda e, p: ngettext(
+    ErrorCode.RUNS_NOT_ALLOWED: lambda e, p: _("This game has no runs to enter"),
+    ErrorCode.RUN_SIZE: lambda e, p: ngettext(
         "A run has exactly three cards, but {cards} has {n} card",
         "A run has exactly three cards, but {cards} has {n} cards",
         int(p.get("count", 0)),
         cards=_run_cards(p),
     ),
-    "run_needs_suits": lambda e, p: _(
+    ErrorCode.RUN_NEEDS_SUITS: lambda e, p: _(
         "Every card in the run {cards} needs its suit", cards=_run_cards(p)
     ),
-    "run_mixed_suits": lambda e, p: _(
+    ErrorCode.RUN_MIXED_SUITS: lambda e, p: _(
         "The run {cards} mixes suits: a run is three cards of one suit", cards=_run_cards(p)
     ),
-    "not_a_run": lambda e, p: _(
+    ErrorCode.NOT_A_RUN: lambda e, p: _(
         "{cards} cannot stand for three ranks in a row, even with the ace", cards=_run_cards(p)
     ),
-    "ace_ambiguous": lambda e, p: _(
+    ErrorCode.ACE_AMBIGUOUS: lambda e, p: _(
         "The ace in {cards} could stand for {choices}: choose one",
         cards=_run_cards(p),
         choices=_ranks(p.get("choices", "")),
     ),
-    "ace_as_invalid": lambda e, p: _(
+    ErrorCode.ACE_AS_INVALID: lambda e, p: _(
         "The ace in {cards} cannot stand for {rank}",
         cards=_run_cards(p),
         rank=_ranks(p.get("ace_as", "")),
     ),
-    "ace_as_without_ace": lambda e, p: _(
+    ErrorCode.ACE_AS_WITHOUT_ACE: lambda e, p: _(
         "{cards} has no ace, so the ace cannot stand for {rank}",
         cards=_run_cards(p),
         rank=_ranks(p.get("ace_as", "")),
     ),
-    "rummy_not_allowed": lambda e, p: _(
+    ErrorCode.RUMMY_NOT_ALLOWED: lambda e, p: _(
         "“Rummy” (going out in one turn) only counts when someone goes out and the winner collects"
     ),
-    "session_over": lambda e, p: _(
+    ErrorCode.SESSION_OVER: lambda e, p: _(
         "The session already ended after hand {finished}",
         finished=format_number(p.get("finished_after", 0)),
     ),
     # options and players
-    "option_unknown": lambda e, p: _(
+    ErrorCode.OPTION_UNKNOWN: lambda e, p: _(
         "{game} has no option “{option}”", game=_game(p), option=_field(e)
     ),
-    "option_type": lambda e, p: _(
+    ErrorCode.OPTION_TYPE: lambda e, p: _(
         "{option} must be {expected}, not {value}",
         option=option_name(e.field or ""),
         expected=_expected(p.get("expected", "")),
         value=_value(p.get("value")),
     ),
-    "option_value": lambda e, p: _(
+    ErrorCode.OPTION_VALUE: lambda e, p: _(
         "{option} must be {choices}, not {value}",
         option=option_name(e.field or ""),
-        choices=join_or(
-            option_value_name(e.field or "", c.strip())
-            for c in str(p.get("choices", "")).split(",")
-        ),
+        choices=join_or(option_value_name(e.field or "", c) for c in _items(p.get("choices", ()))),
         value=_value(p.get("value")),
     ),
-    "option_range": lambda e, p: _(
+    ErrorCode.OPTION_RANGE: lambda e, p: _(
         "{option} must be a whole number of at least {minimum}, not {value}",
         option=option_name(e.field or ""),
         minimum=format_number(p.get("minimum", 1)),
         value=_value(p.get("value")),
     ),
-    "option_too_large": lambda e, p: _(
+    ErrorCode.OPTION_TOO_LARGE: lambda e, p: _(
         "{option} must be at most {maximum}, not {value}",
         option=option_name(e.field or ""),
         maximum=format_number(p.get("maximum", 0)),
         value=_value(p.get("value")),
     ),
-    "player_count": _player_count,
-    "player_name_empty": lambda e, p: _("A player's name is empty"),
-    "player_name_control": lambda e, p: _(
+    ErrorCode.PLAYER_COUNT: _player_count,
+    ErrorCode.PLAYER_NAME_EMPTY: lambda e, p: _("A player's name is empty"),
+    ErrorCode.PLAYER_NAME_CONTROL: lambda e, p: _(
         "The name “{player}” contains control characters", player=_shown(e.player or "")
     ),
-    "player_name_long": lambda e, p: ngettext(
+    ErrorCode.PLAYER_NAME_LONG: lambda e, p: ngettext(
         "The name “{player}” is longer than {n} character",
         "The name “{player}” is longer than {n} characters",
         int(p.get("maximum", 0)),
         player=_shown(e.player or ""),
     ),
-    "player_duplicate": lambda e, p: _(
+    ErrorCode.PLAYER_DUPLICATE: lambda e, p: _(
         "“{player}” is listed twice: every player needs a different name",
         player=_shown(e.player or ""),
     ),
-    "game_unknown": lambda e, p: _(
+    ErrorCode.GAME_UNKNOWN: lambda e, p: _(
         "There is no game called “{value}”", value=_value(p.get("value"))
     ),
     # session files
-    "file_json": _file_json,
-    "file_duplicate_key": lambda e, p: _(
+    ErrorCode.FILE_JSON: _file_json,
+    ErrorCode.FILE_DUPLICATE_KEY: lambda e, p: _(
         "“{field}” is in the file twice: keep one of them", field=_field(e)
     ),
-    "file_text": lambda e, p: _("{field} holds text that is not valid Unicode", field=_field(e)),
-    "file_not_object": lambda e, p: _("{field} must be an object", field=_field(e)),
-    "file_format": lambda e, p: _(
+    ErrorCode.FILE_TEXT: lambda e, p: _(
+        "{field} holds text that is not valid Unicode", field=_field(e)
+    ),
+    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
+    ErrorCode.FILE_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng session file (format is “{value}”)",
         value=_value(p.get("value")),
     ),
-    "file_version": lambda e, p: _(
+    ErrorCode.FILE_VERSION: lambda e, p: _(
         "This session file has version {value}; this version of Kortpoeng reads version 1",
         value=_value(p.get("value")),
     ),
-    "file_missing": lambda e, p: _("{field} is missing", field=_field(e)),
-    "file_unknown_field": lambda e, p: _("Unknown field “{field}”", field=_field(e)),
-    "file_type": lambda e, p: _(
+    ErrorCode.FILE_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
+    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    ErrorCode.FILE_TYPE: lambda e, p: _(
         "{field} must be {expected}, not {value}",
         field=_field(e),
         expected=_expected(p.get("expected", "")),
         value=_value(p.get("value")),
     ),
-    "file_id": lambda e, p: _(
+    ErrorCode.FILE_ID: lambda e, p: _(
         "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
     ),
-    "file_time": lambda e, p: _(
+    ErrorCode.FILE_TIME: lambda e, p: _(
         "{field} is not an ISO 8601 time with a UTC offset: “{value}”",
         field=_field(e),
         value=_value(p.get("value")),
     ),
 }
 
-#: Every error code :func:`describe_error` has a sentence for.
-ERROR_CODES: frozenset[str] = frozenset(_ERRORS)
+
+def _number_param(p: Mapping[str, Any], key: str) -> str:
+    value = p.get(key)
+    return (
+        format_number(value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else (_shown(value) if value is not None else "")
+    )
+
+
+@unique
+class DraftCode(StrEnum):
+    """What the hand-entry screen refuses before the hand reaches scoring."""
+
+    WENT_OUT_MISSING = "went_out_missing"
+    RUN_PENDING = "run_pending"
+    RUN_UNFINISHED = "run_unfinished"
+
+
+class DraftError(CodedError):
+    """Input the hand screen refuses before asking :mod:`scoring` or the
+    services: a :class:`DraftCode` and ``params`` (``ace``: an ace's rank is
+    still to be chosen)."""
+
+    def __init__(self, code: DraftCode, **params: Any) -> None:
+        super().__init__(code.value)
+        self.code = DraftCode(code)
+        self.params = params
+
+
+def _run_unfinished(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("ace"):
+        return _("Choose what the ace stands for first")
+    return _("Finish this run (three ranks) or undo its ranks first")
+
+
+def _bad_points(e: Any, p: Mapping[str, Any]) -> str:
+    value = p.get("value")
+    if isinstance(value, str):  # typed in a "Type points" field: say what is wrong with it
+        text = value.strip()
+        if not text:
+            return _("Type the points for {player}", player=_shown(e.player or ""))
+        return _(
+            "{player}: points must be a whole number of 0 or more, not “{text}”",
+            player=_shown(e.player or ""),
+            text=_shown(text),
+        )
+    return _("Points must be a whole number of 0 or more, not {value}", value=_value(value))
+
+
+def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("in_trash"):
+        return _(
+            "This session is already stored as number {session} ({id}), in the trash",
+            session=_number_param(p, "session"),
+            id=p.get("id", ""),
+        )
+    return _(
+        "This session is already stored as number {session} ({id})",
+        session=_number_param(p, "session"),
+        id=p.get("id", ""),
+    )
+
+
+_ERRORS = {
+    **_ERRORS,
+    StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
+        "There is no session “{session}”", session=_number_param(p, "session")
+    ),
+    StorageCode.SESSION_AMBIGUOUS: lambda e, p: _(
+        "“{session}” matches {matches} sessions: give more of its id",
+        session=_shown(p.get("session", "")),
+        matches=_number_param(p, "matches"),
+    ),
+    StorageCode.HAND_NOT_FOUND: lambda e, p: _(
+        "Session {session} has no hand {hand}",
+        session=_number_param(p, "session"),
+        hand=_number_param(p, "hand"),
+    ),
+    StorageCode.HAND_CHANGED: lambda e, p: _(
+        "Hand {n} was changed or deleted on another phone meanwhile: go back and open it again",
+        n=_number_param(p, "hand"),
+    ),
+    StorageCode.NEXT_HAND_CHANGED: lambda e, p: _(
+        "The hands changed on another phone while you entered this one: "
+        "this is now hand {n}. Check it, then save again",
+        n=_number_param(p, "next"),
+    ),
+    StorageCode.PLAYER_NOT_FOUND: lambda e, p: _(
+        "There is no player {player}", player=_number_param(p, "player")
+    ),
+    StorageCode.NAME_TAKEN: lambda e, p: _(
+        "Another player is already called “{name}”", name=_shown(p.get("name", ""))
+    ),
+    StorageCode.DUPLICATE_SESSION: _duplicate_session,
+    StorageCode.IMPORT_TOO_LARGE: lambda e, p: _(
+        "The file is too large: at most {limit} bytes are accepted",
+        limit=_number_param(p, "limit"),
+    ),
+    StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
+    StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
+    ErrorCode.BAD_POINTS: _bad_points,
+    DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
+    DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
+    DraftCode.RUN_UNFINISHED: _run_unfinished,
+}
+
+#: Every error code :func:`describe_error` has a sentence for (scoring's and storage's).
+ERROR_CODES: frozenset[StrEnum] = frozenset(_ERRORS)
 
 # Codes whose sentence names the player itself (no "Kari:" prefix then).
 _NAMES_PLAYER = frozenset(
     {
-        "unknown_player",
-        "went_out_holds_cards",
-        "player_name_control",
-        "player_name_long",
-        "player_duplicate",
-        "player_repeated",
+        ErrorCode.UNKNOWN_PLAYER,
+        ErrorCode.WENT_OUT_HOLDS_CARDS,
+        ErrorCode.PLAYER_NAME_CONTROL,
+        ErrorCode.PLAYER_NAME_LONG,
+        ErrorCode.PLAYER_DUPLICATE,
+        ErrorCode.PLAYER_REPEATED,
     }
 )
 
@@ -637,27 +755,31 @@ def _where(hand: int | None, player: str | None, problem: str) -> str:
     return problem
 
 
-def describe_error(error: BaseException | Any) -> str:
-    """One translated line for a scoring error, naming the hand, player and card or field.
+def describe_error(error: BaseException) -> str:
+    """One translated line for a coded error (scoring's or the storage
+    services', :class:`scoring.CodedError`), naming the hand, the player and
+    the card or field — the one describer for the app and the command line.
 
-    Args:
-        error: a :class:`scoring.ScoringError` (anything with ``code``,
-            ``params`` and optional ``hand``/``player``/``field``/``card``).
-            Other exceptions give ``str(error)``; an unknown code gives the
-            error's English developer message after the location.
+    Anything else (a bug, or a library's exception) gets a plain translated
+    sentence: no library's own text ever reaches a user.
 
     Returns:
         e.g. ``"Hand 2, Kari: “KD” (card 3) is not a card"``; in Norwegian
         ``"Runde 2, Kari: «KD» (kort nr. 3) er ikke et kort"``.
     """
-    code = getattr(error, "code", None)
-    if not isinstance(code, str):
-        return str(error)
-    params: Mapping[str, Any] = getattr(error, "params", None) or {}
-    describer = _ERRORS.get(code)
-    problem = describer(error, params) if describer else str(error)
-    player = None if code in _NAMES_PLAYER else getattr(error, "player", None)
-    return _where(getattr(error, "hand", None), player, problem)
+    if not isinstance(error, CodedError):
+        return _("Something went wrong; nothing was changed")
+    params: Mapping[str, Any] = error.params or {}
+    describer = _ERRORS.get(error.code)
+    if describer is None:
+        problem = _("Something went wrong ({code}); nothing was changed", code=str(error.code))
+    else:
+        problem = describer(error, params)
+    names_player = error.code in _NAMES_PLAYER or (
+        error.code == ErrorCode.BAD_POINTS and isinstance(params.get("value"), str)
+    )
+    player = None if names_player else error.player
+    return _where(error.hand, player, problem)
 
 
 def os_reason(error: OSError) -> str:
@@ -729,16 +851,16 @@ def _no_cards(w: ScoreWarning) -> str:
     return _("No leftover cards were entered for anyone who stayed in the hand")
 
 
-_WARNINGS: Mapping[str, Callable[[ScoreWarning], str]] = {
-    "rank_count": _rank_count,
-    "card_count": _card_count,
-    "hand_size": _hand_size,
-    "plain_number": _plain_number,
-    "no_cards": _no_cards,
+_WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
+    WarningCode.RANK_COUNT: _rank_count,
+    WarningCode.CARD_COUNT: _card_count,
+    WarningCode.HAND_SIZE: _hand_size,
+    WarningCode.PLAIN_NUMBER: _plain_number,
+    WarningCode.NO_CARDS: _no_cards,
 }
 
 #: Every warning code :func:`describe_warning` has a sentence for.
-WARNING_CODES: frozenset[str] = frozenset(_WARNINGS)
+WARNING_CODES: frozenset[WarningCode] = frozenset(_WARNINGS)
 
 
 def describe_warning(warning: ScoreWarning | Any) -> str:
@@ -784,7 +906,7 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
     code = getattr(item, "code", "")
     points, count, value = item.points, item.count, item.value
     who = item.player or ""
-    if code == "runs":
+    if code == BreakdownCode.RUNS:
         return ngettext(
             "{n} run × {value} = {points}",
             "{n} runs × {value} = {points}",
@@ -792,7 +914,7 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
             value=format_number(value),
             points=format_number(points),
         )
-    if code == "matching_pairs":
+    if code == BreakdownCode.MATCHING_PAIRS:
         return ngettext(
             "{n} matching pair × {value} = {points}",
             "{n} matching pairs × {value} = {points}",
@@ -800,9 +922,9 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
             value=format_number(value),
             points=format_number(points),
         )
-    if code == "collected":
+    if code == BreakdownCode.COLLECTED:
         return _("{points} from {player}'s cards", points=format_number(points), player=who)
-    if code == "blocked_difference":
+    if code == BreakdownCode.BLOCKED_DIFFERENCE:
         return _(
             "{points} from {player} ({value} − {own})",
             points=format_number(points),
@@ -810,15 +932,15 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
             value=format_number(value),
             own=format_number(value - points),
         )
-    if code == "own_leftover":
+    if code == BreakdownCode.OWN_LEFTOVER:
         return _("{points} for own cards left", points=_signed(points))
-    if code == "penalty":
+    if code == BreakdownCode.PENALTY:
         return ngettext(
             "{n} penalty point for cards left",
             "{n} penalty points for cards left",
             points,
         )
-    if code == "rummy_double":
+    if code == BreakdownCode.RUMMY_DOUBLE:
         return _("+{points} for going rummy (doubled)", points=format_number(points))
     return f"{code}: {_signed(points)}"
 
@@ -829,15 +951,15 @@ def _signed(points: int) -> str:
 
 
 #: Every breakdown code :func:`describe_breakdown` explains.
-BREAKDOWN_CODES: frozenset[str] = frozenset(
+BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
     {
-        "runs",
-        "matching_pairs",
-        "collected",
-        "blocked_difference",
-        "own_leftover",
-        "penalty",
-        "rummy_double",
+        BreakdownCode.RUNS,
+        BreakdownCode.MATCHING_PAIRS,
+        BreakdownCode.COLLECTED,
+        BreakdownCode.BLOCKED_DIFFERENCE,
+        BreakdownCode.OWN_LEFTOVER,
+        BreakdownCode.PENALTY,
+        BreakdownCode.RUMMY_DOUBLE,
     }
 )
 

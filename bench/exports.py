@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.exports import FORMATS, export_session  # noqa: E402
+from app.reports import FORMATS, render_export  # noqa: E402
 from scoring import Hand, SessionDoc, get_game, parse_cards, score_session  # noqa: E402
 
 PLAYERS = ("Åse", "Bjørn", "Cecilie", "Dag", "Ærlend", "Øystein")
@@ -65,14 +65,14 @@ def main() -> None:
     doc = generate()
     result = score_session(doc)
     start = time.perf_counter()
-    first = export_session(doc, "pdf", "nb", result)
+    first = render_export(doc, "pdf", "nb", result)
     print(f"first pdf export (loads fpdf2): {time.perf_counter() - start:.3f} s")
     print(f"{HANDS}-hand session, {len(PLAYERS)} players; median of {REPEAT} runs (target ≤ 1 s)")
     print("  format lang     wall ms    cpu ms      bytes")
     for fmt in FORMATS:
         for lang in ("nb", "en"):
-            size = len(export_session(doc, fmt, lang, result))
-            wall, cpu = _median(lambda fmt=fmt, lang=lang: export_session(doc, fmt, lang, result))
+            size = len(render_export(doc, fmt, lang, result))
+            wall, cpu = _median(lambda fmt=fmt, lang=lang: render_export(doc, fmt, lang, result))
             verdict = "ok" if wall <= 1.0 else "SLOW"
             print(
                 f"  {fmt:<6} {lang}  {wall * 1000:10.1f} {cpu * 1000:9.1f} {size:>10,}  {verdict}"

@@ -247,17 +247,17 @@ def main() -> None:
         )
         engine = make_engine(path)
         with Session(engine) as db:
-            long_view = open_session(session=db, session_id=long_id)
+            long_view = open_session(engine=engine, session_id=long_id)
             assert len(long_view.hands) == LONG and not long_view.finished
-            assert len(open_session(session=db, session_id=short_id).hands) == SHORT
-            page = list_sessions(session=db)
+            assert len(open_session(engine=engine, session_id=short_id).hands) == SHORT
+            page = list_sessions(engine=engine)
             assert page.total == SESSIONS and len(page.items) == 20
 
-            listing = _median_ms(lambda: list_sessions(session=db), 50)
+            listing = _median_ms(lambda: list_sessions(engine=engine), 50)
             open_long, open_short = _alternating_ms(
                 [
-                    lambda: open_session(session=db, session_id=long_id),
-                    lambda: open_session(session=db, session_id=short_id),
+                    lambda: open_session(engine=engine, session_id=long_id),
+                    lambda: open_session(engine=engine, session_id=short_id),
                 ],
                 100,
             )
@@ -265,11 +265,11 @@ def main() -> None:
             hand = Hand(seats[0], {seats[1]: parse_cards(["7H", "KS"]), seats[2]: 12})
 
             def undo() -> None:
-                if len(open_session(session=db, session_id=long_id).hands) > LONG:
-                    undo_last_hand(session=db, session_id=long_id)
+                if len(open_session(engine=engine, session_id=long_id).hands) > LONG:
+                    undo_last_hand(engine=engine, session_id=long_id)
 
             record = _median_ms(
-                lambda: record_hand(session=db, session_id=long_id, hand=hand), 30, before=undo
+                lambda: record_hand(engine=engine, session_id=long_id, hand=hand), 30, before=undo
             )
             undo()
 
@@ -282,7 +282,7 @@ def main() -> None:
                 db.commit()
 
             rescore = _median_ms(
-                lambda: open_session(session=db, session_id=long_id), 10, before=stale
+                lambda: open_session(engine=engine, session_id=long_id), 10, before=stale
             )
         engine.dispose()
 

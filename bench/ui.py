@@ -37,7 +37,6 @@ APP = "-m app.main"
 
 def seed(url: str, hands: int = HANDS) -> int:
     """A Swedish Rummy session with ``hands`` hands that has not ended; returns its id."""
-    from sqlmodel import Session
 
     from models import services as store
     from models.db import init_db, make_engine
@@ -46,19 +45,18 @@ def seed(url: str, hands: int = HANDS) -> int:
     engine = make_engine(url)
     init_db(engine)
     players = ["Anna", "Bo", "Cato"]
-    with Session(engine) as db:
-        view = store.start_session(
-            session=db, game="swedish_rummy", players=players, options={"target": 1_000_000}
+    view = store.start_session(
+        engine=engine, game="swedish_rummy", players=players, options={"target": 1_000_000}
+    )
+    for n in range(hands):
+        went_out = players[n % 3]
+        other = players[(n + 1) % 3]
+        store.record_hand(
+            engine=engine,
+            session_id=view.id,
+            hand=Hand(went_out, {other: parse_cards(["K", "3"])}),
         )
-        for n in range(hands):
-            went_out = players[n % 3]
-            other = players[(n + 1) % 3]
-            store.record_hand(
-                session=db,
-                session_id=view.id,
-                hand=Hand(went_out, {other: parse_cards(["K", "3"])}),
-            )
-        total = store.open_session(session=db, session_id=view.id).standings.totals
+    total = store.open_session(engine=engine, session_id=view.id).standings.totals
     engine.dispose()
     logger.info("seeded %s hands, totals %s", hands, total)
     return view.id

@@ -33,6 +33,7 @@ __all__ = [
     "default_database_path",
     "init_db",
     "make_engine",
+    "reading",
     "run_write",
     "write_transaction",
 ]
@@ -148,22 +149,22 @@ def _install_sqlite_hooks(engine: Engine) -> None:
 
 
 @contextmanager
-def write_transaction(session: Session) -> Iterator[Session]:
-    """Run a block as one write transaction on ``session``; commit, or roll back on error.
+def write_transaction(db: Session) -> Iterator[Session]:
+    """Run a block as one write transaction on ``db``; commit, or roll back on error.
 
-    Any transaction already open on ``session`` is committed first so that the
+    Any transaction already open on ``db`` is committed first so that the
     write transaction starts fresh; on SQLite it begins with ``BEGIN IMMEDIATE``,
     which takes the write lock up front so two writers queue up (``busy_timeout``)
     instead of failing half-way.
     """
-    if session.in_transaction():
-        session.commit()
-    session.connection(execution_options={_WRITE_OPTION: True})
+    if db.in_transaction():
+        db.commit()
+    db.connection(execution_options={_WRITE_OPTION: True})
     try:
-        yield session
-        session.commit()
+        yield db
+        db.commit()
     except BaseException:
-        session.rollback()
+        db.rollback()
         raise
 
 
@@ -172,25 +173,38 @@ def _is_busy(error: OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
-def run_write(session: Session, work: Callable[[Session], T], *, attempts: int = 5) -> T:
-    """Run ``work(session)`` in a :func:`write_transaction`, retrying on a lost race.
+def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5) -> T:
+    """Run ``work(db)`` in a :func:`write_transaction` on a new ``db`` session of
+    ``engine``, retrying on a lost race.
 
     A unique-constraint clash (two writers picked the same hand number) or a busy
     database is retried up to ``attempts`` times with a short back-off; other errors
     propagate after the rollback. ``work`` must be safe to run again.
     """
-    for attempt in range(1, attempts + 1):
-        try:
-            with write_transaction(session):
-                return work(session)
-        except IntegrityError:
-            if attempt == attempts:
-                raise
-        except OperationalError as error:
-            if attempt == attempts or not _is_busy(error):
-                raise
-        time.sleep(0.005 * attempt)
+    with Session(engine) as db:
+        for attempt in range(1, attempts + 1):
+            try:
+                with write_transaction(db):
+                    return work(db)
+            except IntegrityError:
+                if attempt == attempts:
+                    raise
+            except OperationalError as error:
+                if attempt == attempts or not _is_busy(error):
+                    raise
+            time.sleep(0.005 * attempt)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A ``db`` session on ``engine`` for reads, in one short transaction that is
+    ended afterwards (so nothing pins an old snapshot of the database)."""
+    with Session(engine) as db:
+        try:
+            yield db
+        finally:
+            db.rollback()
 
 
 def alembic_config(connection: Any | None = None) -> Any:

@@ -11,9 +11,10 @@ raised, the service has written nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from enum import StrEnum, unique
+from typing import Any
 
-from scoring import ScoreWarning
+from scoring import CodedError, ScoreWarning
 
 __all__ = [
     "AmbiguousSession",
@@ -22,29 +23,48 @@ __all__ = [
     "HandNotFound",
     "ImportInvalid",
     "ImportTooLarge",
-    "InvalidName",
+    "NameTaken",
     "NextHandChanged",
     "PlayerNotFound",
     "ServiceError",
     "SessionNotFound",
+    "StorageCode",
     "WarningsNeedConfirmation",
 ]
 
 
-class ServiceError(Exception):
-    """Base of the storage services' own errors.
+@unique
+class StorageCode(StrEnum):
+    """Why a storage service refused (the codes of :class:`ServiceError`)."""
+
+    SESSION_NOT_FOUND = "session_not_found"
+    SESSION_AMBIGUOUS = "session_ambiguous"
+    HAND_NOT_FOUND = "hand_not_found"
+    HAND_CHANGED = "hand_changed"
+    NEXT_HAND_CHANGED = "next_hand_changed"
+    PLAYER_NOT_FOUND = "player_not_found"
+    NAME_TAKEN = "name_taken"
+    DUPLICATE_SESSION = "duplicate_session"
+    IMPORT_TOO_LARGE = "import_too_large"
+    IMPORT_INVALID = "import_invalid"
+    WARNINGS_NEED_CONFIRMATION = "warnings_need_confirmation"
+
+
+class ServiceError(CodedError):
+    """Base of the storage services' own errors (a :class:`scoring.CodedError`,
+    like scoring's, so one describer puts both into words).
 
     Attributes:
-        code: stable identifier, e.g. ``"session_not_found"``.
+        code: a :class:`StorageCode`.
         params: the facts a message needs (names, numbers), all plain values.
     """
 
-    code: str = "service_error"
+    code: StorageCode
     template: str = "storage error"
 
     def __init__(self, **params: Any) -> None:
-        self.params: dict[str, Any] = params
-        super().__init__(self.code)
+        self.params = params
+        super().__init__(self.code.value)
 
     def __str__(self) -> str:
         try:
@@ -56,21 +76,21 @@ class ServiceError(Exception):
 class SessionNotFound(ServiceError):
     """No session (or none outside the trash) answers to ``params["session"]``."""
 
-    code = "session_not_found"
+    code = StorageCode.SESSION_NOT_FOUND
     template = "no session {session}"
 
 
 class AmbiguousSession(ServiceError):
     """A UUID prefix that matches several sessions (``params["matches"]`` of them)."""
 
-    code = "session_ambiguous"
+    code = StorageCode.SESSION_AMBIGUOUS
     template = "{session} matches {matches} sessions: give more of the id"
 
 
 class HandNotFound(ServiceError):
     """The session has no hand number ``params["hand"]``."""
 
-    code = "hand_not_found"
+    code = StorageCode.HAND_NOT_FOUND
     template = "session {session} has no hand {hand}"
 
 
@@ -80,7 +100,7 @@ class HandChanged(ServiceError):
     another hand took its number, in the meantime (on another phone). Nothing
     was written."""
 
-    code = "hand_changed"
+    code = StorageCode.HAND_CHANGED
     template = "hand {hand} of session {session} was changed in the meantime"
 
 
@@ -89,51 +109,37 @@ class NextHandChanged(ServiceError):
     next hand is ``params["next"]``: another phone saved or deleted a hand
     meanwhile. Nothing was written."""
 
-    code = "next_hand_changed"
+    code = StorageCode.NEXT_HAND_CHANGED
     template = "the next hand of session {session} is {next}, not {hand}"
 
 
 class PlayerNotFound(ServiceError):
     """No player with id ``params["player"]``."""
 
-    code = "player_not_found"
+    code = StorageCode.PLAYER_NOT_FOUND
     template = "no player {player}"
 
 
-class InvalidName(ServiceError):
-    """A player name that cannot be stored.
+class NameTaken(ServiceError):
+    """Renaming a player to a name another player already has
+    (``params["name"]``). The name rule itself is :func:`scoring.check_name`."""
 
-    ``code`` says why: ``name_empty``, ``name_too_long`` (``params["maximum"]``
-    characters), ``name_control`` (control characters), ``name_duplicate``
-    (twice in one session) or ``name_taken`` (another player has it).
-    """
-
-    _TEMPLATES: ClassVar[dict[str, str]] = {
-        "name_empty": "a player's name is empty",
-        "name_too_long": "the name {name!r} is longer than {maximum} characters",
-        "name_control": "the name {name!r} contains control characters",
-        "name_duplicate": "{name!r} is in the session twice",
-        "name_taken": "another player is already called {name!r}",
-    }
-
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.template = self._TEMPLATES[code]
-        super().__init__(**params)
+    code = StorageCode.NAME_TAKEN
+    template = "another player is already called {name!r}"
 
 
 class DuplicateSession(ServiceError):
     """An import whose ``id`` is already stored (``params``: ``id``, ``session``
     (its short number) and ``in_trash``); nothing new is created."""
 
-    code = "duplicate_session"
+    code = StorageCode.DUPLICATE_SESSION
     template = "session {id} is already stored (number {session})"
 
 
 class ImportTooLarge(ServiceError):
     """An import larger than ``params["limit"]`` bytes, refused before parsing."""
 
-    code = "import_too_large"
+    code = StorageCode.IMPORT_TOO_LARGE
     template = "the file is larger than {limit} bytes"
 
 
@@ -141,7 +147,7 @@ class ImportInvalid(ServiceError):
     """An import that is not even text (``params["detail"]``); the document's own
     faults are :class:`scoring.SessionFileError` and friends."""
 
-    code = "import_invalid"
+    code = StorageCode.IMPORT_INVALID
     template = "not a session file: {detail}"
 
 
@@ -152,7 +158,7 @@ class WarningsNeedConfirmation(ServiceError):
     set); call again with ``confirm_warnings=True`` to save the hand anyway.
     """
 
-    code = "warnings_need_confirmation"
+    code = StorageCode.WARNINGS_NEED_CONFIRMATION
     template = "the hand has {count} warning(s) to confirm"
 
     def __init__(self, warnings: Sequence[ScoreWarning]) -> None:

@@ -19,9 +19,11 @@ from typing import Any
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from scoring.rules import MAX_NAME
+
 __all__ = ["NAME_MAX", "HandRow", "PlayerRow", "ScoreSheetRow", "SeatRow", "SessionRow", "utcnow"]
 
-NAME_MAX = 40
+NAME_MAX = MAX_NAME  # scoring's name rule (check_name)
 """Longest player name, in characters."""
 
 # Named constraints, so that migrations (and SQLite batch migrations) can refer to them.

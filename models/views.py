@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, overload
 from scoring import Hand, HandScore, ScoreWarning, Standings
 
 __all__ = [
+    "DeletedHand",
     "GameStats",
     "HandDetail",
     "HandLine",
@@ -138,6 +139,15 @@ class HandDetail:
 
 
 @dataclass(frozen=True, slots=True)
+class DeletedHand:
+    """What deleting a hand returns: the session without it (``view``) and the
+    hand as it was stored (``hand``, with its ``hand_id``), to put it back."""
+
+    view: SessionView
+    hand: HandDetail
+
+
+@dataclass(frozen=True, slots=True)
 class SessionView:
     """A session opened with its standings.
 
@@ -198,6 +208,11 @@ class SessionSummary:
     deleted_at: datetime | None
     leaders: tuple[str, ...] = ()
     totals: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the session has ended."""
+        return self.finished_at is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,15 @@ and breakdowns carry codes and numbers that the app translates.
 """
 
 from .cards import Card, Rank, Suit, parse_card, parse_cards, parse_rank
-from .errors import CardParseError, HandError, OptionError, ScoringError, SessionFileError
+from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
+from .errors import (
+    CardParseError,
+    CodedError,
+    HandError,
+    OptionError,
+    ScoringError,
+    SessionFileError,
+)
 from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
@@ -27,9 +35,13 @@ from .standings import Standings, rank_totals, standings
 
 __all__ = [
     "GAMES",
+    "BreakdownCode",
     "BreakdownItem",
     "Card",
     "CardParseError",
+    "CodedError",
+    "ErrorCode",
+    "Expected",
     "GameRules",
     "Hand",
     "HandError",
@@ -45,6 +57,7 @@ __all__ = [
     "SessionResult",
     "Standings",
     "Suit",
+    "WarningCode",
     "ace_choices",
     "check_name",
     "get_game",

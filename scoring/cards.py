@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum, unique
 from functools import lru_cache
 
+from .codes import ErrorCode
 from .errors import CardParseError
 
 __all__ = ["Card", "Rank", "Suit", "parse_card", "parse_cards", "parse_rank"]
@@ -219,8 +220,9 @@ def _readings(token: str) -> dict[Card, str]:
 
 
 @lru_cache(maxsize=4096)
-def _parse(token: str) -> Card | tuple[str, ...]:
-    """Cached core of :func:`parse_card`: a card, or the readings when not one."""
+def _parse(token: str) -> Card | tuple[tuple[str, str], ...]:
+    """Cached core of :func:`parse_card`: a card, or when not one its readings
+    as ``(canonical card, notation)`` pairs."""
     text = _SPACES.sub(" ", token).strip().casefold()
     if text in _JOKER_WORDS:
         return Card(Rank.JOKER)
@@ -234,7 +236,7 @@ def _parse(token: str) -> Card | tuple[str, ...]:
     readings = _readings(text)
     if len(readings) == 1:
         return next(iter(readings))
-    return tuple(f"{card.symbol()} ({notation})" for card, notation in readings.items())
+    return tuple((str(card), notation) for card, notation in readings.items())
 
 
 def parse_card(text: str, position: int = 1) -> Card:
@@ -242,32 +244,36 @@ def parse_card(text: str, position: int = 1) -> Card:
 
     ``position`` (1-based) is where the token stood in its list, for the error.
     Raises :class:`CardParseError` with code ``card_empty``, ``card_unknown``,
-    ``card_ambiguous`` (``params["readings"]`` lists them) or ``card_not_text``.
+    ``card_ambiguous`` (``params["readings"]`` lists them: ``{"card": "KD",
+    "notation": "English"}``...) or ``card_not_text``.
 
     >>> [str(parse_card(t)) for t in ("7h", "T♣", "E", "spar 9", "JKR")]
     ['7H', '10C', 'A', '9S', 'JKR']
     >>> parse_card("K D")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scoring.errors.CardParseError: 'K D' is ambiguous: it could be K♦ (English), Q♣ (Norwegian); ...
+    scoring.errors.CardParseError: 'K D' is ambiguous: it could be KD (English), QC (Norwegian); ...
     """
     if not isinstance(text, str):
         raise CardParseError(
-            "card_not_text", card=repr(text)[:_MAX_TOKEN], params={"position": position}
+            ErrorCode.CARD_NOT_TEXT, card=repr(text)[:_MAX_TOKEN], params={"position": position}
         )
     result = _parse(text)
     if isinstance(result, Card):
         return result
     token = text.strip()[:_MAX_TOKEN]
     if not token:
-        raise CardParseError("card_empty", card=token, params={"position": position})
+        raise CardParseError(ErrorCode.CARD_EMPTY, card=token, params={"position": position})
     if result:
         raise CardParseError(
-            "card_ambiguous",
+            ErrorCode.CARD_AMBIGUOUS,
             card=token,
-            params={"position": position, "readings": ", ".join(result)},
+            params={
+                "position": position,
+                "readings": [{"card": card, "notation": notation} for card, notation in result],
+            },
         )
-    raise CardParseError("card_unknown", card=token, params={"position": position})
+    raise CardParseError(ErrorCode.CARD_UNKNOWN, card=token, params={"position": position})
 
 
 def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
@@ -294,5 +300,5 @@ def parse_rank(text: str) -> Rank:
     """
     card = parse_card(text)
     if card.suit is not None:
-        raise CardParseError("card_unknown", card=text, params={"position": 1})
+        raise CardParseError(ErrorCode.CARD_UNKNOWN, card=text, params={"position": 1})
     return card.rank

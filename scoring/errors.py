@@ -1,18 +1,25 @@
 """Typed errors raised by the scoring package (RULES.md §4: *errors* are refused).
 
-Every error carries a stable ``code`` and the facts a translated message needs:
-``hand`` (1-based hand number, when known), ``player``, ``field`` and ``card``,
-plus code-specific ``params``. ``str(error)`` is an English sentence for logs and
-developers; user interfaces translate from ``code`` and the attributes instead.
+Every error the app puts into words is a :class:`CodedError`: a stable ``code``
+(:class:`~scoring.codes.ErrorCode` here; the storage layer has its own codes)
+and the facts a translated message needs: ``hand`` (1-based hand number, when
+known), ``player``, ``field`` and ``card``, plus code-specific ``params`` (plain
+values and lists, never text to re-parse). ``str(error)`` is an English sentence
+for logs and developers; user interfaces translate from ``code`` and the
+attributes instead (one describer, ``app.messages.describe_error``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from enum import StrEnum
 from typing import Any
+
+from .codes import ErrorCode
 
 __all__ = [
     "CardParseError",
+    "CodedError",
     "HandError",
     "OptionError",
     "ScoringError",
@@ -29,7 +36,6 @@ _TEMPLATES: dict[str, str] = {
     "unknown_player": "{player!r} is not a player in this session",
     "went_out_holds_cards": "{player} went out but still holds cards",
     "cannot_block": "a hand cannot be blocked with these options",
-    "negative_points": "points must be a whole number of at least 0, got {value!r}",
     "bad_points": "points must be a whole number of at least 0, got {value!r}",
     "points_too_large": "points must be at most {maximum}, got {value}",
     "player_repeated": "{player!r} is entered twice in {field}",
@@ -68,12 +74,32 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
+class CodedError(Exception):
+    """Base of every error that is put into words for the user (scoring's and
+    the storage services'): a stable ``code`` and the facts its message needs.
+
+    Attributes:
+        code: a ``StrEnum`` member (e.g. :class:`~scoring.codes.ErrorCode`).
+        params: further facts (numbers, names, lists of card tokens), plain values.
+        hand: 1-based hand number, or ``None``; ``player``, ``field``, ``card``:
+            the player, field (or file path) and card token concerned, or ``None``.
+    """
+
+    code: StrEnum
+    params: dict[str, Any]
+    hand: int | None = None
+    player: str | None = None
+    field: str | None = None
+    card: str | None = None
+
+
 @dataclasses.dataclass(eq=False)
-class ScoringError(ValueError):
+class ScoringError(CodedError, ValueError):
     """Input the rules cannot score (RULES.md §4).
 
     Attributes:
-        code: stable identifier of the problem, e.g. ``"card_unknown"``.
+        code: the problem, an :class:`~scoring.codes.ErrorCode` (given as the
+            member or its text, e.g. ``"card_unknown"``).
         hand: 1-based hand number, or ``None`` when not about a hand.
         player: the player concerned, or ``None``.
         field: the field concerned (``"left"``, ``"runs"``, ``"went_out"``, an
@@ -82,7 +108,7 @@ class ScoringError(ValueError):
         params: further facts the message needs (counts, choices, ...).
     """
 
-    code: str
+    code: ErrorCode  # type: ignore[assignment]  # narrower than CodedError's
     hand: int | None = None
     player: str | None = None
     field: str | None = None
@@ -90,7 +116,8 @@ class ScoringError(ValueError):
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        super().__init__(self.code)
+        self.code = ErrorCode(self.code)  # a code that does not exist is a bug: ValueError
+        super().__init__(self.code.value)
 
     def at_hand(self, hand: int) -> ScoringError:
         """Return ``self`` with ``hand`` set (if not set already), for re-raising."""
@@ -102,6 +129,7 @@ class ScoringError(ValueError):
         values = {"player": self.player, "field": self.field, "token": self.card}
         values.update(self.params)
         template = _TEMPLATES.get(self.code, self.code)
+        values = {k: _plain(v, "-" if k == "cards" else ", ") for k, v in values.items()}
         try:
             text = template.format(**values)
         except (KeyError, IndexError):
@@ -134,3 +162,13 @@ class OptionError(ScoringError):
 
 class SessionFileError(ScoringError):
     """A session document that breaks SESSION_FORMAT.md (``field`` is its path)."""
+
+
+def _plain(value: Any, sep: str) -> Any:
+    """A param as English text for ``str(error)``: lists joined with ``sep`` (a
+    card's readings as ``KD (English)``)."""
+    if isinstance(value, list | tuple):
+        return sep.join(
+            f"{v['card']} ({v['notation']})" if isinstance(v, dict) else str(v) for v in value
+        )
+    return value

@@ -24,6 +24,7 @@ from math import comb
 from types import MappingProxyType
 
 from .cards import Card, Rank
+from .codes import BreakdownCode, ErrorCode, WarningCode
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, Run, ScoreWarning
 from .rules import GameRules, minimum
@@ -52,8 +53,9 @@ class Options:
     target: int = minimum(1000)
 
 
-def _fail(code: str, run: Run, **params: object) -> HandError:
-    return HandError(code, field="runs", params={"cards": "-".join(map(str, run.cards)), **params})
+def _fail(code: ErrorCode, run: Run, **params: object) -> HandError:
+    """A run error; ``params["cards"]`` lists the run's cards (canonical text)."""
+    return HandError(code, field="runs", params={"cards": [str(c) for c in run.cards], **params})
 
 
 def ace_choices(cards: Sequence[Card]) -> tuple[Rank, ...]:
@@ -97,29 +99,29 @@ def resolve_run(run: Run) -> tuple[int, int, int]:
     """
     cards = run.cards
     if len(cards) != 3:
-        raise _fail("run_size", run, count=len(cards))
+        raise _fail(ErrorCode.RUN_SIZE, run, count=len(cards))
     suits = {card.suit for card in cards}
     if None in suits or any(card.rank is Rank.JOKER for card in cards):
-        raise _fail("run_needs_suits", run)
+        raise _fail(ErrorCode.RUN_NEEDS_SUITS, run)
     if len(suits) != 1:
-        raise _fail("run_mixed_suits", run)
+        raise _fail(ErrorCode.RUN_MIXED_SUITS, run)
     has_ace = any(card.rank is Rank.ACE for card in cards)
     if not has_ace:
         if run.ace_as is not None:
-            raise _fail("ace_as_without_ace", run, ace_as=run.ace_as.value)
+            raise _fail(ErrorCode.ACE_AS_WITHOUT_ACE, run, ace_as=run.ace_as.value)
         ranks = sorted(card.rank.order for card in cards)
         if ranks[1] != ranks[0] + 1 or ranks[2] != ranks[1] + 1:
-            raise _fail("not_a_run", run)
+            raise _fail(ErrorCode.NOT_A_RUN, run)
         return ranks[0], ranks[1], ranks[2]
     choices = ace_choices(cards)
     if not choices:
-        raise _fail("not_a_run", run)
+        raise _fail(ErrorCode.NOT_A_RUN, run)
     if run.ace_as is not None:
         if run.ace_as not in choices:
-            raise _fail("ace_as_invalid", run, ace_as=run.ace_as.value)
+            raise _fail(ErrorCode.ACE_AS_INVALID, run, ace_as=run.ace_as.value)
         ace = run.ace_as
     elif len(choices) > 1:
-        raise _fail("ace_ambiguous", run, choices=", ".join(r.value for r in choices))
+        raise _fail(ErrorCode.ACE_AMBIGUOUS, run, choices=[r.value for r in choices])
     else:
         (ace,) = choices
     ranks = sorted([ace.order, *(c.rank.order for c in cards if c.rank is not Rank.ACE)])
@@ -160,19 +162,30 @@ class FourSuitRummy(GameRules):
             pairs = sum(comb(n, 2) for n in stands_for.values())
             items = []
             if runs:
-                items.append(BreakdownItem("runs", RUN_POINTS * len(runs), len(runs), RUN_POINTS))
+                items.append(
+                    BreakdownItem(BreakdownCode.RUNS, RUN_POINTS * len(runs), len(runs), RUN_POINTS)
+                )
             if pairs:
                 items.append(
-                    BreakdownItem("matching_pairs", MATCH_POINTS * pairs, pairs, MATCH_POINTS)
+                    BreakdownItem(
+                        BreakdownCode.MATCHING_PAIRS, MATCH_POINTS * pairs, pairs, MATCH_POINTS
+                    )
                 )
             if hand.went_out == player:
                 (other,) = (p for p in players if p != player)
                 items.append(
-                    BreakdownItem("collected", leftover[other], value=leftover[other], player=other)
+                    BreakdownItem(
+                        BreakdownCode.COLLECTED,
+                        leftover[other],
+                        value=leftover[other],
+                        player=other,
+                    )
                 )
             elif hand.went_out is None and leftover[player]:
                 items.append(
-                    BreakdownItem("own_leftover", -leftover[player], value=leftover[player])
+                    BreakdownItem(
+                        BreakdownCode.OWN_LEFTOVER, -leftover[player], value=leftover[player]
+                    )
                 )
             breakdown[player] = tuple(items)
             points[player] = sum(item.points for item in items)
@@ -191,7 +204,9 @@ class FourSuitRummy(GameRules):
             count = 3 * len(hand.runs.get(player, ())) + len(held)
             if count != HAND_SIZE:
                 warnings.append(
-                    ScoreWarning("hand_size", player=player, count=count, expected=HAND_SIZE)
+                    ScoreWarning(
+                        WarningCode.HAND_SIZE, player=player, count=count, expected=HAND_SIZE
+                    )
                 )
         return tuple(warnings)
 

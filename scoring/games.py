@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from . import four_suit_rummy, rummy, swedish_rummy
+from .codes import ErrorCode
 from .errors import OptionError
 from .rules import GameRules
 
@@ -25,4 +26,4 @@ def get_game(game_id: str) -> GameRules:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise OptionError("game_unknown", field="game", params={"value": game_id}) from None
+        raise OptionError(ErrorCode.GAME_UNKNOWN, field="game", params={"value": game_id}) from None

@@ -17,10 +17,20 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import Card, Rank
+from .codes import ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
 from .hands import Hand, HandScore, ScoreWarning
 
-__all__ = ["MAX_OPTION", "MAX_POINTS", "GameRules", "check_name", "choice", "minimum", "player_key"]
+__all__ = [
+    "MAX_NAME",
+    "MAX_OPTION",
+    "MAX_POINTS",
+    "GameRules",
+    "check_name",
+    "choice",
+    "minimum",
+    "player_key",
+]
 
 MAX_NAME = 40
 #: The most points one player's leftover cards may be entered as: far beyond any
@@ -31,7 +41,8 @@ MAX_OPTION = 1_000_000_000
 # Characters that reorder the text around them (bidi embeddings, overrides and
 # isolates): a name holding one can show as another name, or garble a line.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})  # line separators: the app refuses them
+# Control characters, lone surrogates, line and paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 def choice(default: str, *choices: str) -> Any:
@@ -96,7 +107,9 @@ class GameRules:
         for key, value in data.items():
             spec = fields.get(key)
             if spec is None:
-                raise OptionError("option_unknown", field=str(key), params={"game": self.id})
+                raise OptionError(
+                    ErrorCode.OPTION_UNKNOWN, field=str(key), params={"game": self.id}
+                )
             values[key] = _check_option(spec, value)
         return self.options_type(**values)
 
@@ -122,11 +135,11 @@ class GameRules:
             check_name(name)
             key = player_key(name)
             if key in seen:
-                raise OptionError("player_duplicate", player=name)
+                raise OptionError(ErrorCode.PLAYER_DUPLICATE, player=name)
             seen.add(key)
         if not self.min_players <= len(players) <= self.max_players:
             raise OptionError(
-                "player_count",
+                ErrorCode.PLAYER_COUNT,
                 params={
                     "game": self.id,
                     "minimum": self.min_players,
@@ -192,30 +205,30 @@ class GameRules:
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
         if went_out is not None and went_out not in leftover:
-            raise HandError("unknown_player", player=went_out, field="went_out")
+            raise HandError(ErrorCode.UNKNOWN_PLAYER, player=went_out, field="went_out")
         if went_out is None and not self.can_block(options):
-            raise HandError("cannot_block", field="went_out")
+            raise HandError(ErrorCode.CANNOT_BLOCK, field="went_out")
         if hand.runs:
             if not self.uses_runs:
-                raise HandError("runs_not_allowed", field="runs")
+                raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
             for name in hand.runs:
                 if name not in leftover:
-                    raise HandError("unknown_player", player=name, field="runs")
+                    raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="runs")
         if hand.rummy and not self.rummy_allowed(options, hand):
-            raise HandError("rummy_not_allowed", field="rummy")
+            raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
         for name, held in hand.left.items():
             if name not in leftover:
-                raise HandError("unknown_player", player=name, field="left")
+                raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="left")
             if type(held) is tuple or type(held) is list:
                 value = 0
                 for card in held:
                     order = card.rank.order
                     if order == 0 and jokers is None:
                         raise HandError(
-                            "joker_not_in_play",
+                            ErrorCode.JOKER_NOT_IN_PLAY,
                             player=name,
                             field="left",
                             card=str(card),
@@ -227,15 +240,17 @@ class GameRules:
                 value = held
             elif type(held) is int and held > MAX_POINTS:
                 raise HandError(
-                    "points_too_large",
+                    ErrorCode.POINTS_TOO_LARGE,
                     player=name,
                     field="left",
                     params={"value": held, "maximum": MAX_POINTS},
                 )
             else:
-                raise HandError("bad_points", player=name, field="left", params={"value": held})
+                raise HandError(
+                    ErrorCode.BAD_POINTS, player=name, field="left", params={"value": held}
+                )
             if held and name == went_out:
-                raise HandError("went_out_holds_cards", player=went_out, field="left")
+                raise HandError(ErrorCode.WENT_OUT_HOLDS_CARDS, player=went_out, field="left")
             leftover[name] = value
         return leftover, cards
 
@@ -256,7 +271,7 @@ class GameRules:
         others = [p for p in players if p != hand.went_out]
         if any(isinstance(hand.left.get(p, ()), int) or hand.left.get(p) for p in others):
             return []
-        return [ScoreWarning("no_cards")]
+        return [ScoreWarning(WarningCode.NO_CARDS)]
 
     def conservation(
         self, players: Sequence[str], cards: Sequence[Card], *, jokers: bool
@@ -274,7 +289,9 @@ class GameRules:
             if count > limits[order]:
                 rank = Rank.JOKER if order == 0 else Rank.from_order(order)
                 warnings.append(
-                    ScoreWarning("rank_count", card=rank.value, count=count, expected=limits[order])
+                    ScoreWarning(
+                        WarningCode.RANK_COUNT, card=rank.value, count=count, expected=limits[order]
+                    )
                 )
         suited = [card.key for card in cards if card.suit is not None]
         if len(set(suited)) < len(suited):
@@ -283,7 +300,10 @@ class GameRules:
                 if count > decks:
                     warnings.append(
                         ScoreWarning(
-                            "card_count", card=str(first[key]), count=count, expected=decks
+                            WarningCode.CARD_COUNT,
+                            card=str(first[key]),
+                            count=count,
+                            expected=decks,
                         )
                     )
         return warnings
@@ -296,18 +316,32 @@ def _value_table(game: GameRules, options: Any) -> tuple[int, ...]:
 
 
 def check_name(name: Any) -> str:
-    """Refuse a player name that is not text, empty (or only invisible
-    characters), too long, or has control characters (line breaks, lone
-    surrogates, bidi overrides); return it trimmed. Raises :class:`OptionError`."""
+    """The one rule for a player's name, wherever a name comes from (the
+    new-session form, a session file, an import, a rename, the command line).
+
+    Refuses a name that is not text, empty (or only invisible characters),
+    longer than :data:`MAX_NAME` characters once trimmed, or holding control
+    characters (line breaks and separators, lone surrogates, bidi overrides);
+    returns it trimmed. Raises :class:`OptionError` (``player_name_empty``,
+    ``player_name_control``, ``player_name_long``).
+
+    >>> check_name("  Kari ")
+    'Kari'
+    >>> check_name("Kari" * 11)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoring.errors.OptionError: the name 'KariKari...' is longer than 40 characters
+    """
     if not isinstance(name, str) or not _visible(name).strip():
-        raise OptionError("player_name_empty")
+        raise OptionError(ErrorCode.PLAYER_NAME_EMPTY)
     if (not name.isascii() or not name.isprintable()) and any(
         unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
     ):
-        shown = name.encode("unicode_escape").decode()
-        raise OptionError("player_name_control", player=shown[:MAX_NAME])
+        raise OptionError(ErrorCode.PLAYER_NAME_CONTROL, player=name[: 2 * MAX_NAME])
     if len(name.strip()) > MAX_NAME:
-        raise OptionError("player_name_long", player=name.strip(), params={"maximum": MAX_NAME})
+        raise OptionError(
+            ErrorCode.PLAYER_NAME_LONG, player=name.strip(), params={"maximum": MAX_NAME}
+        )
     return name.strip()
 
 
@@ -317,27 +351,33 @@ def _check_option(spec: dataclasses.Field, value: Any) -> Any:
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise OptionError(
-                "option_type", field=key, params={"expected": "true or false", "value": value}
+                ErrorCode.OPTION_TYPE,
+                field=key,
+                params={"expected": Expected.BOOLEAN, "value": value},
             )
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise OptionError(
-                "option_type", field=key, params={"expected": "a whole number", "value": value}
+                ErrorCode.OPTION_TYPE,
+                field=key,
+                params={"expected": Expected.WHOLE_NUMBER, "value": value},
             )
         least = spec.metadata.get("minimum", 1)
         if value < least:
-            raise OptionError("option_range", field=key, params={"minimum": least, "value": value})
+            raise OptionError(
+                ErrorCode.OPTION_RANGE, field=key, params={"minimum": least, "value": value}
+            )
         most = spec.metadata.get("maximum")
         if most is not None and value > most:
             raise OptionError(
-                "option_too_large", field=key, params={"maximum": most, "value": value}
+                ErrorCode.OPTION_TOO_LARGE, field=key, params={"maximum": most, "value": value}
             )
     else:
         choices = spec.metadata.get("choices", ())
         if value not in choices:
             raise OptionError(
-                "option_value",
+                ErrorCode.OPTION_VALUE,
                 field=key,
-                params={"choices": ", ".join(choices), "value": value},
+                params={"choices": list(choices), "value": value},
             )
     return value

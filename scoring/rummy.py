@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import Rank
+from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
 from .rules import GameRules, choice, minimum
 
@@ -94,19 +95,21 @@ class Rummy(GameRules):
             for player in players:
                 if player != hand.went_out and leftover[player]:
                     breakdown[player] = (
-                        BreakdownItem("penalty", leftover[player], value=leftover[player]),
+                        BreakdownItem(
+                            BreakdownCode.PENALTY, leftover[player], value=leftover[player]
+                        ),
                     )
                     points[player] = leftover[player]
         elif hand.went_out is not None:
             winner = hand.went_out
             items = [
-                BreakdownItem("collected", leftover[p], value=leftover[p], player=p)
+                BreakdownItem(BreakdownCode.COLLECTED, leftover[p], value=leftover[p], player=p)
                 for p in players
                 if p != winner and leftover[p]
             ]
             collected = sum(item.points for item in items)
             if hand.rummy and collected:
-                items.append(BreakdownItem("rummy_double", collected, value=collected))
+                items.append(BreakdownItem(BreakdownCode.RUMMY_DOUBLE, collected, value=collected))
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
         warnings = self.empty_hands(players, hand)

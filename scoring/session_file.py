@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import parse_cards, parse_rank
+from .codes import ErrorCode, Expected
 from .errors import HandError, ScoringError, SessionFileError
 from .games import get_game
 from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
@@ -75,14 +76,16 @@ class SessionResult:
 # -- reading ----------------------------------------------------------------
 
 
-def _type_error(path: str, expected: str, value: Any) -> SessionFileError:
+def _type_error(path: str, expected: Expected, value: Any) -> SessionFileError:
     shown = value if isinstance(value, int | float | bool | None) else type(value).__name__
     if isinstance(value, str):
         shown = value[:40]
-    return SessionFileError("file_type", field=path, params={"expected": expected, "value": shown})
+    return SessionFileError(
+        ErrorCode.FILE_TYPE, field=path, params={"expected": expected, "value": shown}
+    )
 
 
-def _expect(value: Any, kind: type | tuple[type, ...], path: str, expected: str) -> Any:
+def _expect(value: Any, kind: type | tuple[type, ...], path: str, expected: Expected) -> Any:
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         raise _type_error(path, expected, value)
     return value
@@ -95,30 +98,30 @@ def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 def _unknown(data: Mapping[str, Any], allowed: Sequence[str], path: str) -> None:
     for key in data:
         if key not in allowed:
-            raise SessionFileError("file_unknown_field", field=f"{path}{key}")
+            raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}{key}")
 
 
 def _time(value: Any, path: str) -> str | None:
     if value is None:
         return None
-    _expect(value, str, path, "text")
+    _expect(value, str, path, Expected.TEXT)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise SessionFileError("file_time", field=path, params={"value": value[:40]})
+        raise SessionFileError(ErrorCode.FILE_TIME, field=path, params={"value": value[:40]})
     return value
 
 
 def _seat(name: Any, seats: Mapping[str, str], path: str, number: int) -> str:
     if isinstance(name, str) and name in seats:
         return seats[name]
-    _expect(name, str, path, "a player's name")
+    _expect(name, str, path, Expected.PLAYER_NAME)
     try:
         return seats[player_key(name)]
     except KeyError:
-        raise HandError("unknown_player", hand=number, player=name, field=path) from None
+        raise HandError(ErrorCode.UNKNOWN_PLAYER, hand=number, player=name, field=path) from None
 
 
 @lru_cache(maxsize=64)
@@ -131,13 +134,15 @@ def _seats(players: tuple[str, ...]) -> dict[str, str]:
 
 def _leftover(value: Any, path: str) -> Leftover:
     if isinstance(value, bool) or not isinstance(value, int | list):
-        raise _type_error(path, "a list of cards or a whole number", value)
+        raise _type_error(path, Expected.CARDS_OR_POINTS, value)
     if isinstance(value, int):
         if value < 0:
-            raise SessionFileError("bad_points", field=path, params={"value": value})
+            raise SessionFileError(ErrorCode.BAD_POINTS, field=path, params={"value": value})
         if value > MAX_POINTS:
             raise SessionFileError(
-                "points_too_large", field=path, params={"value": value, "maximum": MAX_POINTS}
+                ErrorCode.POINTS_TOO_LARGE,
+                field=path,
+                params={"value": value, "maximum": MAX_POINTS},
             )
         return value
     return parse_cards(value)
@@ -162,41 +167,47 @@ def hand_from_dict(
 
 def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -> Hand:
     if not isinstance(data, dict):
-        raise SessionFileError("file_not_object", field=path)
+        raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
     _unknown(data, _HAND_FIELDS, f"{path}.")
     if "went_out" not in data:
-        raise SessionFileError("file_missing", field=f"{path}.went_out")
+        raise SessionFileError(ErrorCode.FILE_MISSING, field=f"{path}.went_out")
     seats = _seats(players)
     went_out = data["went_out"]
     if went_out is not None:
         went_out = _seat(went_out, seats, "went_out", number)
     left: dict[str, Leftover] = {}
-    for name, value in _expect(data.get("left", {}), dict, f"{path}.left", "an object").items():
+    for name, value in _expect(data.get("left", {}), dict, f"{path}.left", Expected.OBJECT).items():
         player = _seat(name, seats, "left", number)
         if player in left:  # "Kari" and "kari": one of them would be lost
-            raise HandError("player_repeated", hand=number, player=player, field=f"{path}.left")
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.left"
+            )
         try:
             left[player] = _leftover(value, f"{path}.left.{player}")
         except ScoringError as error:
             error.player, error.field = player, error.field or "left"
             raise
     runs: dict[str, tuple[Run, ...]] = {}
-    for name, value in _expect(data.get("runs", {}), dict, f"{path}.runs", "an object").items():
+    for name, value in _expect(data.get("runs", {}), dict, f"{path}.runs", Expected.OBJECT).items():
         player = _seat(name, seats, "runs", number)
         if player in runs:
-            raise HandError("player_repeated", hand=number, player=player, field=f"{path}.runs")
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.runs"
+            )
         try:
             runs[player] = tuple(
                 _run(item, f"{path}.runs.{player}[{i}]")
-                for i, item in enumerate(_expect(value, list, f"{path}.runs.{player}", "a list"), 1)
+                for i, item in enumerate(
+                    _expect(value, list, f"{path}.runs.{player}", Expected.LIST), 1
+                )
             )
         except ScoringError as error:
             error.player, error.field = player, error.field or "runs"
             raise
-    rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", "true or false")
+    rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", Expected.BOOLEAN)
     note = data.get("note")
     if note is not None:
-        _expect(note, str, f"{path}.note", "text")
+        _expect(note, str, f"{path}.note", Expected.TEXT)
     played_at = _time(data.get("played_at"), f"{path}.played_at")
     return Hand(
         went_out,
@@ -210,14 +221,14 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
 
 def _run(data: Any, path: str) -> Run:
     if not isinstance(data, dict):
-        raise SessionFileError("file_not_object", field=path)
+        raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
     _unknown(data, _RUN_FIELDS, f"{path}.")
     if "cards" not in data:
-        raise SessionFileError("file_missing", field=f"{path}.cards")
-    cards = parse_cards(_expect(data["cards"], list, f"{path}.cards", "a list of cards"))
+        raise SessionFileError(ErrorCode.FILE_MISSING, field=f"{path}.cards")
+    cards = parse_cards(_expect(data["cards"], list, f"{path}.cards", Expected.CARDS))
     ace_as = data.get("ace_as")
     if ace_as is not None:
-        ace_as = parse_rank(_expect(ace_as, str, f"{path}.ace_as", "a rank"))
+        ace_as = parse_rank(_expect(ace_as, str, f"{path}.ace_as", Expected.RANK))
     return Run(cards, ace_as)
 
 
@@ -232,7 +243,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise SessionFileError("file_duplicate_key", field=key[:40])
+                raise SessionFileError(ErrorCode.FILE_DUPLICATE_KEY, field=key[:40])
             seen.add(key)
     return data
 
@@ -271,7 +282,7 @@ def _decode(source: str | bytes | bytearray) -> Any:
             source = bytes(source).decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise SessionFileError(
-                "file_json", params={"detail": f"not UTF-8 (byte {error.start})"}
+                ErrorCode.FILE_JSON, params={"detail": f"not UTF-8 (byte {error.start})"}
             ) from None
     elif source.startswith("\ufeff"):  # Windows Notepad's UTF-8 byte order mark
         source = source[1:]
@@ -281,11 +292,11 @@ def _decode(source: str | bytes | bytearray) -> Any:
         raise
     except json.JSONDecodeError as error:
         raise SessionFileError(
-            "file_json",
+            ErrorCode.FILE_JSON,
             params={"detail": error.msg, "line": error.lineno, "column": error.colno},
         ) from None
     except (ValueError, RecursionError) as error:  # too deep, a number too long
-        raise SessionFileError("file_json", params={"detail": str(error)[:120]}) from None
+        raise SessionFileError(ErrorCode.FILE_JSON, params={"detail": str(error)[:120]}) from None
     if _SURROGATE_ESCAPE.search(source) or not source.isascii():
         # only then can a lone surrogate hide in the data: look for it
         try:
@@ -295,7 +306,7 @@ def _decode(source: str | bytes | bytearray) -> Any:
             suspect = True
         found = _lone_surrogate(data, "") if suspect else None
         if found:
-            raise SessionFileError("file_text", field=found)
+            raise SessionFileError(ErrorCode.FILE_TEXT, field=found)
     return data
 
 
@@ -311,39 +322,45 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     """
     data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
     if not isinstance(data, dict):
-        raise SessionFileError("file_not_object", field="document")
+        raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field="document")
     _unknown(data, _TOP_FIELDS, "")
     for key in ("format", "version", "game", "players"):
         if key not in data:
-            raise SessionFileError("file_missing", field=key)
+            raise SessionFileError(ErrorCode.FILE_MISSING, field=key)
     if data["format"] != FORMAT:
         raise SessionFileError(
-            "file_format", field="format", params={"value": str(data["format"])[:40]}
+            ErrorCode.FILE_FORMAT, field="format", params={"value": str(data["format"])[:40]}
         )
     version = data["version"]
     if type(version) is not int or version != VERSION:
         shown = version if type(version) is int else json.dumps(version, ensure_ascii=False)
-        raise SessionFileError("file_version", field="version", params={"value": str(shown)[:20]})
+        raise SessionFileError(
+            ErrorCode.FILE_VERSION, field="version", params={"value": str(shown)[:20]}
+        )
     session_id = data.get("id")
     if session_id is not None:
-        _expect(session_id, str, "id", "text")
+        _expect(session_id, str, "id", Expected.TEXT)
         try:
             session_id = str(uuid.UUID(session_id))
         except ValueError:
             raise SessionFileError(
-                "file_id", field="id", params={"value": session_id[:40]}
+                ErrorCode.FILE_ID, field="id", params={"value": session_id[:40]}
             ) from None
-    game = get_game(_expect(data["game"], str, "game", "a game id"))
-    options = game.options_from_dict(_expect(data.get("options", {}), dict, "options", "an object"))
-    names = _expect(data["players"], list, "players", "a list of names")
+    game = get_game(_expect(data["game"], str, "game", Expected.GAME_ID))
+    options = game.options_from_dict(
+        _expect(data.get("options", {}), dict, "options", Expected.OBJECT)
+    )
+    names = _expect(data["players"], list, "players", Expected.NAMES)
     for i, name in enumerate(names, 1):
-        _expect(name, str, f"players[{i}]", "text")
+        _expect(name, str, f"players[{i}]", Expected.TEXT)
     players = tuple(check_name(name) for name in names)
     game.check_players(players)
     started_at = _time(data.get("started_at"), "started_at")
     hands = tuple(
         hand_from_dict(item, players, game, number)
-        for number, item in enumerate(_expect(data.get("hands", []), list, "hands", "a list"), 1)
+        for number, item in enumerate(
+            _expect(data.get("hands", []), list, "hands", Expected.LIST), 1
+        )
     )
     return SessionDoc(game.id, options, players, hands, session_id, started_at)
 

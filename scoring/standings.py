@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .codes import ErrorCode
 from .errors import HandError
 from .hands import HandScore
 from .rules import GameRules
@@ -100,7 +101,9 @@ def standings(
     finished_after = None
     for number, score in enumerate(scores, 1):
         if finished_after is not None:
-            raise HandError("session_over", hand=number, params={"finished_after": finished_after})
+            raise HandError(
+                ErrorCode.SESSION_OVER, hand=number, params={"finished_after": finished_after}
+            )
         points = score.points
         # ``totals`` keeps seat order: each new dict is built from the last one
         totals = {player: total + points[player] for player, total in totals.items()}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import Rank
+from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
 from .rules import GameRules, choice, minimum
 
@@ -112,7 +113,7 @@ class SwedishRummy(GameRules):
         if hand.went_out is not None:
             winner = hand.went_out
             items = tuple(
-                BreakdownItem("collected", leftover[p], value=leftover[p], player=p)
+                BreakdownItem(BreakdownCode.COLLECTED, leftover[p], value=leftover[p], player=p)
                 for p in players
                 if p != winner and leftover[p]
             )
@@ -125,7 +126,10 @@ class SwedishRummy(GameRules):
                 (collector,) = lowest
                 items = tuple(
                     BreakdownItem(
-                        "blocked_difference", leftover[p] - low, value=leftover[p], player=p
+                        BreakdownCode.BLOCKED_DIFFERENCE,
+                        leftover[p] - low,
+                        value=leftover[p],
+                        player=p,
                     )
                     for p in players
                     if p != collector

@@ -1,13 +1,13 @@
 """The running-totals chart for the session screen (flet-charts ``LineChart``).
 
-:func:`build_line_chart` turns :class:`app.chart.ChartSeries` into a
+:func:`build_line_chart` turns :class:`app.reports.chart.ChartSeries` into a
 ``flet_charts.LineChart`` (one line per player in the player's colour, the
 target as a dashed grey line, axes with hand numbers and points formatted for
 the language); :func:`chart_legend` is the legend row; :func:`RunningTotalsChart`
 is the component the session screen places, wrapped in
 ``ft.Semantics(identifier="score-chart")`` with a spoken summary of the totals.
 
-No game rules here: everything drawn comes from :func:`app.chart.chart_series`.
+No game rules here: everything drawn comes from :func:`app.reports.chart.chart_series`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
-from app.chart import TARGET_COLOR, ChartSeries, chart_series
 from app.i18n import _, format_number
+from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
 from scoring import SessionResult
 
 __all__ = [
@@ -67,7 +67,7 @@ def build_line_chart(
     """The ``LineChart`` for ``chart``: lines in seat order, then the target.
 
     Args:
-        chart: from :func:`app.chart.chart_series`.
+        chart: from :func:`app.reports.chart.chart_series`.
         hand_label: the translated x-axis title ("Hand").
         height: in logical pixels.
     """

@@ -8,17 +8,20 @@ stable across languages.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
-from app import services
-from app.i18n import _, format_number
+from app import storage
+from app.i18n import _
 from app.messages import describe_error
-from app.state import MAX_CONTENT, AppState
+from app.ui.state import MAX_CONTENT, AppState
+from models import services
 from models.views import SessionView
+from scoring import CodedError
 
 __all__ = [
     "WRITES_TOPIC",
@@ -82,54 +85,9 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 
 
 def describe_problem(error: BaseException) -> str:
-    """A translated sentence for a scoring or storage error.
-
-    Scoring errors and the option errors are put into words by
-    :func:`app.messages.describe_error`; the storage services' own errors
-    (``models.errors``) get their own sentences here.
-    """
-    code = getattr(error, "code", None)
-    params = getattr(error, "params", {}) or {}
-    if code == "session_not_found":
-        return _("This session no longer exists")
-    if code == "hand_not_found":
-        return _("This hand no longer exists")
-    if code == "hand_changed":
-        return _(
-            "Hand {n} was changed or deleted on another phone meanwhile: go back and open it again",
-            n=format_number(int(params.get("hand") or 0)),
-        )
-    if code == "next_hand_changed":
-        return _(
-            "The hands changed on another phone while you entered this one: "
-            "this is now hand {n}. Check it, then save again",
-            n=format_number(int(params.get("next") or 0)),
-        )
-    if code in ("name_empty",):
-        return _("A player's name is empty")
-    if code == "name_duplicate":
-        return _(
-            "“{player}” is listed twice: every player needs a different name",
-            player=str(params.get("name", "")),
-        )
-    if code == "bad_points":  # a "Type points" field: say what is wrong with the text
-        text = str(params.get("value") or "").strip()
-        player = str(getattr(error, "player", None) or "")
-        if not text:
-            return _("Type the points for {player}", player=player)
-        return _(
-            "{player}: points must be a whole number of 0 or more, not “{text}”",
-            player=player,
-            text=text if len(text) <= 40 else text[:39] + "…",
-        )
-    if code == "run_pending":
-        return _("Finish the run you are building first")
-    if code == "run_unfinished":
-        if params.get("ace"):
-            return _("Choose what the ace stands for first")
-        return _("Finish this run (three ranks) or undo its ranks first")
-    if code == "went_out_missing":
-        return _("Tap who went out, or that the hand was blocked")
+    """A translated sentence for any error a screen shows: the one describer,
+    :func:`app.messages.describe_error` (coded errors in words; anything else a
+    plain sentence, never a library's own text)."""
     return describe_error(error)
 
 
@@ -152,7 +110,7 @@ def Screen(
     screen_id: str = "",
 ) -> ft.Control:
     """The frame of a screen: a top bar (back, title, actions), the scrolling body
-    in a column at most :data:`app.state.MAX_CONTENT` wide, and an optional
+    in a column at most :data:`app.ui.state.MAX_CONTENT` wide, and an optional
     bottom bar that stays in view (the save button).
 
     Args:
@@ -274,6 +232,16 @@ def choice(
     )
 
 
+T = TypeVar("T")
+
+
+async def run_use_case(use_case: Callable[..., T], /, **arguments: Any) -> T:
+    """``use_case(engine=<the app's engine>, **arguments)`` in a worker thread,
+    so that the event loop keeps serving every other tab while the database
+    works (or waits for a lock). Raises whatever the use case raises."""
+    return await asyncio.to_thread(lambda: use_case(engine=storage.engine(), **arguments))
+
+
 def load_view(app: Any, session_id: int) -> SessionView | Exception:
     """The session to show: the view a write just returned (once, see
     ``AppState.take_view``), else opened from the services. A storage error
@@ -283,8 +251,6 @@ def load_view(app: Any, session_id: int) -> SessionView | Exception:
     if cached is not None:
         return cached
     try:
-        return services.open_session(session_id)
-    except Exception as problem:
-        if getattr(problem, "code", None) is None:
-            raise
+        return services.open_session(engine=storage.engine(), session_id=session_id)
+    except CodedError as problem:
         return problem

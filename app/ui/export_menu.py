@@ -2,7 +2,7 @@
 top bar that opens a sheet offering the summary as text on the clipboard, or a
 Markdown, CSV, PDF or JSON file, in the language on screen.
 
-The bytes come from :mod:`app.stats_service` (off the event loop). Files are
+The bytes come from :func:`app.reports.export_file` (off the event loop). Files are
 handed to Flet's ``FilePicker.save_file(file_name=…, src_bytes=…)``: in a
 browser that downloads the file, on the desktop it opens a save dialog and
 writes the bytes to the chosen path. The clipboard is written by the client
@@ -16,16 +16,16 @@ Semantics identifiers: ``export`` (the button), ``export-copy`` and
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import PurePath
 
 import flet as ft
 
-from app import stats_service
 from app.i18n import _, get_language
-from app.ui.common import describe_problem, tagged
+from app.reports import export_file, export_text
+from app.ui.common import describe_problem, run_use_case, tagged
 from models.views import SessionView
+from scoring import CodedError
 
 __all__ = ["FILE_FORMATS", "ExportButton"]
 
@@ -74,10 +74,8 @@ def ExportButton(view: SessionView) -> ft.Control:
         set_text("")
         set_open(True)
         try:
-            set_text(await asyncio.to_thread(stats_service.export_text, view.id, get_language()))
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
+            set_text(await run_use_case(export_text, session_id=view.id, lang=get_language()))
+        except CodedError as problem:
             set_open(False)
             _say(describe_problem(problem), error=True)
 
@@ -88,10 +86,8 @@ def ExportButton(view: SessionView) -> ft.Control:
     async def save(fmt: str) -> None:
         set_open(False)
         try:
-            out = await asyncio.to_thread(stats_service.export_file, view.id, fmt, get_language())
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
+            out = await run_use_case(export_file, session_id=view.id, fmt=fmt, lang=get_language())
+        except CodedError as problem:
             _say(describe_problem(problem), error=True)
             return
         if picker.current is None:

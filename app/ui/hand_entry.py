@@ -2,14 +2,14 @@
 cards as removable chips and the live points, a plain number instead, the Four
 Suit Rummy run builder, the live breakdown, errors inline, warnings to confirm.
 
-Every number shown comes from :mod:`scoring` through :class:`app.state.HandDraft`.
+Every number shown comes from :mod:`scoring` through :class:`app.ui.state.HandDraft`.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from app import services
+from app import storage
 from app.i18n import _, format_number
 from app.messages import (
     card_label,
@@ -19,7 +19,6 @@ from app.messages import (
     rank_name,
     suit_name,
 )
-from app.state import RANKS, SUIT_BY_LETTER, AppState, HandDraft, Preview
 from app.ui.common import (
     SUIT_FONT,
     TOUCH,
@@ -32,9 +31,11 @@ from app.ui.common import (
     tagged,
     use_app,
 )
-from models.errors import WarningsNeedConfirmation
+from app.ui.state import RANKS, SUIT_BY_LETTER, AppState, HandDraft, Preview
+from models import services
+from models.errors import StorageCode, WarningsNeedConfirmation
 from models.views import SessionView
-from scoring import Card, Rank, ScoringError, ace_choices
+from scoring import Card, CodedError, ErrorCode, Rank, ScoringError, ace_choices
 
 __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen"]
 
@@ -527,7 +528,7 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
 
     def forget_if_changed(error: Exception) -> None:
         """The hand changed on another phone: opening it again starts afresh."""
-        if getattr(error, "code", None) == "hand_changed":
+        if isinstance(error, CodedError) and error.code == StorageCode.HAND_CHANGED:
             app.drop_draft(view.id, draft.number)
 
     def save(confirm: bool) -> None:
@@ -538,19 +539,28 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
             hand = draft.hand()
             if editing:
                 saved = services.edit_hand(
-                    view.id, number, hand, confirm_warnings=confirm, expected=draft.original
+                    engine=storage.engine(),
+                    session_id=view.id,
+                    number=number,
+                    hand=hand,
+                    confirm_warnings=confirm,
+                    expected=draft.original,
                 )
             else:
-                saved = services.record_hand(view.id, hand, confirm_warnings=confirm, number=number)
+                saved = services.record_hand(
+                    engine=storage.engine(),
+                    session_id=view.id,
+                    hand=hand,
+                    confirm_warnings=confirm,
+                    number=number,
+                )
         except WarningsNeedConfirmation as warning:
             draft.warnings = warning.warnings
             return
         except ScoringError as error:
             draft.save_error = error
             return
-        except Exception as error:  # storage errors with a code: show them, nothing saved
-            if getattr(error, "code", None) is None:
-                raise
+        except CodedError as error:  # storage errors with a code: show them, nothing saved
             forget_if_changed(error)
             draft.save_error = error
             return
@@ -559,16 +569,15 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     def delete(_e: ft.Event) -> None:
         page = ft.context.page
         try:
-            stored = services.get_hand(view.id, number)  # its id: for the undo
-            saved = services.delete_hand(view.id, number, expected=draft.original)
-        except Exception as error:
-            if getattr(error, "code", None) is None:
-                raise
+            deleted = services.delete_hand(
+                engine=storage.engine(), session_id=view.id, number=number, expected=draft.original
+            )
+        except CodedError as error:
             forget_if_changed(error)
             draft.save_error = error
             return
-        leave(saved)
-
+        leave(deleted.view)
+        stored = deleted.hand  # as it was stored, with its id: for the undo
         undone: list[bool] = []
 
         def undo(_e: ft.Event) -> None:
@@ -576,17 +585,22 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 return
             undone.append(True)
             try:
-                services.restore_hand(view.id, number, stored.hand, hand_id=stored.hand_id)
-            except Exception as error:  # a typed storage or scoring error: say it
-                if getattr(error, "code", None) is None:
-                    raise
+                services.insert_hand(
+                    engine=storage.engine(),
+                    session_id=view.id,
+                    number=number,
+                    hand=stored.hand,
+                    confirm_warnings=True,  # confirmed when it was first saved
+                    hand_id=stored.hand_id,
+                )
+            except CodedError as error:  # a typed storage or scoring error: say it
                 text = (
                     _(
                         "Hand {n} cannot be put back: with it, the session would end "
                         "before the hands saved since",
                         n=format_number(number),
                     )
-                    if getattr(error, "code", None) == "session_over"
+                    if error.code == ErrorCode.SESSION_OVER
                     else describe_problem(error)
                 )
                 page.show_dialog(ft.SnackBar(content=ft.Text(text)))
@@ -826,10 +840,8 @@ def EditHandScreen() -> ft.Control:
         if isinstance(view, Exception):
             return view, None
         try:
-            return view, services.get_hand(sid, number)
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
+            return view, services.get_hand(engine=storage.engine(), session_id=sid, number=number)
+        except CodedError as problem:
             return problem, None
 
     view, detail = ft.use_memo(load, [sid, number, app.revision])

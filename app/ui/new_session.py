@@ -7,10 +7,9 @@ import dataclasses
 
 import flet as ft
 
-from app import services
+from app import storage
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name, option_name, option_value_name
-from app.state import NewSessionDraft, TargetPreset
 from app.ui.common import (
     TOUCH,
     Screen,
@@ -22,7 +21,9 @@ from app.ui.common import (
     tagged,
     use_app,
 )
-from scoring import GAMES, OptionError, get_game
+from app.ui.state import NewSessionDraft, TargetPreset
+from models import services
+from scoring import GAMES, CodedError, OptionError, get_game
 
 __all__ = ["NewSessionScreen", "game_description"]
 
@@ -360,7 +361,7 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
 def NewSessionScreen() -> ft.Control:
     """``/new``: the form for this tab's :class:`NewSessionDraft`."""
     app = use_app()
-    recent = ft.use_memo(lambda: services.recent_players(), [app.revision])
+    recent = ft.use_memo(lambda: services.recent_players(engine=storage.engine()), [app.revision])
     return NewSessionForm(app.new_session, recent)
 
 
@@ -372,13 +373,13 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
     def start(_e: ft.Event) -> None:
         try:
             game, players, options = draft.start_args()
-            view = services.start_session(game, players, options)
+            view = services.start_session(
+                engine=storage.engine(), game=game, players=players, options=options
+            )
         except (OptionError, ValueError) as error:
             draft.error = error
             return
-        except Exception as error:  # storage errors carry a code: show them
-            if getattr(error, "code", None) is None:
-                raise
+        except CodedError as error:  # storage errors carry a code: show them
             draft.error = error
             return
         app.saved(view)

@@ -8,7 +8,7 @@ import asyncio
 
 import flet as ft
 
-from app import services
+from app import storage
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
 from app.ui.common import (
@@ -23,8 +23,9 @@ from app.ui.common import (
 )
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
+from models import services
 from models.views import SessionView
-from scoring import SessionResult
+from scoring import CodedError, SessionResult
 
 __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
@@ -272,10 +273,8 @@ def SessionScreen() -> ft.Control:
 
     def rematch(_e: ft.Event) -> None:
         try:
-            new = services.rematch(view.id)
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
+            new = services.rematch(engine=storage.engine(), session_id=view.id)
+        except CodedError as problem:
             set_error(describe_problem(problem))
             return
         app.saved(new)

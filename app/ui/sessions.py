@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from app import services
+from app import storage
 from app.i18n import _, format_date, ngettext
 from app.messages import game_name
-from app.services import SessionItem
 from app.ui.common import (
     Screen,
     announce,
@@ -19,6 +18,8 @@ from app.ui.common import (
     tagged,
     use_app,
 )
+from models import services
+from models.views import SessionSummary
 
 __all__ = ["SessionsScreen"]
 
@@ -28,7 +29,7 @@ def _players(names: tuple[str, ...]) -> str:
 
 
 @ft.component
-def SessionCard(item: SessionItem, on_delete) -> ft.Control:
+def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
     """One session: game, players, leader or winner, date; tap to continue."""
     if item.finished:
         who = (
@@ -41,7 +42,7 @@ def SessionCard(item: SessionItem, on_delete) -> ft.Control:
             if item.winners
             else _("Finished")
         )
-    elif item.leaders:
+    elif item.hand_count and item.leaders:
         who = ngettext(
             "Leader: {names}", "Leaders: {names}", len(item.leaders), names=join_and(item.leaders)
         )
@@ -91,18 +92,20 @@ def join_and(names: tuple[str, ...]) -> str:
 def SessionsScreen() -> ft.Control:
     """The start screen."""
     app = use_app()
-    items = ft.use_memo(lambda: services.session_list(), [app.revision])
+    items = ft.use_memo(
+        lambda: services.list_sessions(engine=storage.engine(), limit=50).items, [app.revision]
+    )
     error, set_error = ft.use_state("")
     page = ft.context.page
 
     def undo(session_id: int) -> None:
-        services.restore_session(session_id)
+        services.restore_session(engine=storage.engine(), session_id=session_id)
         announce(session_id)
         app.changed()
 
     def delete(session_id: int) -> None:
         try:
-            services.delete_session(session_id)
+            services.delete_session(engine=storage.engine(), session_id=session_id)
         except Exception as problem:  # a typed storage error: say it, change nothing
             set_error(describe_problem(problem))
             return

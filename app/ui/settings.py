@@ -1,16 +1,17 @@
 """Settings: language (system / norsk bokmål / English) and theme (system /
 light / dark), applied without a restart and remembered by this browser or
-device (:mod:`app.preferences`); a desktop window also saves them as the
-server's default (:func:`app.services.save_settings`)."""
+device (:mod:`app.ui.preferences`); a desktop window also saves them as the
+server's default (:func:`app.settings.save_settings`)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import flet as ft
 
-from app import preferences, services
 from app.i18n import _
-from app.services import Settings
-from app.state import replace_settings
+from app.settings import Settings, save_settings
+from app.ui import preferences
 from app.ui.common import Screen, choice, section_title, use_app
 
 __all__ = ["SettingsScreen"]
@@ -25,18 +26,18 @@ def SettingsScreen() -> ft.Control:
     async def choose(settings: Settings) -> None:
         app.set_settings(settings)
         if not ft.context.page.web:  # one device, one user: also the default
-            services.save_settings(settings)
+            save_settings(settings)
         await preferences.save(settings)
 
     def set_language(code: str):
         async def handler(_e: ft.Event) -> None:
-            await choose(replace_settings(current, language=code))
+            await choose(dataclasses.replace(current, language=code))
 
         return handler
 
     def set_theme(mode: str):
         async def handler(_e: ft.Event) -> None:
-            await choose(replace_settings(current, theme=mode))
+            await choose(dataclasses.replace(current, theme=mode))
 
         return handler
 

@@ -2,7 +2,7 @@
 wins, win rate, average and best hand, current streak — over every finished
 session.
 
-The numbers come from :func:`app.stats_service.game_statistics` (loaded off the
+The numbers come from :func:`app.reports.statistics.game_statistics` (loaded off the
 event loop after the screen mounts); nothing is computed here but formatting.
 A card per player on a phone; a compact table per game on a wide screen.
 
@@ -14,17 +14,16 @@ order shown (``i`` from 0), ``stats-<game>-<low|high>-<i>-<field>`` with field
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import flet as ft
 from babel.numbers import format_percent
 
-from app import stats_service
 from app.i18n import _, babel_locale, format_number, ngettext
 from app.messages import game_name
-from app.statistics import GameStatistics, PlayerStatistics
-from app.ui.common import Screen, section_title, tagged, use_app
+from app.reports.statistics import GameStatistics, PlayerStatistics, game_statistics
+from app.ui.common import Screen, run_use_case, section_title, tagged, use_app
+from scoring import CodedError
 
 __all__ = ["StatsScreen", "format_average", "format_rate"]
 
@@ -157,10 +156,8 @@ def StatsScreen() -> ft.Control:
 
     async def load() -> None:
         try:
-            set_games(await asyncio.to_thread(stats_service.game_statistics))
-        except Exception as problem:
-            if getattr(problem, "code", None) is None:
-                raise
+            set_games(await run_use_case(game_statistics))
+        except CodedError as problem:
             logger.warning("Statistics could not be loaded: %s", problem)
             set_failed(True)
 

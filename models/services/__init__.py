@@ -1,33 +1,29 @@
-"""The storage use cases, in plain Python (no UI imports).
+"""The use cases, in plain Python (no UI imports): what the app and the
+command line both call.
 
-Each function takes the database session as the keyword argument ``session``
-(``sqlmodel.Session`` on the one engine from :func:`models.db.make_engine`),
-runs its own transaction and returns read models from :mod:`models.views`.
-Errors: :mod:`models.errors` (``code`` + ``params``) and :mod:`scoring`'s typed
-errors; when one is raised nothing has been written.
+Each function is keyword-only and takes the process's one ``engine`` (from
+:func:`models.db.make_engine`) explicitly; it opens its own short database
+session (``db``), runs its own transaction and returns read models from
+:mod:`models.views`. Errors: :mod:`models.errors` and :mod:`scoring`'s typed
+errors, all :class:`scoring.CodedError` (``code`` + ``params``); when one is
+raised nothing has been written.
 
-Transactions: a service first ends whatever transaction ``session`` has open
-(a write service commits it, so keep no unsaved ORM changes of your own there);
-reads end their transaction before returning, so a long-lived ``session`` does
-not keep an old snapshot of the database. Writes run in one transaction
-(``BEGIN IMMEDIATE`` on SQLite) and are retried when two writers collide.
-Use one ``session`` per thread.
+Writes run in one transaction (``BEGIN IMMEDIATE`` on SQLite) and are retried
+when two writers collide. Reads run in one short transaction each.
 
 Derived data: what the players entered is the truth. Each hand also keeps the
 points ``scoring`` gave it, tagged with a fingerprint of the scoring code; a
 session whose tag differs (an app update changed the rules) is rescored from the
 entered cards when it is next opened or written.
 
->>> from sqlmodel import Session
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
 >>> init_db(engine)
 >>> from scoring import Hand, parse_cards
->>> with Session(engine) as db:
-...     view = start_session(session=db, game="rummy", players=["Kari", "Ola"])
-...     view = record_hand(session=db, session_id=view.id,
-...                        hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}))
-...     view.standings.totals
+>>> view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+>>> view = record_hand(engine=engine, session_id=view.id,
+...                    hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}))
+>>> view.standings.totals
 {'Kari': 0, 'Ola': 18}
 """
 
@@ -39,7 +35,7 @@ from .hands import (
     record_hand,
     undo_last_hand,
 )
-from .players import list_players, player_stats, rename_player, validate_name
+from .players import list_players, player_stats, recent_players, rename_player
 from .sessions import (
     delete_session,
     find_session,
@@ -74,6 +70,7 @@ __all__ = [
     "player_stats",
     "purge_trash",
     "read_import_source",
+    "recent_players",
     "record_hand",
     "rematch",
     "rename_player",
@@ -81,5 +78,4 @@ __all__ = [
     "session_doc",
     "start_session",
     "undo_last_hand",
-    "validate_name",
 ]

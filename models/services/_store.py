@@ -11,8 +11,7 @@ import hashlib
 import importlib.util
 import json
 import pkgutil
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain
@@ -61,18 +60,6 @@ def scoring_fingerprint() -> str:
         except (AttributeError, OSError, TypeError):
             digest.update(b"?")
     return digest.hexdigest()[:16]
-
-
-@contextmanager
-def reading(session: Session) -> Iterator[Session]:
-    """Run reads in their own short transaction, ended afterwards (so a long-lived
-    ``session`` never pins an old snapshot of the database)."""
-    if session.in_transaction():
-        session.commit()
-    try:
-        yield session
-    finally:
-        session.rollback()
 
 
 def now_iso() -> str:
@@ -296,7 +283,7 @@ class Loaded:
 
 
 def session_row(
-    session: Session, session_id: int, *, for_update: bool = False, deleted: bool = False
+    db: Session, session_id: int, *, for_update: bool = False, deleted: bool = False
 ) -> SessionRow:
     """The session row ``session_id``; rows in the trash only with ``deleted``.
 
@@ -306,14 +293,14 @@ def session_row(
     statement = select(SessionRow).where(SessionRow.id == session_id)
     if for_update:
         statement = statement.with_for_update()
-    row = session.exec(statement).first()
+    row = db.exec(statement).first()
     if row is None or (row.deleted_at is not None and not deleted):
         raise SessionNotFound(session=session_id)
     return row
 
 
 def load(
-    session: Session,
+    db: Session,
     session_id: int,
     *,
     for_update: bool = False,
@@ -333,10 +320,10 @@ def load(
     the fresh cache, see :func:`store_scores`).
     Raises :class:`SessionNotFound`.
     """
-    row = session_row(session, session_id, for_update=for_update, deleted=deleted)
+    row = session_row(db, session_id, for_update=for_update, deleted=deleted)
     game = get_game(row.game)
     options = game.options_from_dict(row.options)
-    seats = session.exec(
+    seats = db.exec(
         select(PlayerRow.id, PlayerRow.name)
         .join(SeatRow, SeatRow.player_id == PlayerRow.id)
         .where(SeatRow.session_id == session_id)
@@ -346,7 +333,7 @@ def load(
     player_ids = tuple(pid for pid, _ in seats)
     fresh = row.scored_with == scoring_fingerprint()
     if use_sheet and fresh:
-        sheet = read_sheet(session, session_id, row.scored_with, len(players))
+        sheet = read_sheet(db, session_id, row.scored_with, len(players))
         if sheet is not None:
             return Loaded(row, game, options, players, player_ids, sheet=sheet)
     loaded = Loaded(row, game, options, players, player_ids, [])
@@ -368,7 +355,7 @@ def load(
     if not fresh:
         columns.append(type_coerce(hand.entry, String))
     rows = (
-        session.connection()
+        db.connection()
         .execute(select(*columns).where(hand.session_id == session_id).order_by(hand.number))
         .all()
     )
@@ -390,7 +377,7 @@ def load(
             )
         else:
             entered = hand_of(
-                decode_json(values[8]) if not fresh else _entry(session, hid),
+                decode_json(values[8]) if not fresh else _entry(db, hid),
                 went_out_seat=seat,
                 rummy=bool(rummy),
                 note=note,
@@ -418,8 +405,8 @@ def decode_json_column(values: Sequence[Any]) -> list[Any]:
     return [None if v is None else decode_json(v) for v in values]
 
 
-def _entry(session: Session, hand_id: int) -> dict[str, Any]:
-    return session.exec(select(HandRow.entry).where(HandRow.id == hand_id)).one()  # type: ignore[return-value]
+def _entry(db: Session, hand_id: int) -> dict[str, Any]:
+    return db.exec(select(HandRow.entry).where(HandRow.id == hand_id)).one()  # type: ignore[return-value]
 
 
 def score_hand(
@@ -432,10 +419,10 @@ def score_hand(
         raise error.at_hand(number) from None
 
 
-def hand_from_row(session: Session, loaded: Loaded, number: int) -> Hand:
+def hand_from_row(db: Session, loaded: Loaded, number: int) -> Hand:
     """The :class:`scoring.Hand` entered as hand ``number``. Raises :class:`HandNotFound`."""
     stored = loaded.stored(number)
-    entry = session.exec(select(HandRow.entry).where(HandRow.id == stored.id)).one()
+    entry = db.exec(select(HandRow.entry).where(HandRow.id == stored.id)).one()
     return hand_of(
         entry,
         went_out_seat=stored.went_out_seat,
@@ -448,7 +435,7 @@ def hand_from_row(session: Session, loaded: Loaded, number: int) -> Hand:
     )
 
 
-def store_session_state(session: Session, loaded: Loaded, table: Standings) -> None:
+def store_session_state(db: Session, loaded: Loaded, table: Standings) -> None:
     """Write the session row's derived state: finished time, winners, score cache tag.
 
     ``finished_at`` is set when ``scoring`` says the session has ended (kept if it
@@ -466,14 +453,14 @@ def store_session_state(session: Session, loaded: Loaded, table: Standings) -> N
     row.leader_seats = [loaded.players.index(p) for p in table.leaders]
     row.updated_at = now
     row.scored_with = scoring_fingerprint()
-    session.add(row)
-    store_sheet(session, loaded)
+    db.add(row)
+    store_sheet(db, loaded)
 
 
-def store_scores(session: Session, loaded: Loaded) -> None:
+def store_scores(db: Session, loaded: Loaded) -> None:
     """Rewrite every hand's ``score`` cache from ``loaded`` (after a rescore)."""
     for stored in loaded.hands:
-        session.exec(  # type: ignore[call-overload]
+        db.exec(  # type: ignore[call-overload]
             HandRow.__table__.update()
             .where(HandRow.__table__.c.id == stored.id)
             .values(score=score_cache(stored.score, loaded.players))
@@ -651,15 +638,13 @@ class Sheet(NamedTuple):
         return HandLines(len(self.out), line)
 
 
-def read_sheet(
-    session: Session, session_id: int, scored_with: str | None, seats: int
-) -> Sheet | None:
+def read_sheet(db: Session, session_id: int, scored_with: str | None, seats: int) -> Sheet | None:
     """The session's score sheet, or ``None`` when there is none or it is not
     valid: scored by other code, for another number of hands than the hand
     rows (counted), or not a well-formed sheet (see :meth:`Sheet.parse`)."""
     sheet = ScoreSheetRow.__table__.c
     found = (
-        session.connection()
+        db.connection()
         .execute(
             select(sheet.scored_with, sheet.hands, sheet.sheet).where(
                 sheet.session_id == session_id
@@ -669,7 +654,7 @@ def read_sheet(
     )
     if found is None or found[0] != scored_with:
         return None
-    count = session.exec(
+    count = db.exec(
         select(func.count()).select_from(HandRow).where(HandRow.session_id == session_id)
     ).one()
     if found[1] != count:
@@ -677,14 +662,14 @@ def read_sheet(
     return Sheet.parse(found[2], count, seats)
 
 
-def store_sheet(session: Session, loaded: Loaded) -> None:
+def store_sheet(db: Session, loaded: Loaded) -> None:
     """Write the session's score sheet from ``loaded.hands`` (in the write's
     transaction)."""
     hands = loaded.hands
-    row = session.get(ScoreSheetRow, loaded.row.id)
+    row = db.get(ScoreSheetRow, loaded.row.id)
     if row is None:
         row = ScoreSheetRow(session_id=loaded.row.id, scored_with="", hands=0, sheet="{}")
     row.scored_with = scoring_fingerprint()
     row.hands = len(hands)
     row.sheet = Sheet.of(hands, loaded.players).to_text()
-    session.add(row)
+    db.add(row)

@@ -12,14 +12,15 @@ import dataclasses
 from typing import Any
 
 from sqlalchemy import delete, update
+from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from scoring import Hand, hand_from_dict, hand_to_dict
 
-from ..db import run_write
+from ..db import reading, run_write
 from ..errors import HandChanged, HandNotFound, NextHandChanged
 from ..tables import HandRow, utcnow
-from ..views import HandDetail, SessionView
+from ..views import DeletedHand, HandDetail, SessionView
 from ._store import (
     Loaded,
     StoredHand,
@@ -28,7 +29,6 @@ from ._store import (
     hand_from_row,
     load,
     now_iso,
-    reading,
     score_cache,
     score_hand,
     seat_hand,
@@ -51,12 +51,12 @@ def _checked(loaded: Loaded, hand: Hand, number: int, played_at: str | None) -> 
     return hand_from_dict(hand_to_dict(seated), loaded.players, loaded.game, number)
 
 
-def _expect(s: Session, loaded: Loaded, number: int, expected: Hand | None) -> None:
+def _expect(db: Session, loaded: Loaded, number: int, expected: Hand | None) -> None:
     """Refuse to change hand ``number`` unless it is still ``expected`` (the hand
     the caller read). Raises :class:`HandNotFound`, :class:`HandChanged`."""
     if expected is None:
         return
-    stored = hand_from_row(s, loaded, number)
+    stored = hand_from_row(db, loaded, number)
     if hand_to_dict(stored) != hand_to_dict(seat_hand(expected, loaded.players)):
         raise HandChanged(session=loaded.row.id, hand=number)
 
@@ -92,7 +92,7 @@ def _stored(
 
 def record_hand(
     *,
-    session: Session,
+    engine: Engine,
     session_id: int,
     hand: Hand,
     confirm_warnings: bool = False,
@@ -117,8 +117,8 @@ def record_hand(
     hand meanwhile). Nothing is written then.
     """
 
-    def work(s: Session) -> SessionView:
-        loaded = load(s, session_id, for_update=True)
+    def work(db: Session) -> SessionView:
+        loaded = load(db, session_id, for_update=True)
         at = len(loaded.hands) + 1
         if number is not None and number != at:
             raise NextHandChanged(session=session_id, hand=number, next=at)
@@ -129,20 +129,20 @@ def record_hand(
         loaded.hands.append(_stored(None, at, entered, score, columns))
         table = loaded.standings()
         if loaded.rescored:
-            store_scores(s, loaded)
+            store_scores(db, loaded)
         row = HandRow(session_id=session_id, number=at, **columns)
-        s.add(row)
-        store_session_state(s, loaded, table)
-        s.flush()
+        db.add(row)
+        store_session_state(db, loaded, table)
+        db.flush()
         loaded.hands[-1].id = row.id
         return view_of(loaded, table)
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
 def edit_hand(
     *,
-    session: Session,
+    engine: Engine,
     session_id: int,
     number: int,
     hand: Hand,
@@ -167,10 +167,10 @@ def edit_hand(
     :func:`record_hand` does. Nothing is written then.
     """
 
-    def work(s: Session) -> SessionView:
-        loaded = load(s, session_id, for_update=True)
+    def work(db: Session) -> SessionView:
+        loaded = load(db, session_id, for_update=True)
         old = loaded.stored(number)
-        _expect(s, loaded, number, expected)
+        _expect(db, loaded, number, expected)
         entered = _checked(loaded, hand, number, old.played_at)
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
         warnings = check_warnings(score, number, confirmed=confirm_warnings, already=old.warnings)
@@ -178,44 +178,47 @@ def edit_hand(
         loaded.hands[number - 1] = _stored(old.id, number, entered, score, columns)
         table = loaded.standings()
         if loaded.rescored:
-            store_scores(s, loaded)
-        s.exec(  # type: ignore[call-overload]
+            store_scores(db, loaded)
+        db.exec(  # type: ignore[call-overload]
             update(HandRow).where(HandRow.id == old.id).values(updated_at=utcnow(), **columns)
         )
-        store_session_state(s, loaded, table)
-        s.flush()
+        store_session_state(db, loaded, table)
+        db.flush()
         return view_of(loaded, table)
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
 def delete_hand(
-    *, session: Session, session_id: int, number: int, expected: Hand | None = None
-) -> SessionView:
+    *, engine: Engine, session_id: int, number: int, expected: Hand | None = None
+) -> DeletedHand:
     """Delete hand ``number``; later hands move up one number and every total,
     the end and the winners are recomputed (deleting the hand that ended the
     session reopens it). ``expected`` as for :func:`edit_hand`.
+
+    Returns the session without the hand and the hand as it was stored (with
+    its ``hand_id``), for an undo (:func:`insert_hand`).
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`, :class:`HandChanged`,
     and :class:`scoring.HandError` (``session_over``) when without that hand the
     session would end before its last hand. Nothing is written then.
     """
-    return run_write(session, lambda s: _delete(s, session_id, number, expected))
+    return run_write(engine, lambda db: _delete(db, session_id, number, expected))
 
 
-def undo_last_hand(*, session: Session, session_id: int) -> SessionView:
+def undo_last_hand(*, engine: Engine, session_id: int) -> SessionView:
     """Delete the session's last hand (see :func:`delete_hand`), whichever it is
     when the write transaction starts.
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound` (``hand`` 0) when the
     session has no hands.
     """
-    return run_write(session, lambda s: _delete(s, session_id, None))
+    return run_write(engine, lambda db: _delete(db, session_id, None)).view
 
 
 def insert_hand(
     *,
-    session: Session,
+    engine: Engine,
     session_id: int,
     number: int,
     hand: Hand,
@@ -239,8 +242,8 @@ def insert_hand(
     written then.
     """
 
-    def work(s: Session) -> SessionView:
-        loaded = load(s, session_id, for_update=True)
+    def work(db: Session) -> SessionView:
+        loaded = load(db, session_id, for_update=True)
         if hand_id is not None:
             ids = [h.id for h in loaded.hands]
             if hand_id in ids:  # already back
@@ -250,7 +253,7 @@ def insert_hand(
             at = max(1, min(number, len(loaded.hands) + 1))
         entered = _checked(loaded, hand, at, now_iso())
         if hand_id is None and at <= len(loaded.hands):
-            there = hand_from_row(s, loaded, at)
+            there = hand_from_row(db, loaded, at)
             if hand_to_dict(there) == hand_to_dict(entered):  # already back
                 return view_of(loaded, loaded.standings())
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
@@ -262,64 +265,73 @@ def insert_hand(
         table = loaded.standings()
         later = (HandRow.session_id == session_id) & (HandRow.number >= at)
         # Two steps so that the unique (session, number) never sees a clash.
-        s.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
-        s.exec(  # type: ignore[call-overload]
+        db.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
+        db.exec(  # type: ignore[call-overload]
             update(HandRow)
             .where(HandRow.session_id == session_id, HandRow.number < 0)
             .values(number=-HandRow.number + 1)
         )
         row = HandRow(id=hand_id, session_id=session_id, number=at, **columns)
-        s.add(row)
+        db.add(row)
         if loaded.rescored:
-            store_scores(s, loaded)
-        store_session_state(s, loaded, table)
-        s.flush()
+            store_scores(db, loaded)
+        store_session_state(db, loaded, table)
+        db.flush()
         loaded.hands[at - 1].id = row.id
         return view_of(loaded, table)
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
 def _delete(
-    s: Session, session_id: int, number: int | None, expected: Hand | None = None
-) -> SessionView:
-    loaded = load(s, session_id, for_update=True)
+    db: Session, session_id: int, number: int | None, expected: Hand | None = None
+) -> DeletedHand:
+    loaded = load(db, session_id, for_update=True)
     if number is None:
         if not loaded.hands:
             raise HandNotFound(session=session_id, hand=0)
         number = len(loaded.hands)
     gone = loaded.stored(number)
-    _expect(s, loaded, number, expected)
+    _expect(db, loaded, number, expected)
+    entered = hand_from_row(db, loaded, number)
+    detail = HandDetail(
+        session_id=session_id,
+        number=number,
+        hand=entered,
+        score=score_hand(loaded.game, loaded.options, loaded.players, entered, number),
+        warnings=warnings_from_json(gone.warnings, number),
+        hand_id=gone.id,
+    )
     del loaded.hands[number - 1]
     for stored in loaded.hands[number - 1 :]:
         stored.number -= 1
     table = loaded.standings()
-    s.exec(delete(HandRow).where(HandRow.id == gone.id))  # type: ignore[call-overload]
+    db.exec(delete(HandRow).where(HandRow.id == gone.id))  # type: ignore[call-overload]
     later = (HandRow.session_id == session_id) & (HandRow.number > number)
     # Two steps so that the unique (session, number) never sees a clash.
-    s.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
-    s.exec(  # type: ignore[call-overload]
+    db.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
+    db.exec(  # type: ignore[call-overload]
         update(HandRow)
         .where(HandRow.session_id == session_id, HandRow.number < 0)
         .values(number=-HandRow.number - 1)
     )
     if loaded.rescored:
-        store_scores(s, loaded)
-    store_session_state(s, loaded, table)
-    s.flush()
-    return view_of(loaded, table)
+        store_scores(db, loaded)
+    store_session_state(db, loaded, table)
+    db.flush()
+    return DeletedHand(view_of(loaded, table), detail)
 
 
-def get_hand(*, session: Session, session_id: int, number: int) -> HandDetail:
+def get_hand(*, engine: Engine, session_id: int, number: int) -> HandDetail:
     """Hand ``number`` as entered, freshly scored with breakdown and warnings
     (for the edit screen or to explain a score).
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`.
     """
-    with reading(session):
-        loaded = load(session, session_id, deleted=True)
+    with reading(engine) as db:
+        loaded = load(db, session_id, deleted=True)
         stored = loaded.stored(number)
-        entered = hand_from_row(session, loaded, number)
+        entered = hand_from_row(db, loaded, number)
     score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
     return HandDetail(
         session_id=session_id,

@@ -14,26 +14,25 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import case, delete, func, true
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from scoring import GameRules, get_game, player_key, standings
+from scoring import GameRules, check_name, get_game, player_key, standings
 
-from ..db import run_write
-from ..errors import AmbiguousSession, InvalidName, SessionNotFound
+from ..db import reading, run_write
+from ..errors import AmbiguousSession, SessionNotFound
 from ..tables import HandRow, PlayerRow, SeatRow, SessionRow, utcnow
 from ..views import SessionPage, SessionSummary, SessionView
 from ._store import (
     Loaded,
     load,
     now_iso,
-    reading,
     scoring_fingerprint,
     store_scores,
     store_session_state,
     store_sheet,
     view_of,
 )
-from .players import validate_name
 
 __all__ = [
     "delete_session",
@@ -55,12 +54,12 @@ def _options(game: GameRules, options: Mapping[str, Any] | Any | None) -> Any:
     return game.options_from_dict(options)
 
 
-def _player_ids(session: Session, names: Sequence[str]) -> list[int]:
+def _player_ids(db: Session, names: Sequence[str]) -> list[int]:
     """Ids for ``names`` (already validated), creating players not seen before."""
     keys = [player_key(n) for n in names]
     found = {
         key: pid
-        for pid, key in session.exec(
+        for pid, key in db.exec(
             select(PlayerRow.id, PlayerRow.name_key).where(PlayerRow.name_key.in_(keys))
         ).all()
     }
@@ -68,8 +67,8 @@ def _player_ids(session: Session, names: Sequence[str]) -> list[int]:
     for name, key in zip(names, keys, strict=True):
         if key not in found:
             player = PlayerRow(name=name, name_key=key)
-            session.add(player)
-            session.flush()
+            db.add(player)
+            db.flush()
             assert player.id is not None
             found[key] = player.id
         ids.append(found[key])
@@ -77,7 +76,7 @@ def _player_ids(session: Session, names: Sequence[str]) -> list[int]:
 
 
 def create_session(
-    session: Session,
+    db: Session,
     *,
     game: GameRules,
     options: Any,
@@ -106,24 +105,24 @@ def create_session(
         totals=[0] * len(player_ids),
         leader_seats=list(range(len(player_ids))),
     )
-    session.add(row)
-    session.flush()
+    db.add(row)
+    db.flush()
     assert row.id is not None
-    session.add_all(
+    db.add_all(
         SeatRow(session_id=row.id, seat=seat, player_id=pid) for seat, pid in enumerate(player_ids)
     )
     names = dict(
-        session.exec(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))).all()
+        db.exec(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))).all()
     )
     loaded = Loaded(row, game, options, tuple(names[p] for p in player_ids), tuple(player_ids), [])
-    store_sheet(session, loaded)  # empty: the first showing needs no write
-    session.flush()
+    store_sheet(db, loaded)  # empty: the first showing needs no write
+    db.flush()
     return loaded
 
 
 def start_session(
     *,
-    session: Session,
+    engine: Engine,
     game: str,
     players: Sequence[str],
     options: Mapping[str, Any] | Any | None = None,
@@ -134,37 +133,31 @@ def start_session(
     (SESSION_FORMAT.md) or the game's Options dataclass. Players are matched to
     stored players case-insensitively (so statistics add up) and created when new.
 
-    Raises :class:`InvalidName` (``name_empty``, ``name_too_long``, ``name_control``,
-    ``name_duplicate``), :class:`scoring.OptionError` (``game_unknown``,
+    Raises :class:`scoring.OptionError`: a name that breaks the name rule
+    (``player_name_empty``, ``player_name_long``, ``player_name_control``, see
+    :func:`scoring.check_name`), ``player_duplicate``, ``game_unknown``,
     ``player_count``, ``option_unknown``/``option_type``/``option_value``/
-    ``option_range``). Nothing is written when it raises.
+    ``option_range``. Nothing is written when it raises.
     """
     rules = get_game(game)
-    names = [validate_name(name) for name in players]
-    seen: set[str] = set()
-    for name in names:
-        if player_key(name) in seen:
-            raise InvalidName("name_duplicate", name=name)
-        seen.add(player_key(name))
+    names = [check_name(name) for name in players]
     rules.check_players(names)
     opts = _options(rules, options)
 
-    def work(s: Session) -> SessionView:
+    def work(db: Session) -> SessionView:
         loaded = create_session(
-            s,
+            db,
             game=rules,
             options=opts,
-            player_ids=_player_ids(s, names),
+            player_ids=_player_ids(db, names),
             started_at_iso=now_iso(),
         )
         return view_of(loaded, standings(rules, opts, loaded.players, []))
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
-def open_session(
-    *, session: Session, session_id: int, include_deleted: bool = False
-) -> SessionView:
+def open_session(*, engine: Engine, session_id: int, include_deleted: bool = False) -> SessionView:
     """Open session ``session_id`` with its score sheet and standings.
 
     The standings are folded by :func:`scoring.standings` from each hand's
@@ -174,22 +167,22 @@ def open_session(
     A session in the trash opens only with ``include_deleted``.
     Raises :class:`SessionNotFound`.
     """
-    with reading(session):
-        loaded = load(session, session_id, deleted=include_deleted, use_sheet=True)
+    with reading(engine) as db:
+        loaded = load(db, session_id, deleted=include_deleted, use_sheet=True)
         table = loaded.standings()
         stale = loaded.rescored or loaded.sheet_stale or _state_differs(loaded, table)
         if not stale:
             return view_of(loaded, table)
 
-    def work(s: Session) -> SessionView:
-        fresh = load(s, session_id, for_update=True, deleted=include_deleted)
+    def work(db: Session) -> SessionView:
+        fresh = load(db, session_id, for_update=True, deleted=include_deleted)
         fresh_table = fresh.standings()
-        store_scores(s, fresh)
-        store_session_state(s, fresh, fresh_table)
-        s.flush()
+        store_scores(db, fresh)
+        store_session_state(db, fresh, fresh_table)
+        db.flush()
         return view_of(fresh, fresh_table)
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
 def _state_differs(loaded: Loaded, table: Any) -> bool:
@@ -204,7 +197,7 @@ def _state_differs(loaded: Loaded, table: Any) -> bool:
 
 
 def list_sessions(
-    *, session: Session, offset: int = 0, limit: int = 20, trash: bool = False
+    *, engine: Engine, offset: int = 0, limit: int = 20, trash: bool = False
 ) -> SessionPage:
     """A page of sessions: unfinished first, then newest first (by start time).
 
@@ -219,20 +212,18 @@ def list_sessions(
     else:
         running_first = case((SessionRow.finished_at.is_(None), 0), else_=1)
         order = (running_first, SessionRow.started_at.desc(), SessionRow.id.desc())
-    with reading(session):
-        total = session.exec(select(func.count()).select_from(SessionRow).where(alive)).one()
+    with reading(engine) as db:
+        total = db.exec(select(func.count()).select_from(SessionRow).where(alive)).one()
         # Sort narrow (index-only) rows, then fetch the page's rows by id.
         ids = list(
-            session.exec(
+            db.exec(
                 select(SessionRow.id).where(alive).order_by(*order).offset(offset).limit(limit)
             ).all()
         )
-        by_id = {
-            r.id: r for r in session.exec(select(SessionRow).where(SessionRow.id.in_(ids))).all()
-        }
+        by_id = {r.id: r for r in db.exec(select(SessionRow).where(SessionRow.id.in_(ids))).all()}
         rows = [by_id[i] for i in ids]
         names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
-        for sid, name in session.exec(
+        for sid, name in db.exec(
             select(SeatRow.session_id, PlayerRow.name)
             .join(PlayerRow, PlayerRow.id == SeatRow.player_id)
             .where(SeatRow.session_id.in_(ids))
@@ -240,7 +231,7 @@ def list_sessions(
         ).all():
             names[sid].append(name)
         counts = dict(
-            session.exec(
+            db.exec(
                 select(HandRow.session_id, func.count())
                 .where(HandRow.session_id.in_(ids))
                 .group_by(HandRow.session_id)
@@ -266,7 +257,7 @@ def list_sessions(
     return SessionPage(items=items, total=total, offset=offset, limit=limit)
 
 
-def find_session(*, session: Session, ref: str | int, include_deleted: bool = False) -> int:
+def find_session(*, engine: Engine, ref: str | int, include_deleted: bool = False) -> int:
     """The id of the session ``ref`` names: its short number (``kortpoeng list``),
     its UUID or a unique prefix of it (at least 4 characters).
 
@@ -274,17 +265,17 @@ def find_session(*, session: Session, ref: str | int, include_deleted: bool = Fa
     Raises :class:`SessionNotFound`, :class:`AmbiguousSession`.
     """
     text = str(ref).strip().lower()
-    with reading(session):
+    with reading(engine) as db:
         alive = true() if include_deleted else SessionRow.deleted_at.is_(None)
         if text.isdigit() and len(text) <= 12:
-            found = session.exec(
+            found = db.exec(
                 select(SessionRow.id).where(SessionRow.id == int(text)).where(alive)
             ).first()
             if found is not None:
                 return found
         if len(text) < 4 or any(ch not in "0123456789abcdef-" for ch in text):
             raise SessionNotFound(session=str(ref))
-        matches = session.exec(
+        matches = db.exec(
             select(SessionRow.id)
             .where(SessionRow.uuid.startswith(text, autoescape=True))
             .where(alive)
@@ -297,24 +288,24 @@ def find_session(*, session: Session, ref: str | int, include_deleted: bool = Fa
     return matches[0]
 
 
-def rematch(*, session: Session, session_id: int) -> SessionView:
+def rematch(*, engine: Engine, session_id: int) -> SessionView:
     """Start a new session with the same game, players and options, seats rotated
     by one (the second seat deals first). A rematch started already (on another
     phone) is returned instead of a second one. Raises :class:`SessionNotFound`."""
 
-    def work(s: Session) -> SessionView:
-        old = load(s, session_id, deleted=False)
-        started = s.exec(
+    def work(db: Session) -> SessionView:
+        old = load(db, session_id, deleted=False)
+        started = db.exec(
             select(SessionRow.id)
             .where(SessionRow.rematch_of == session_id, SessionRow.deleted_at.is_(None))
             .order_by(SessionRow.id)
         ).first()
         if started is not None:
-            again = load(s, started)
+            again = load(db, started)
             return view_of(again, again.standings())
         ids = list(old.player_ids[1:] + old.player_ids[:1])
         loaded = create_session(
-            s,
+            db,
             game=old.game,
             options=old.options,
             player_ids=ids,
@@ -323,55 +314,55 @@ def rematch(*, session: Session, session_id: int) -> SessionView:
         )
         return view_of(loaded, standings(old.game, old.options, loaded.players, []))
 
-    return run_write(session, work)
+    return run_write(engine, work)
 
 
-def delete_session(*, session: Session, session_id: int) -> None:
+def delete_session(*, engine: Engine, session_id: int) -> None:
     """Move a session to the trash (it can be restored until the trash is purged).
     Raises :class:`SessionNotFound` (also when it is in the trash already)."""
 
-    def work(s: Session) -> None:
-        row = s.exec(
+    def work(db: Session) -> None:
+        row = db.exec(
             select(SessionRow).where(SessionRow.id == session_id).with_for_update()
         ).first()
         if row is None or row.deleted_at is not None:
             raise SessionNotFound(session=session_id)
         row.deleted_at = utcnow()
-        s.add(row)
+        db.add(row)
 
-    run_write(session, work)
+    run_write(engine, work)
 
 
-def restore_session(*, session: Session, session_id: int) -> None:
+def restore_session(*, engine: Engine, session_id: int) -> None:
     """Take a session out of the trash. Raises :class:`SessionNotFound` when it is
     not in the trash."""
 
-    def work(s: Session) -> None:
-        row = s.exec(
+    def work(db: Session) -> None:
+        row = db.exec(
             select(SessionRow).where(SessionRow.id == session_id).with_for_update()
         ).first()
         if row is None or row.deleted_at is None:
             raise SessionNotFound(session=session_id)
         row.deleted_at = None
-        s.add(row)
+        db.add(row)
 
-    run_write(session, work)
+    run_write(engine, work)
 
 
-def purge_trash(*, session: Session, older_than: timedelta | None = None) -> int:
+def purge_trash(*, engine: Engine, older_than: timedelta | None = None) -> int:
     """Delete for good the sessions in the trash (only those deleted more than
     ``older_than`` ago, when given), with their hands and seats.
 
     Returns how many sessions were removed. Players stay.
     """
 
-    def work(s: Session) -> int:
+    def work(db: Session) -> int:
         condition = SessionRow.deleted_at.is_not(None)
         if older_than is not None:
             condition = condition & (SessionRow.deleted_at <= utcnow() - older_than)
-        ids = s.exec(select(SessionRow.id).where(condition)).all()
+        ids = db.exec(select(SessionRow.id).where(condition)).all()
         if ids:
-            s.exec(delete(SessionRow).where(SessionRow.id.in_(ids)))  # type: ignore[call-overload]
+            db.exec(delete(SessionRow).where(SessionRow.id.in_(ids)))  # type: ignore[call-overload]
         return len(ids)
 
-    return run_write(session, work)
+    return run_write(engine, work)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from scoring import SessionDoc, read_session, score_session, standings, write_session
 
-from ..db import run_write
+from ..db import reading, run_write
 from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
 from ..files import IMPORT_LIMIT, read_import_source
 from ..tables import HandRow, SessionRow
@@ -23,7 +24,6 @@ from ._store import (
     entry_of,
     hand_of,
     load,
-    reading,
     score_cache,
     score_hand,
     seat_hand,
@@ -31,7 +31,6 @@ from ._store import (
     view_of,
     warnings_to_json,
 )
-from .players import validate_name
 from .sessions import _player_ids, create_session
 
 __all__ = [
@@ -45,15 +44,15 @@ __all__ = [
 """Largest session file accepted, in bytes (refused before parsing)."""
 
 
-def session_doc(*, session: Session, session_id: int) -> SessionDoc:
+def session_doc(*, engine: Engine, session_id: int) -> SessionDoc:
     """The session as a :class:`scoring.SessionDoc` (what was entered, with its
     UUID and start time), for writers of any export format.
 
     Sessions in the trash can be exported too. Raises :class:`SessionNotFound`.
     """
-    with reading(session):
-        loaded = load(session, session_id, deleted=True)
-        rows = session.exec(
+    with reading(engine) as db:
+        loaded = load(db, session_id, deleted=True)
+        rows = db.exec(
             select(
                 HandRow.number,
                 HandRow.entry,
@@ -89,12 +88,12 @@ def session_doc(*, session: Session, session_id: int) -> SessionDoc:
         )
 
 
-def export_session(*, session: Session, session_id: int) -> str:
+def export_session(*, engine: Engine, session_id: int) -> str:
     """The session as canonical SESSION_FORMAT.md JSON text (UTF-8, final newline).
 
     Export → import → export gives the same text. Raises :class:`SessionNotFound`.
     """
-    return write_session(session_doc(session=session, session_id=session_id))
+    return write_session(session_doc(engine=engine, session_id=session_id))
 
 
 def _started(doc: SessionDoc) -> datetime | None:
@@ -103,9 +102,7 @@ def _started(doc: SessionDoc) -> datetime | None:
     return datetime.fromisoformat(doc.started_at).astimezone(UTC)
 
 
-def import_session(
-    *, session: Session, data: bytes | str, limit: int = IMPORT_LIMIT
-) -> SessionView:
+def import_session(*, engine: Engine, data: bytes | str, limit: int = IMPORT_LIMIT) -> SessionView:
     """Store a session document (SESSION_FORMAT.md) as a new session.
 
     The document is size-checked, read strictly and scored completely before
@@ -115,7 +112,7 @@ def import_session(
     Raises :class:`ImportTooLarge` (over ``limit`` bytes), :class:`ImportInvalid`
     (not UTF-8 text), :class:`scoring.SessionFileError` (bad JSON, unknown
     ``version``, wrong types…), :class:`scoring.OptionError` (bad options, player
-    count or names), :class:`InvalidName` (a line separator in a name),
+    count or names: the one name rule, :func:`scoring.check_name`),
     :class:`scoring.CardParseError`, :class:`scoring.HandError` (with hand,
     player and card), :class:`DuplicateSession` when a session with the same
     ``id`` is stored (in the trash too). The database is unchanged then.
@@ -130,15 +127,13 @@ def import_session(
             raise ImportInvalid(detail=f"not UTF-8 text (byte {error.start})") from None
     else:
         text = data
-    doc = read_session(text)
-    for name in doc.players:  # the same name rules as the app's own forms
-        validate_name(name)
+    doc = read_session(text)  # names checked by the one name rule
     result = score_session(doc)
     started = _started(doc)
 
-    def work(s: Session) -> SessionView:
+    def work(db: Session) -> SessionView:
         if doc.id is not None:
-            existing = s.exec(
+            existing = db.exec(
                 select(SessionRow.id, SessionRow.deleted_at).where(SessionRow.uuid == doc.id)
             ).first()
             if existing is not None:
@@ -146,10 +141,10 @@ def import_session(
                     id=doc.id, session=existing[0], in_trash=existing[1] is not None
                 )
         loaded = create_session(
-            s,
+            db,
             game=doc.rules,
             options=doc.options,
-            player_ids=_player_ids(s, list(doc.players)),
+            player_ids=_player_ids(db, list(doc.players)),
             uuid=doc.id,
             started_at=started,
             started_at_iso=doc.started_at,
@@ -187,9 +182,9 @@ def import_session(
                     None, number, seat, score, hand.rummy, hand.note, hand.played_at, warnings
                 )
             )
-        s.add_all(rows)
-        store_session_state(s, loaded, table)
-        s.flush()
+        db.add_all(rows)
+        store_session_state(db, loaded, table)
+        db.flush()
         return view_of(loaded, table)
 
-    return run_write(session, work)
+    return run_write(engine, work)

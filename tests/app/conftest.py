@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import services
+from app import storage
 
 
 @pytest.fixture
@@ -12,6 +12,6 @@ def db(tmp_path, monkeypatch):
     """The app's engine on a fresh temporary SQLite file (``KORTPOENG_DB`` too)."""
     url = f"sqlite:///{tmp_path / 'app.sqlite3'}"
     monkeypatch.setenv("KORTPOENG_DB", url)
-    services.reset_engine(url)
+    storage.use_database(url)
     yield tmp_path
-    services.reset_engine("sqlite://")
+    storage.use_database("sqlite://")

@@ -1,4 +1,4 @@
-"""Chart data (app.chart) and the flet-charts builder (app.ui.chart_view)."""
+"""Chart data (app.reports.chart) and the flet-charts builder (app.ui.chart_view)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import flet_charts as fch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.chart import PALETTE, SAMPLES, TARGET_COLOR, Axis, chart_series, nice_axis
 from app.i18n import use_language
+from app.reports.chart import PALETTE, SAMPLES, TARGET_COLOR, Axis, chart_series, nice_axis
 from app.ui.chart_view import (
     MAX_POINTS,
     build_line_chart,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.chart import SAMPLES
 from app.cli import main
+from app.reports.chart import SAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"

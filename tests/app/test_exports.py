@@ -23,20 +23,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from app.chart import SAMPLES
-from app.exports import (
+from app.i18n import format_number, use_language
+from app.reports import (
     FORMATS,
     export_filename,
-    export_session,
+    render_export,
     to_csv,
     to_json,
     to_markdown,
     to_pdf,
     to_text,
 )
-from app.exports.summary import integer_formatter
-from app.exports.text import display_width, markdown_escape
-from app.i18n import format_number, use_language
+from app.reports.chart import SAMPLES
+from app.reports.summary import integer_formatter
+from app.reports.text import display_width, markdown_escape
 from scoring import SessionDoc, read_session, score_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +71,7 @@ def make(game: str, players: list[str], hands: list[dict], **extra: object) -> S
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_golden(name: str, lang: str, fmt: str) -> None:
-    data = export_session(sample(name), fmt, lang)
+    data = render_export(sample(name), fmt, lang)
     path = GOLDEN / f"{name}.{lang}.{fmt}"
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,7 +199,7 @@ def test_fast_integer_formatting_matches_babel(number: int) -> None:
 def test_csv_reads_back_to_the_same_numbers(name: str, lang: str) -> None:
     doc = sample(name)
     table = score_session(doc).standings
-    data = export_session(doc, "csv", lang)
+    data = render_export(doc, "csv", lang)
     assert data.startswith(b"\xef\xbb\xbf")  # BOM, so Excel reads UTF-8
     rows = list(
         csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";" if lang == "nb" else ",")
@@ -308,21 +308,21 @@ def test_pdf_page_one_renders_to_png(name: str) -> None:
 def test_json_is_the_session_file() -> None:
     doc = sample("rummy")
     assert read_session(to_json(doc)) == doc
-    assert export_session(doc, "json", "nb") == export_session(doc, "json", "en")
+    assert render_export(doc, "json", "nb") == render_export(doc, "json", "en")
 
 
 def test_export_session_refuses_unknown_format_and_language() -> None:
     doc = sample("rummy")
     with pytest.raises(ValueError, match="format"):
-        export_session(doc, "docx", "nb")
+        render_export(doc, "docx", "nb")
     with pytest.raises(ValueError, match="language"):
-        export_session(doc, "txt", "de")
+        render_export(doc, "txt", "de")
 
 
 def test_every_format_has_bytes_and_a_file_name() -> None:
     doc = sample("swedish_rummy")
     for fmt, spec in FORMATS.items():
-        assert export_session(doc, fmt, "nb")
+        assert render_export(doc, fmt, "nb")
         assert export_filename(doc, fmt) == f"kortpoeng-swedish-rummy-2026-11-28.{spec.extension}"
 
 
@@ -334,7 +334,7 @@ def test_export_language_does_not_leak_into_the_caller() -> None:
 
 def test_exports_chart_and_statistics_do_not_import_flet() -> None:
     code = (
-        "import sys, app.exports, app.exports.pdf, app.chart, app.statistics; "
+        "import sys, app.reports, app.reports.pdf, app.reports.chart, app.reports.statistics; "
         "sys.exit('flet' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -7,8 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
-from scoring import Hand, HandError, OptionError, Rank, get_game
+from app.messages import DraftError
+from app.ui.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
+from scoring import Hand, OptionError, Rank, get_game
 
 
 def draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
@@ -52,8 +53,9 @@ def test_plain_number_that_is_not_a_number_is_an_error_not_a_score() -> None:
 def test_blocked_needs_the_option_and_hand_needs_someone_out() -> None:
     d = draft("swedish_rummy", ("A", "B"), reshuffle_discards=True)
     assert not d.can_block
-    with pytest.raises(HandError):
+    with pytest.raises(DraftError) as caught:  # refused by the screen, before scoring
         d.hand()
+    assert caught.value.code == "went_out_missing"
 
 
 def test_run_builder_asks_for_an_ambiguous_ace_only() -> None:
@@ -268,8 +270,8 @@ def test_session_button_continues_a_started_draft() -> None:
 
 
 def test_device_settings_override_the_server_default() -> None:
-    from app.preferences import merge
-    from app.services import Settings
+    from app.settings import Settings
+    from app.ui.preferences import merge
 
     app = AppState(settings=Settings("en", "dark"))
     assert not app.device_ready

@@ -28,15 +28,14 @@ import random
 from datetime import UTC, datetime
 
 import pytest
-from sqlmodel import Session
 
-from app.chart import SAMPLES
-from app.statistics import (
+from app.reports.chart import SAMPLES
+from app.reports.statistics import (
     GameStatistics,
     PlayerStatistics,
     finished_entries,
+    game_statistics,
     player_statistics,
-    stored_statistics,
 )
 from models.db import init_db, make_engine
 from scoring import SessionDoc, read_session, score_session
@@ -195,23 +194,22 @@ def _dict(d: SessionDoc) -> dict:
 
 
 @pytest.fixture
-def db(tmp_path):
-    engine = make_engine(tmp_path / "stats.db")
-    init_db(engine)
-    with Session(engine) as session:
-        yield session
-    engine.dispose()
+def engine(tmp_path):
+    made = make_engine(tmp_path / "stats.db")
+    init_db(made)
+    yield made
+    made.dispose()
 
 
-def test_stored_sessions_feed_the_statistics(db) -> None:
+def test_stored_sessions_feed_the_statistics(engine) -> None:
     from models.services import import_session
 
     for name in ("rummy", "swedish_rummy", "four_suit_rummy"):  # the last is unfinished
-        import_session(session=db, data=(SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    entries = list(finished_entries(session=db, page_size=1))  # paging works
+        import_session(engine=engine, data=(SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    entries = list(finished_entries(engine=engine, page_size=1))  # paging works
     assert sorted(d.game for d, _, _ in entries) == ["rummy", "swedish_rummy"]
     assert all(at is not None for _, _, at in entries)
-    stats = stored_statistics(session=db)
+    stats = game_statistics(engine=engine)
     assert [(g.game, g.lowest_wins) for g in stats] == [("swedish_rummy", False), ("rummy", True)]
     rummy = by_name(stats[1])
     # Åse: hands 18, 3, 0, 8, 15 -> 44 points over 5 hands; lowest hand 0; won.

@@ -18,7 +18,6 @@ from pathlib import Path
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, settle, wait_for, wait_text
-from sqlmodel import Session
 
 from models import services as store
 from models.db import init_db, make_engine
@@ -35,10 +34,9 @@ def seed(url: str) -> dict[str, int]:
     engine = make_engine(url)
     init_db(engine)
     ids = {}
-    with Session(engine) as db:
-        for path in sorted(SAMPLES.glob("*.json")):
-            view = store.import_session(session=db, data=path.read_bytes())
-            ids[path.stem] = view.id
+    for path in sorted(SAMPLES.glob("*.json")):
+        view = store.import_session(engine=engine, data=path.read_bytes())
+        ids[path.stem] = view.id
     engine.dispose()
     return ids
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, settle, wait_for, wait_text
-from sqlmodel import Session
 
 from models import services as store
 from models.db import init_db, make_engine
@@ -24,32 +23,31 @@ def seed(url: str) -> int:
     Rummy session and a Four Suit Rummy session; returns the Swedish one's id."""
     engine = make_engine(url)
     init_db(engine)
-    with Session(engine) as db:
-        rummy = store.start_session(
-            session=db, game="rummy", players=["Kari", "Ola"], options={"rounds": 1}
-        )
+    rummy = store.start_session(
+        engine=engine, game="rummy", players=["Kari", "Ola"], options={"rounds": 1}
+    )
+    store.record_hand(
+        engine=engine,
+        session_id=rummy.id,
+        hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}),
+    )
+    store.start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    swedish = store.start_session(
+        engine=engine,
+        game="swedish_rummy",
+        players=["Anna", "Bjørn", "Cecilie", "Dag"],
+        options={"target": 200, "draw_two": True},
+    )
+    for went_out, left in (
+        ("Anna", {"Bjørn": ["K", "8"], "Dag": ["2"]}),
+        ("Cecilie", {"Anna": ["5", "Q"], "Bjørn": ["3"]}),
+        ("Dag", {"Anna": ["8"], "Cecilie": ["A", "9"]}),
+    ):
         store.record_hand(
-            session=db,
-            session_id=rummy.id,
-            hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}),
+            engine=engine,
+            session_id=swedish.id,
+            hand=Hand(went_out, {p: parse_cards(c) for p, c in left.items()}),
         )
-        store.start_session(session=db, game="four_suit_rummy", players=["Anna", "Bjørn"])
-        swedish = store.start_session(
-            session=db,
-            game="swedish_rummy",
-            players=["Anna", "Bjørn", "Cecilie", "Dag"],
-            options={"target": 200, "draw_two": True},
-        )
-        for went_out, left in (
-            ("Anna", {"Bjørn": ["K", "8"], "Dag": ["2"]}),
-            ("Cecilie", {"Anna": ["5", "Q"], "Bjørn": ["3"]}),
-            ("Dag", {"Anna": ["8"], "Cecilie": ["A", "9"]}),
-        ):
-            store.record_hand(
-                session=db,
-                session_id=swedish.id,
-                hand=Hand(went_out, {p: parse_cards(c) for p, c in left.items()}),
-            )
     engine.dispose()
     return swedish.id
 

@@ -28,7 +28,7 @@ def engine(db_path: Path) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def session(engine: Engine) -> Iterator[Session]:
-    """A database session on ``engine``."""
+def db(engine: Engine) -> Iterator[Session]:
+    """A database session on ``engine``, for looking at the rows themselves."""
     with Session(engine) as s:
         yield s

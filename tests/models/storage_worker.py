@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import sys
 
-from sqlmodel import Session
-
 from models.db import make_engine
 from models.services import record_hand
 from scoring import Hand, parse_cards
@@ -21,16 +19,15 @@ def main() -> None:
     path, session_id, tag, count = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
     engine = make_engine(path)
     i = 0
-    with Session(engine) as session:
-        while count == 0 or i < count:
-            i += 1
-            hand = Hand(
-                "A" if i % 2 else "B",
-                {"B" if i % 2 else "A": parse_cards(["5S", "KH", "2C"][: 1 + i % 3])},
-                note=f"{tag}-{i}",
-            )
-            view = record_hand(session=session, session_id=session_id, hand=hand)
-            print(f"saved {view.hands[-1].number} {tag}-{i}", flush=True)
+    while count == 0 or i < count:
+        i += 1
+        hand = Hand(
+            "A" if i % 2 else "B",
+            {"B" if i % 2 else "A": parse_cards(["5S", "KH", "2C"][: 1 + i % 3])},
+            note=f"{tag}-{i}",
+        )
+        view = record_hand(engine=engine, session_id=session_id, hand=hand)
+        print(f"saved {view.hands[-1].number} {tag}-{i}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,14 @@ from models.services import export_session, import_session, open_session, record
 
 
 @pytest.mark.parametrize("spelling", ["kari", "KARI", "Kari\u200b"])
-def test_import_with_another_spelling_of_a_stored_player(session, spelling):
-    view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
-    record_hand(session=session, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]}))
-    doc = json.loads(export_session(session=session, session_id=view.id))
+def test_import_with_another_spelling_of_a_stored_player(engine, spelling):
+    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]}))
+    doc = json.loads(export_session(engine=engine, session_id=view.id))
     del doc["id"]
     text = json.dumps(doc, ensure_ascii=False).replace('"Kari"', json.dumps(spelling))
-    imported = import_session(session=session, data=text)
+    imported = import_session(engine=engine, data=text)
     assert imported.players == ("Kari", "Ola")
     assert imported.standings.totals == {"Kari": 0, "Ola": 18}
-    opened = open_session(session=session, session_id=imported.id)
+    opened = open_session(engine=engine, session_id=imported.id)
     assert opened.standings == imported.standings

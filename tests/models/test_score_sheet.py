@@ -10,6 +10,7 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 from storage_helpers import FSR_EXAMPLE_1, FSR_EXAMPLE_2, hand
 
+from models.db import reading
 from models.services import (
     delete_hand,
     edit_hand,
@@ -20,25 +21,24 @@ from models.services import (
     start_session,
     undo_last_hand,
 )
-from models.services._store import Sheet, load, reading
+from models.services._store import Sheet, load
 from models.tables import ScoreSheetRow
 from models.views import HandLine, HandLines
 
 
-def _sheet(session: Session, session_id: int) -> ScoreSheetRow:
-    session.rollback()
-    row = session.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == session_id)).one()
-    session.rollback()
-    return row
+def _sheet(engine, session_id: int) -> ScoreSheetRow:
+    with Session(engine) as db:
+        return db.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == session_id)).one()
 
 
-def _opened_from_rows(session: Session, session_id: int):
+def _opened_from_rows(engine, session_id: int):
     """The session opened with its score sheet removed (from the hand rows)."""
-    session.exec(  # type: ignore[call-overload]
-        text("DELETE FROM score_sheet WHERE session_id = :sid").bindparams(sid=session_id)
-    )
-    session.commit()
-    return open_session(session=session, session_id=session_id)
+    with Session(engine) as db:
+        db.exec(  # type: ignore[call-overload]
+            text("DELETE FROM score_sheet WHERE session_id = :sid").bindparams(sid=session_id)
+        )
+        db.commit()
+    return open_session(engine=engine, session_id=session_id)
 
 
 def _same(a, b) -> None:
@@ -47,33 +47,33 @@ def _same(a, b) -> None:
     assert a.finished_at == b.finished_at
 
 
-def _swedish(session: Session, hands: int = 6):
-    view = start_session(session=session, game="swedish_rummy", players=["Åse", "Bo", "Cato"])
+def _swedish(engine, hands: int = 6):
+    view = start_session(engine=engine, game="swedish_rummy", players=["Åse", "Bo", "Cato"])
     for n in range(hands):
         went_out = view.players[n % 3]
         other = view.players[(n + 1) % 3]
         view = record_hand(
-            session=session,
+            engine=engine,
             session_id=view.id,
             hand=hand(went_out, {other: ["K", "3"]}, note="a note" if n == 2 else None),
         )
     return view
 
 
-def test_every_write_leaves_a_sheet_that_opens_like_the_hand_rows(session):
-    view = _swedish(session)
+def test_every_write_leaves_a_sheet_that_opens_like_the_hand_rows(engine):
+    view = _swedish(engine)
     sid = view.id
     checks = [
         lambda: edit_hand(
-            session=session, session_id=sid, number=2, hand=hand("Bo", {"Åse": ["Q", "9"]})
+            engine=engine, session_id=sid, number=2, hand=hand("Bo", {"Åse": ["Q", "9"]})
         ),
-        lambda: delete_hand(session=session, session_id=sid, number=3),
-        lambda: undo_last_hand(session=session, session_id=sid),
-        lambda: record_hand(session=session, session_id=sid, hand=hand("Cato", {"Bo": 40})),
+        lambda: delete_hand(engine=engine, session_id=sid, number=3).view,
+        lambda: undo_last_hand(engine=engine, session_id=sid),
+        lambda: record_hand(engine=engine, session_id=sid, hand=hand("Cato", {"Bo": 40})),
     ]
     for write in checks:
         written = write()
-        sheet = _sheet(session, sid)
+        sheet = _sheet(engine, sid)
         columns = json.loads(sheet.sheet)
         assert sheet.hands == len(written.hands) == len(columns["points"])
         assert columns["points"] == [
@@ -83,62 +83,63 @@ def test_every_write_leaves_a_sheet_that_opens_like_the_hand_rows(session):
             None if line.went_out is None else written.players.index(line.went_out)
             for line in written.hands
         ]
-        from_sheet = open_session(session=session, session_id=sid)
+        from_sheet = open_session(engine=engine, session_id=sid)
         _same(from_sheet, written)
-        _same(from_sheet, _opened_from_rows(session, sid))
+        _same(from_sheet, _opened_from_rows(engine, sid))
 
 
-def test_showing_reads_the_sheet_and_writing_the_hand_rows(session):
-    view = _swedish(session, hands=4)
-    with reading(session):
-        shown = load(session, view.id, use_sheet=True)
+def test_showing_reads_the_sheet_and_writing_the_hand_rows(engine):
+    view = _swedish(engine, hands=4)
+    with reading(engine) as db:
+        shown = load(db, view.id, use_sheet=True)
         assert shown.sheet is not None and not shown.sheet_stale
         assert len(shown.sheet.points) == 4
         with pytest.raises(RuntimeError):
             shown.hands  # noqa: B018 - read-only
-        written = load(session, view.id)
+        written = load(db, view.id)
         assert written.sheet is None and len(written.hands) == 4
 
 
 @pytest.mark.parametrize("how", ["start", "rematch"])
-def test_a_new_session_is_shown_from_its_sheet(session, how):
+def test_a_new_session_is_shown_from_its_sheet(engine, how):
     """A session just started (or a rematch) has its empty sheet: showing it
     needs no write."""
-    view = start_session(session=session, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
     if how == "rematch":
         from models.services import rematch
 
-        view = rematch(session=session, session_id=view.id)
-    with reading(session):
-        assert load(session, view.id, use_sheet=True).sheet is not None
+        view = rematch(engine=engine, session_id=view.id)
+    with reading(engine) as db:
+        assert load(db, view.id, use_sheet=True).sheet is not None
 
 
-def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(session):
+def test_a_hand_row_written_behind_the_services_back_makes_the_sheet_stale(engine, db):
     """A sheet whose hand count differs from the hand rows is rebuilt."""
-    view = _swedish(session, hands=3)
-    session.exec(  # type: ignore[call-overload]
+    view = _swedish(engine, hands=3)
+    db.exec(  # type: ignore[call-overload]
         text("DELETE FROM hand WHERE session_id = :sid AND number = 3").bindparams(sid=view.id)
     )
-    session.commit()
-    reopened = open_session(session=session, session_id=view.id)
+    db.commit()
+    reopened = open_session(engine=engine, session_id=view.id)
     assert len(reopened.hands) == 2
     assert reopened.standings.totals == {
         p: sum(line.points[p] for line in view.hands[:2]) for p in view.players
     }
-    assert _sheet(session, view.id).hands == 2  # written again
+    assert _sheet(engine, view.id).hands == 2  # written again
 
 
-def _columns(session: Session, session_id: int) -> dict:
-    return json.loads(_sheet(session, session_id).sheet)
+def _columns(engine, session_id: int) -> dict:
+    return json.loads(_sheet(engine, session_id).sheet)
 
 
-def _put(session: Session, session_id: int, sheet: str | dict) -> None:
-    session.exec(  # type: ignore[call-overload]
-        text("UPDATE score_sheet SET sheet = :s WHERE session_id = :sid").bindparams(
-            s=sheet if isinstance(sheet, str) else json.dumps(sheet), sid=session_id
+def _put(engine, session_id: int, sheet: str | dict) -> None:
+    with Session(engine) as db:
+        db.exec(  # type: ignore[call-overload]
+            text("UPDATE score_sheet SET sheet = :s WHERE session_id = :sid").bindparams(
+                s=sheet if isinstance(sheet, str) else json.dumps(sheet), sid=session_id
+            )
         )
-    )
-    session.commit()
+        db.commit()
 
 
 def _set(column: str, index: int, value, inner: int | None = None):
@@ -177,62 +178,62 @@ BROKEN_VALUE = {
 
 
 @pytest.mark.parametrize("how", [*BROKEN_TEXT, *BROKEN_VALUE])
-def test_a_broken_sheet_is_ignored_and_rewritten(session, how):
+def test_a_broken_sheet_is_ignored_and_rewritten(engine, how):
     """Nothing in a sheet is believed unless it is well-formed: the session
     shows (and can be written) as its hand rows say, and the sheet is rebuilt."""
-    view = _swedish(session)
+    view = _swedish(engine)
     if how in BROKEN_TEXT:
-        _put(session, view.id, BROKEN_TEXT[how])
+        _put(engine, view.id, BROKEN_TEXT[how])
     else:
-        columns = _columns(session, view.id)
+        columns = _columns(engine, view.id)
         BROKEN_VALUE[how](columns)
-        _put(session, view.id, columns)
-    reopened = open_session(session=session, session_id=view.id)
+        _put(engine, view.id, columns)
+    reopened = open_session(engine=engine, session_id=view.id)
     _same(reopened, view)  # every line read
-    assert Sheet.parse(_sheet(session, view.id).sheet, 6, 3) is not None  # rebuilt
-    after = record_hand(session=session, session_id=view.id, hand=hand("Bo", {"Cato": 1}))
+    assert Sheet.parse(_sheet(engine, view.id).sheet, 6, 3) is not None  # rebuilt
+    after = record_hand(engine=engine, session_id=view.id, hand=hand("Bo", {"Cato": 1}))
     assert len(after.hands) == 7
 
 
-def test_a_sheet_from_other_scoring_code_is_ignored(session):
-    view = _swedish(session, hands=2)
-    session.exec(  # type: ignore[call-overload]
+def test_a_sheet_from_other_scoring_code_is_ignored(engine, db):
+    view = _swedish(engine, hands=2)
+    db.exec(  # type: ignore[call-overload]
         text("UPDATE score_sheet SET scored_with = 'older' WHERE session_id = :sid").bindparams(
             sid=view.id
         )
     )
-    session.commit()
-    with reading(session):
-        assert load(session, view.id).sheet is None
-    _same(open_session(session=session, session_id=view.id), view)
+    db.commit()
+    with reading(engine) as fresh:
+        assert load(fresh, view.id).sheet is None
+    _same(open_session(engine=engine, session_id=view.id), view)
 
 
-def test_imported_sessions_get_a_sheet(session):
-    view = start_session(session=session, game="four_suit_rummy", players=["Anna", "Bjørn"])
-    record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_1)
-    record_hand(session=session, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
-    data = json.loads(export_session(session=session, session_id=view.id))
+def test_imported_sessions_get_a_sheet(engine):
+    view = start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_1)
+    record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
+    data = json.loads(export_session(engine=engine, session_id=view.id))
     data["id"] = "7d4f0b1e-9a55-4c4b-8d0c-2f1b8e3a6c11"
-    imported = import_session(session=session, data=json.dumps(data))
-    assert _columns(session, imported.id)["points"] == [[155, 110], [201, 210]]
-    opened = open_session(session=session, session_id=imported.id)
+    imported = import_session(engine=engine, data=json.dumps(data))
+    assert _columns(engine, imported.id)["points"] == [[155, 110], [201, 210]]
+    opened = open_session(engine=engine, session_id=imported.id)
     assert opened.standings.totals == {"Anna": 356, "Bjørn": 320}
     assert [dict(line.points) for line in opened.hands] == [
         {"Anna": 155, "Bjørn": 110},
         {"Anna": 201, "Bjørn": 210},
     ]
     assert opened.hands[1].warnings  # the confirmed 9♦ warning survives the sheet
-    _same(opened, _opened_from_rows(session, imported.id))
+    _same(opened, _opened_from_rows(engine, imported.id))
 
 
-def test_deleting_a_session_for_good_removes_its_sheet(session):
+def test_deleting_a_session_for_good_removes_its_sheet(engine, db):
     from models.services import delete_session, purge_trash
 
-    view = _swedish(session, hands=1)
-    delete_session(session=session, session_id=view.id)
-    purge_trash(session=session)
-    session.rollback()
-    assert session.exec(select(ScoreSheetRow)).all() == []
+    view = _swedish(engine, hands=1)
+    delete_session(engine=engine, session_id=view.id)
+    purge_trash(engine=engine)
+    db.rollback()
+    assert db.exec(select(ScoreSheetRow)).all() == []
 
 
 # -- HandLines ---------------------------------------------------------------------

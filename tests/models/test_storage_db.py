@@ -165,10 +165,9 @@ def test_an_older_database_is_upgraded_on_start_and_keeps_its_data(tmp_path: Pat
         assert MigrationContext.configure(conn).get_current_revision() == head != "0001"
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
-    with Session(engine) as s:
-        view = open_session(session=s, session_id=1)
-        assert view.standings.totals == {"Kari": 0, "Ola": 18}  # K + 7 + A
-        assert list_sessions(session=s).items[0].uuid == "3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10"
+    view = open_session(engine=engine, session_id=1)
+    assert view.standings.totals == {"Kari": 0, "Ola": 18}  # K + 7 + A
+    assert list_sessions(engine=engine).items[0].uuid == "3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10"
     engine.dispose()
 
 

@@ -148,7 +148,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     @rule(target=sessions, which=st.integers(0, len(GAMES) - 1))
     def start(self, which):
         game, players, options = GAMES[which]
-        view = start_session(session=self.db, game=game, players=players, options=options)
+        view = start_session(engine=self.engine, game=game, players=players, options=options)
         for pid, name in zip(view.player_ids, view.players, strict=True):
             self.names[pid] = name
         self.model[view.id] = {
@@ -171,7 +171,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
             sid,
             [*self.model[sid]["hands"], h],
             lambda: record_hand(
-                session=self.db,
+                engine=self.engine,
                 session_id=sid,
                 hand=self._hand(sid, h),
                 confirm_warnings=True,
@@ -188,7 +188,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
             sid,
             hands,
             lambda: edit_hand(
-                session=self.db,
+                engine=self.engine,
                 session_id=sid,
                 number=at + 1,
                 hand=self._hand(sid, h),
@@ -203,7 +203,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         hands = list(self.model[sid]["hands"])
         del hands[at]
         self._attempt(
-            sid, hands, lambda: delete_hand(session=self.db, session_id=sid, number=at + 1)
+            sid, hands, lambda: delete_hand(engine=self.engine, session_id=sid, number=at + 1).view
         )
 
     @rule(sid=sessions)
@@ -213,26 +213,26 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         self._attempt(
             sid,
             self.model[sid]["hands"][:-1],
-            lambda: undo_last_hand(session=self.db, session_id=sid),
+            lambda: undo_last_hand(engine=self.engine, session_id=sid),
         )
 
     @rule(sid=sessions)
     def trash(self, sid):
         if not self._alive(sid):
             return
-        delete_session(session=self.db, session_id=sid)
+        delete_session(engine=self.engine, session_id=sid)
         self.model[sid]["deleted"] = True
 
     @rule(sid=sessions)
     def restore(self, sid):
         if sid not in self.model or not self.model[sid]["deleted"]:
             return
-        restore_session(session=self.db, session_id=sid)
+        restore_session(engine=self.engine, session_id=sid)
         self.model[sid]["deleted"] = False
 
     @rule()
     def purge(self):
-        purge_trash(session=self.db)
+        purge_trash(engine=self.engine)
         for sid in [s for s, m in self.model.items() if m["deleted"]]:
             del self.model[sid]
 
@@ -240,7 +240,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     def again(self, sid):
         if not self._alive(sid):
             return sid
-        view = rematch(session=self.db, session_id=sid)
+        view = rematch(engine=self.engine, session_id=sid)
         if view.id in self.model:  # started already (another phone): the same one
             self._check(view.id, view)
             return view.id
@@ -259,9 +259,9 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     def copy(self, sid):
         if sid not in self.model:
             return sid
-        data = json.loads(export_session(session=self.db, session_id=sid))
+        data = json.loads(export_session(engine=self.engine, session_id=sid))
         data["id"] = str(uuid.uuid4())
-        view = import_session(session=self.db, data=json.dumps(data))
+        view = import_session(engine=self.engine, data=json.dumps(data))
         m = self.model[sid]
         self.model[view.id] = {
             "game": m["game"],
@@ -281,7 +281,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         pid = pids[which % len(pids)]
         new = self.names[pid].upper() + suffix if suffix else self.names[pid].swapcase()
         try:
-            summary = rename_player(session=self.db, player_id=pid, name=new)
+            summary = rename_player(engine=self.engine, player_id=pid, name=new)
         except ServiceError:
             return
         self.names[pid] = summary.name
@@ -294,16 +294,16 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     @invariant()
     def every_session_opens_as_scoring_says(self):
         for sid in self.model:
-            view = open_session(session=self.db, session_id=sid, include_deleted=True)
+            view = open_session(engine=self.engine, session_id=sid, include_deleted=True)
             self._check(sid, view)
-            again = open_session(session=self.db, session_id=sid, include_deleted=True)
+            again = open_session(engine=self.engine, session_id=sid, include_deleted=True)
             self._check(sid, again)
             assert again == view
 
     @invariant()
     def the_list_agrees(self):
         for trash in (False, True):
-            page = list_sessions(session=self.db, limit=1000, trash=trash)
+            page = list_sessions(engine=self.engine, limit=1000, trash=trash)
             for item in page.items:
                 m = self.model[item.id]
                 assert item.hand_count == len(m["hands"])

@@ -59,7 +59,10 @@ def test_ambiguous_token_is_refused_with_both_readings(token):
     assert error.code == "card_ambiguous"
     assert error.card == token.strip()
     assert error.params["position"] == 3
-    assert "K♦" in error.params["readings"] and "Q♣" in error.params["readings"]
+    assert error.params["readings"] == [
+        {"card": "KD", "notation": "English"},
+        {"card": "QC", "notation": "Norwegian"},
+    ]
 
 
 @pytest.mark.parametrize(

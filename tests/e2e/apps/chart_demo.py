@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from app.chart import SAMPLES  # noqa: E402
+from app.reports.chart import SAMPLES  # noqa: E402
 from app.ui.chart_view import RunningTotalsChart  # noqa: E402
 from app.web import serve  # noqa: E402
 from scoring import read_session, score_session  # noqa: E402

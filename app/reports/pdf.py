@@ -16,12 +16,12 @@ Norwegian numbers use, and ♠♥♦♣.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from fpdf import FPDF
 
-from app.chart import TARGET_COLOR, ChartSeries, chart_series
 from app.i18n import _, format_number, get_language
+from app.paths import FONTS_DIR
+from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
 from scoring import SessionResult
 
 from .summary import Summary
@@ -29,7 +29,7 @@ from .summary import Summary
 __all__ = ["FONT_BOLD", "FONT_DIR", "FONT_REGULAR", "render_pdf"]
 
 #: Where the shipped fonts live (absolute, from this file).
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = FONTS_DIR
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 

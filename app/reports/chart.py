@@ -1,7 +1,7 @@
 """Chart data for a session: running totals per player over the hands, and the target.
 
 Pure data, shared by the session screen (``app.ui.chart_view`` builds a
-flet-charts ``LineChart`` from it) and the PDF score sheet (``app.exports.pdf``
+flet-charts ``LineChart`` from it) and the PDF score sheet (``app.reports.pdf``
 draws it with fpdf2's primitives). No flet import and no user-visible text here:
 the callers add the translated labels.
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
+from app.paths import SAMPLES_DIR
 from scoring import SessionResult
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 #: The sample sessions shipped with the app (used by doctests and tests).
-SAMPLES = Path(__file__).resolve().parent.parent / "assets" / "samples"
+SAMPLES = SAMPLES_DIR
 
 #: Line colours per seat (``#RRGGBB``), distinguishable on white and for the
 #: common colour-vision deficiencies first (Okabe–Ito), then more for up to 12

@@ -21,7 +21,6 @@ Nothing here translates text: errors are kept as exceptions (with ``code`` and
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,10 +28,12 @@ from typing import Any
 import flet as ft
 
 from app.i18n import initial_language, normalize_language
-from app.services import Settings
+from app.messages import DraftCode, DraftError
+from app.settings import Settings
 from models.views import SessionView
 from scoring import (
     Card,
+    ErrorCode,
     Hand,
     HandError,
     HandScore,
@@ -215,9 +216,8 @@ class NewSessionDraft:
     def add_player(self, name: str | None = None) -> bool:
         """Add ``name`` (or the typed name) at the end; False (and ``error``) when
         it is empty, too long, a duplicate or the table is full."""
-        text = (self.name if name is None else name).strip()
         try:
-            checked = check_name(text)
+            checked = check_name(self.name if name is None else name)  # the one name rule
             if any(player_key(p) == player_key(checked) for p in self.players):
                 raise OptionError("player_duplicate", player=checked)
             maximum = get_game(self.game).max_players
@@ -302,7 +302,7 @@ class NewSessionDraft:
         return game.options_to_dict(game.options_from_dict(options))
 
     def start_args(self) -> tuple[str, tuple[str, ...], dict[str, Any]]:
-        """``(game, players, options)`` for :func:`app.services.start_session`.
+        """``(game, players, options)`` for :func:`models.services.start_session`.
 
         Raises :class:`scoring.OptionError` (``player_count``, bad option).
         """
@@ -321,17 +321,6 @@ class NewSessionDraft:
 # --------------------------------------------------------------------------
 # Hand entry
 # --------------------------------------------------------------------------
-
-
-class DraftError(Exception):
-    """Input the hand screen refuses before asking :mod:`scoring` or the
-    services: ``code`` (``run_pending`` on save, ``run_unfinished`` on "Done")
-    and ``params``, like scoring's errors."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,7 +543,7 @@ class HandDraft:
         it stays open with ``builder_error`` (``run_unfinished``) and False is
         returned, so no run is ever dropped by "Done"."""
         if self.run_pending:
-            self.builder_error = DraftError("run_unfinished", ace=bool(self.ace_options))
+            self.builder_error = DraftError(DraftCode.RUN_UNFINISHED, ace=bool(self.ace_options))
             return False
         self.close_builder()
         return True
@@ -655,7 +644,7 @@ class HandDraft:
         run builder holds a run that is not finished, so that a save never
         leaves it out."""
         if self.run_pending:
-            self.save_error = DraftError("run_pending", ace=bool(self.ace_options))
+            self.save_error = DraftError(DraftCode.RUN_PENDING, ace=bool(self.ace_options))
             return False
         return True
 
@@ -667,7 +656,7 @@ class HandDraft:
         marked as gone out and the hand is not blocked.
         """
         if self.went_out is None and not self.blocked:
-            raise HandError("went_out_missing", field="went_out")
+            raise DraftError(DraftCode.WENT_OUT_MISSING)
         left: dict[str, tuple[Card, ...] | int] = {}
         for player in self.players:
             if player == self.went_out:
@@ -676,7 +665,7 @@ class HandDraft:
                 text = self.plain[player].strip()
                 if not text.isdigit():
                     raise HandError(
-                        "bad_points", player=player, field="left", params={"value": text}
+                        ErrorCode.BAD_POINTS, player=player, field="left", params={"value": text}
                     )
                 left[player] = int(text)
             elif self.cards.get(player):
@@ -768,7 +757,7 @@ class AppState:
     """Everything one browser tab remembers between screens.
 
     Attributes:
-        settings: :class:`app.services.Settings` (saved by the services).
+        settings: :class:`app.settings.Settings` (saved by the services).
         width: the page's width in logical pixels.
         revision: bumped after a write that the screen on show must reload for.
         new_session: the new-session form.
@@ -873,8 +862,3 @@ class AppState:
     def clear_notice(self) -> None:
         """Hide the notice."""
         self.notice = None
-
-
-def replace_settings(settings: Settings, **changes: str) -> Settings:
-    """``settings`` with ``changes`` (language/theme)."""
-    return dataclasses.replace(settings, **changes)

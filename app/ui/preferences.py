@@ -3,7 +3,7 @@
 Several phones at one table share one server, so a choice made on one phone
 must not change the others: the settings live in Flet's client-side storage
 (:class:`flet.SharedPreferences`: ``localStorage`` in a browser, the platform's
-preferences in an app). The server's ``settings.json`` (:mod:`app.services`) is
+preferences in an app). The server's ``settings.json`` (:mod:`app.settings`) is
 only the default for a browser or device that has chosen nothing yet — and
 what a desktop window saves, since there the server and the device are one.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from app.services import LANGUAGES, THEMES, Settings
+from app.settings import LANGUAGE_SETTINGS, THEME_SETTINGS, Settings
 
 __all__ = ["KEYS", "load", "merge", "save"]
 
@@ -28,7 +28,7 @@ logger = logging.getLogger(__name__)
 TIMEOUT = 3.0
 #: Client-side storage keys for each setting.
 KEYS: Mapping[str, str] = {"language": "kortpoeng.language", "theme": "kortpoeng.theme"}
-_ALLOWED: Mapping[str, tuple[str, ...]] = {"language": LANGUAGES, "theme": THEMES}
+_ALLOWED: Mapping[str, tuple[str, ...]] = {"language": LANGUAGE_SETTINGS, "theme": THEME_SETTINGS}
 
 
 def merge(defaults: Settings, stored: Mapping[str, Any]) -> Settings:

@@ -9,7 +9,7 @@ Every visible word goes through :mod:`app.i18n` inside
 language, so an export's language never depends on the UI's.
 
 =======  ===========================  ======================================
-format   function                     bytes from :func:`export_session`
+format   function                     bytes from :func:`render_export`
 =======  ===========================  ======================================
 txt      :func:`to_text`              UTF-8
 md       :func:`to_markdown`          UTF-8
@@ -19,18 +19,20 @@ json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
 =======  ===========================  ======================================
 
 >>> from scoring import read_session
->>> from app.chart import SAMPLES
+>>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
 >>> print(to_text(doc, lang="en").splitlines()[5])
 Winner: Lise
->>> export_session(doc, "csv", "nb")[:3] == "\ufeff".encode()
+>>> render_export(doc, "csv", "nb")[:3] == "\ufeff".encode()
 True
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from app.i18n import normalize_language, use_language
 from scoring import SessionDoc, SessionResult, score_session, write_session
@@ -39,11 +41,19 @@ from .spreadsheet import render_csv
 from .summary import Summary, build_summary
 from .text import render_markdown, render_text
 
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+logger = logging.getLogger(__name__)
+
 __all__ = [
     "FORMATS",
+    "ExportFile",
     "ExportFormat",
+    "export_file",
     "export_filename",
-    "export_session",
+    "export_text",
+    "render_export",
     "summary",
     "to_csv",
     "to_json",
@@ -88,7 +98,7 @@ def _lang(lang: str) -> str:
 
 
 def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> Summary:
-    """The translated :class:`~app.exports.summary.Summary` of a session.
+    """The translated :class:`~app.reports.summary.Summary` of a session.
 
     ``result`` defaults to ``score_session(doc)``. Raises :class:`ValueError`
     for an unsupported ``lang`` and :class:`scoring.ScoringError` when the
@@ -115,7 +125,7 @@ def to_markdown(doc: SessionDoc, result: SessionResult | None = None, lang: str 
 def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """The hand table as CSV text (one row per hand; per player "points" and
     "total"; ``;`` separated in Norwegian, ``,`` in English; no BOM — the
-    bytes of :func:`export_session` add it). Errors as :func:`summary`."""
+    bytes of :func:`render_export` add it). Errors as :func:`summary`."""
     lang = _lang(lang)
     return render_csv(summary(doc, result, lang), lang)
 
@@ -143,7 +153,7 @@ _TEXT: dict[str, Callable[[SessionDoc, SessionResult | None, str], str]] = {
 }
 
 
-def export_session(
+def render_export(
     doc: SessionDoc, fmt: str, lang: str = "en", result: SessionResult | None = None
 ) -> bytes:
     """The export of ``doc`` in format ``fmt`` (a :data:`FORMATS` key) as bytes.
@@ -183,3 +193,44 @@ def export_filename(doc: SessionDoc, fmt: str) -> str:
         raise ValueError(f"unknown export format {fmt!r}")
     date = f"-{doc.started_at[:10]}" if doc.started_at else ""
     return f"kortpoeng-{doc.game.replace('_', '-')}{date}.{FORMATS[fmt].extension}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFile:
+    """One export ready to save or download.
+
+    Attributes:
+        filename: ASCII file name (``kortpoeng-<game>-<date>.<ext>``).
+        data: the file's bytes.
+        media_type: its MIME type (from :data:`FORMATS`).
+    """
+
+    filename: str
+    data: bytes
+    media_type: str
+
+
+def export_file(*, engine: Engine, session_id: int, fmt: str, lang: str) -> ExportFile:
+    """Stored session ``session_id`` exported as format ``fmt`` (a key of
+    :data:`FORMATS`) in language ``lang`` (``nb`` or ``en``), from what was
+    entered (:func:`models.services.session_doc`).
+
+    Raises ``SessionNotFound``, :class:`ValueError` (format or language) or a
+    scoring error when the stored session cannot be scored.
+    """
+    from models.services import session_doc
+
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}")
+    doc = session_doc(engine=engine, session_id=session_id)
+    data = render_export(doc, fmt, lang)
+    logger.info("Exported session %s as %s (%d bytes)", session_id, fmt, len(data))
+    return ExportFile(export_filename(doc, fmt), data, FORMATS[fmt].media_type)
+
+
+def export_text(*, engine: Engine, session_id: int, lang: str) -> str:
+    """The plain-text summary of stored session ``session_id`` in ``lang``, for
+    the clipboard. Errors as :func:`export_file`."""
+    from models.services import session_doc
+
+    return to_text(session_doc(engine=engine, session_id=session_id), lang=lang)

@@ -14,7 +14,7 @@ their names match case-insensitively with surrounding spaces ignored
 is the one used in that player's most recent session.
 
 >>> from scoring import read_session, score_session
->>> from app.chart import SAMPLES
+>>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "rummy.json").read_text(encoding="utf-8"))
 >>> [game] = player_statistics([(doc, score_session(doc), None)])
 >>> game.game, game.lowest_wins, game.sessions
@@ -29,17 +29,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 __all__ = [
     "Entry",
     "GameStatistics",
     "PlayerStatistics",
     "finished_entries",
+    "game_statistics",
     "player_statistics",
-    "stored_statistics",
 ]
 
 #: One finished session as the statistics need it: the document, its scored
@@ -184,13 +187,13 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
     return tuple(out)
 
 
-def finished_entries(*, session: Any, page_size: int = 200) -> Iterator[Entry]:
+def finished_entries(*, engine: Engine, page_size: int = 200) -> Iterator[Entry]:
     """Every finished session outside the trash in the database, as
     :func:`player_statistics` wants them: ``(doc, score_session(doc),
     finished_at)``.
 
     Args:
-        session: a ``sqlmodel.Session`` (the storage services' keyword).
+        engine: the database engine.
         page_size: sessions read per query page.
 
     Raises the storage services' errors unchanged (``models.errors``).
@@ -199,18 +202,18 @@ def finished_entries(*, session: Any, page_size: int = 200) -> Iterator[Entry]:
 
     offset = 0
     while True:
-        page = list_sessions(session=session, offset=offset, limit=page_size)
+        page = list_sessions(engine=engine, offset=offset, limit=page_size)
         for item in page.items:
             if item.finished_at is not None:
-                doc = session_doc(session=session, session_id=item.id)
+                doc = session_doc(engine=engine, session_id=item.id)
                 yield doc, score_session(doc), item.finished_at
         if not page.has_more:
             return
         offset += len(page.items)
 
 
-def stored_statistics(*, session: Any) -> tuple[GameStatistics, ...]:
+def game_statistics(*, engine: Engine) -> tuple[GameStatistics, ...]:
     """:func:`player_statistics` of every finished session in the database
-    (see :func:`finished_entries`); for the statistics screen, through the
-    app's services."""
-    return player_statistics(finished_entries(session=session))
+    (see :func:`finished_entries`): the statistics screen's and ``kortpoeng
+    stats``'s figures; empty when no session has finished."""
+    return player_statistics(finished_entries(engine=engine))

@@ -3,7 +3,7 @@
 Conventions, chosen so that a double-click opens the file correctly:
 
 * Encoding UTF-8 **with** a byte-order mark in both languages (the bytes from
-  :func:`app.exports.export_session`): Excel only detects UTF-8 from the BOM,
+  :func:`app.reports.render_export`): Excel only detects UTF-8 from the BOM,
   and without it shows "Ã¸" for "ø"; LibreOffice and Python's ``utf-8-sig``
   read it transparently. :func:`to_csv` itself returns text without the BOM.
 * Separator ``,`` in English and ``;`` in Norwegian: Norwegian spreadsheet

@@ -1,0 +1,179 @@
+"""What the stored-session commands share: opening the database, finding a
+session, reporting an error in one translated line, and plain text tables.
+
+Heavy modules (SQLAlchemy, SQLModel, the storage services) are imported inside
+the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from app.cli.status import ExitStatus
+from app.i18n import _, babel_locale, format_date, format_number
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+__all__ = [
+    "MAX_COUNT",
+    "NoDatabase",
+    "count",
+    "db_option",
+    "fail",
+    "join_names",
+    "resolve",
+    "short_date",
+    "text_table",
+    "with_engine",
+]
+
+#: --limit and --offset stay within what SQLite's integers hold.
+MAX_COUNT = 1_000_000_000
+
+
+def fail(error: BaseException) -> ExitStatus:
+    """Print ``error`` as one translated line on standard error; the exit status
+    for it (``NOTHING_DONE`` for a session that is already stored)."""
+    from app.messages import describe_error
+    from models.errors import DuplicateSession
+
+    print(describe_error(error), file=sys.stderr)
+    return ExitStatus.NOTHING_DONE if isinstance(error, DuplicateSession) else ExitStatus.BAD_INPUT
+
+
+class NoDatabase(Exception):
+    """The database named by ``--db``/``KORTPOENG_DB`` cannot be opened (already
+    said on standard error)."""
+
+
+def _default_name() -> str:
+    return os.environ.get("KORTPOENG_DB") or _("the default database")
+
+
+def open_engine(args: argparse.Namespace) -> Engine:
+    """The engine of ``--db`` (else ``KORTPOENG_DB``, else the default file),
+    upgraded to the newest schema. A database that cannot be opened (a folder,
+    not a database, a bad URL) prints one line and raises :class:`NoDatabase`."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from app.messages import os_reason
+    from models.db import init_db, make_engine
+
+    name = getattr(args, "db", None)
+    try:
+        engine = make_engine(name)
+        try:
+            init_db(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return engine
+    except (SQLAlchemyError, ArgumentError, ValueError, OSError, ImportError) as error:
+        if isinstance(error, OSError):
+            reason = os_reason(error)
+        else:
+            cause = getattr(error, "orig", None) or error
+            reason = str(cause).splitlines()[0][:80] if str(cause) else type(cause).__name__
+        print(
+            _("Cannot open the database {db}: {reason}", db=name or _default_name(), reason=reason),
+            file=sys.stderr,
+        )
+        raise NoDatabase from None
+
+
+def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) -> ExitStatus:
+    """Run ``work(engine)`` on the database; a coded error (storage or scoring)
+    becomes one line on standard error and its exit status."""
+    from scoring import CodedError
+
+    try:
+        engine = open_engine(args)
+    except NoDatabase:
+        return ExitStatus.BAD_INPUT
+    try:
+        return work(engine)
+    except CodedError as error:
+        return fail(error)
+    finally:
+        engine.dispose()
+
+
+def resolve(engine: Engine, ref: str) -> int:
+    """The id of the session ``ref`` names (number, UUID or prefix; the trash
+    included). Raises ``SessionNotFound`` or ``AmbiguousSession``."""
+    from models.services import find_session
+
+    return find_session(engine=engine, ref=ref, include_deleted=True)
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
+    """A plain text table; columns in ``right`` are right-aligned (numbers)."""
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        out = [
+            str(c).rjust(w) if i in right else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(out).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(header), rule, *(line(r) for r in rows)]) + "\n"
+
+
+def short_date(moment: datetime) -> str:
+    """A date in the active language's short form, in local time."""
+    return format_date(moment.astimezone(), "short")
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names as a list in the active language ("A, B and C")."""
+    from babel.lists import format_list
+
+    return format_list(list(names), locale=babel_locale()) if names else ""
+
+
+def count(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``least`` to :data:`MAX_COUNT`."""
+
+    def parse(text: str) -> int:
+        try:
+            value: int | None = int(text)
+        except ValueError:
+            value = None
+        if value is None or not least <= value <= MAX_COUNT:
+            raise argparse.ArgumentTypeError(
+                _(
+                    "“{value}” is not a whole number from {least} to {most}",
+                    value=text[:20],
+                    least=least,
+                    most=format_number(MAX_COUNT),
+                )
+            )
+        return value
+
+    return parse
+
+
+def db_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--db`` to a command's parser (the main parser's ``--db`` stays when
+    it is not given here)."""
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help=_("database URL or file (default: KORTPOENG_DB or the user data folder)"),
+    )
+
+
+def game_label(game_id: str) -> str:
+    """The game's name in the active language."""
+    from app.messages import game_name
+
+    return game_name(game_id)

@@ -1,0 +1,90 @@
+"""``kortpoeng score FILE``: score a session file without touching the database
+(SESSION_FORMAT.md) and print the standings as JSON.
+
+Loads neither SQLModel/SQLAlchemy nor Flet (a test checks): it stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from app.cli.status import ExitStatus
+from app.i18n import _
+
+__all__ = ["add_parser", "run"]
+
+
+def _cannot_read(name: str, reason: str) -> ExitStatus:
+    print(_("Cannot read {file}: {reason}", file=name, reason=reason), file=sys.stderr)
+    return ExitStatus.BAD_INPUT
+
+
+def run(args: argparse.Namespace) -> ExitStatus:
+    """Print the scored session as JSON; exit 2 with one line naming the hand,
+    the player and the card or field when it cannot be scored; warnings on
+    standard error (RULES.md §4)."""
+    from app.messages import describe_error, describe_warning, os_reason
+    from models.errors import ImportTooLarge
+    from models.files import read_import_source
+    from scoring import ScoringError, read_session, score_session
+
+    try:
+        text = read_import_source(args.file).decode("utf-8-sig")  # Notepad's BOM is fine
+    except OSError as error:
+        return _cannot_read(args.file, os_reason(error))
+    except UnicodeDecodeError:
+        return _cannot_read(args.file, _("the file is not UTF-8 text"))
+    except ImportTooLarge as error:  # the same limit as ``kortpoeng import``
+        print(describe_error(error), file=sys.stderr)
+        return ExitStatus.BAD_INPUT
+    try:
+        doc = read_session(text)
+        result = score_session(doc)
+    except ScoringError as error:
+        print(describe_error(error), file=sys.stderr)
+        return ExitStatus.BAD_INPUT
+    for warning in result.warnings:
+        print(describe_warning(warning), file=sys.stderr)
+    table = result.standings
+    out = {
+        "game": doc.game,
+        "players": list(doc.players),
+        "hands": [{"points": dict(points)} for points in table.hand_points],
+        "totals": dict(table.totals),
+        "ranks": dict(table.ranks),
+        "finished": table.finished,
+        "winners": list(table.winners),
+    }
+    sys.stdout.write(dump(out))
+    return ExitStatus.OK
+
+
+def dump(out: dict[str, Any]) -> str:
+    """JSON with one line per top-level field and per hand: readable, and
+    written by the C encoder even for thousands of hands."""
+
+    def compact(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = []
+    for key, value in out.items():
+        if key == "hands" and value:
+            rows = ",\n".join(f"    {compact(hand)}" for hand in value)
+            lines.append(f'  "hands": [\n{rows}\n  ]')
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add ``score`` to the main parser's subparsers."""
+    p = subparsers.add_parser(
+        "score", help=_("score a session file and print the standings as JSON")
+    )
+    p.add_argument(
+        "file", metavar="FILE", help=_("session file (SESSION_FORMAT), or - for standard input")
+    )
+    p.set_defaults(handler=run)

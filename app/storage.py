@@ -1,0 +1,45 @@
+"""The process's one database engine, for the UI and the command line.
+
+Made once, on first use, from ``--db`` / ``KORTPOENG_DB`` / the user data folder
+(:func:`models.db.database_url`) and migrated to the newest schema; the screens
+and the commands pass it to the use cases in :mod:`models.services`
+(``engine=storage.engine()``), which never look it up themselves.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from sqlalchemy.engine import Engine
+
+from models.db import init_db, make_engine
+
+__all__ = ["engine", "use_database"]
+
+_lock = threading.Lock()
+_engine: Engine | None = None
+
+
+def engine() -> Engine:
+    """The process's one engine (``KORTPOENG_DB`` or the default file), created
+    and migrated on first use."""
+    global _engine
+    with _lock:
+        if _engine is None:
+            made = make_engine()
+            init_db(made)
+            _engine = made
+        return _engine
+
+
+def use_database(db: str | os.PathLike[str] | None = None) -> Engine:
+    """Replace the engine by one on ``db`` (a URL or a file path; ``None``: the
+    default), migrated; returns it. For ``--db`` and for tests."""
+    global _engine
+    with _lock:
+        if _engine is not None:
+            _engine.dispose()
+        _engine = make_engine(db)
+        init_db(_engine)
+        return _engine

@@ -1,0 +1,111 @@
+"""The codes of everything scoring says: errors, warnings, score breakdowns, and
+what a value was expected to be. Stable identifiers (``StrEnum``: each member is
+also its text, as stored and as the app's describer looks it up); the app turns
+them into words in the user's language, never scoring (DESIGN.md).
+
+>>> ErrorCode.CARD_UNKNOWN == "card_unknown"
+True
+>>> WarningCode("rank_count") is WarningCode.RANK_COUNT
+True
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+
+__all__ = ["BreakdownCode", "ErrorCode", "Expected", "WarningCode"]
+
+
+@unique
+class ErrorCode(StrEnum):
+    """Why input was refused (RULES.md §4 *errors*; SESSION_FORMAT.md)."""
+
+    # cards
+    CARD_EMPTY = "card_empty"
+    CARD_UNKNOWN = "card_unknown"
+    CARD_AMBIGUOUS = "card_ambiguous"
+    CARD_NOT_TEXT = "card_not_text"
+    JOKER_NOT_IN_PLAY = "joker_not_in_play"
+    # hands
+    UNKNOWN_PLAYER = "unknown_player"
+    WENT_OUT_HOLDS_CARDS = "went_out_holds_cards"
+    CANNOT_BLOCK = "cannot_block"
+    BAD_POINTS = "bad_points"
+    POINTS_TOO_LARGE = "points_too_large"
+    PLAYER_REPEATED = "player_repeated"
+    RUNS_NOT_ALLOWED = "runs_not_allowed"
+    RUN_SIZE = "run_size"
+    RUN_NEEDS_SUITS = "run_needs_suits"
+    RUN_MIXED_SUITS = "run_mixed_suits"
+    NOT_A_RUN = "not_a_run"
+    ACE_AMBIGUOUS = "ace_ambiguous"
+    ACE_AS_INVALID = "ace_as_invalid"
+    ACE_AS_WITHOUT_ACE = "ace_as_without_ace"
+    RUMMY_NOT_ALLOWED = "rummy_not_allowed"
+    SESSION_OVER = "session_over"
+    # options and players
+    OPTION_UNKNOWN = "option_unknown"
+    OPTION_TYPE = "option_type"
+    OPTION_VALUE = "option_value"
+    OPTION_RANGE = "option_range"
+    OPTION_TOO_LARGE = "option_too_large"
+    PLAYER_COUNT = "player_count"
+    PLAYER_NAME_EMPTY = "player_name_empty"
+    PLAYER_NAME_CONTROL = "player_name_control"
+    PLAYER_NAME_LONG = "player_name_long"
+    PLAYER_DUPLICATE = "player_duplicate"
+    GAME_UNKNOWN = "game_unknown"
+    # session files
+    FILE_JSON = "file_json"
+    FILE_NOT_OBJECT = "file_not_object"
+    FILE_FORMAT = "file_format"
+    FILE_VERSION = "file_version"
+    FILE_MISSING = "file_missing"
+    FILE_UNKNOWN_FIELD = "file_unknown_field"
+    FILE_DUPLICATE_KEY = "file_duplicate_key"
+    FILE_TEXT = "file_text"
+    FILE_TYPE = "file_type"
+    FILE_ID = "file_id"
+    FILE_TIME = "file_time"
+
+
+@unique
+class Expected(StrEnum):
+    """What a value should have been (``params["expected"]`` of ``option_type``
+    and ``file_type`` errors)."""
+
+    BOOLEAN = "boolean"
+    WHOLE_NUMBER = "whole_number"
+    CARDS_OR_POINTS = "cards_or_points"
+    CARDS = "cards"
+    NAMES = "names"
+    LIST = "list"
+    OBJECT = "object"
+    TEXT = "text"
+    RANK = "rank"
+    GAME_ID = "game_id"
+    PLAYER_NAME = "player_name"
+
+
+@unique
+class WarningCode(StrEnum):
+    """Scorable but physically unlikely input (RULES.md §4 *warnings*)."""
+
+    RANK_COUNT = "rank_count"
+    CARD_COUNT = "card_count"
+    HAND_SIZE = "hand_size"
+    PLAIN_NUMBER = "plain_number"
+    NO_CARDS = "no_cards"
+
+
+@unique
+class BreakdownCode(StrEnum):
+    """One line of a hand score's explanation (see ``BreakdownItem``)."""
+
+    RUNS = "runs"
+    MATCHING_PAIRS = "matching_pairs"
+    COLLECTED = "collected"
+    BLOCKED_DIFFERENCE = "blocked_difference"
+    OWN_LEFTOVER = "own_leftover"
+    PENALTY = "penalty"
+    RUMMY_DOUBLE = "rummy_double"
