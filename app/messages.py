@@ -29,12 +29,14 @@ from typing import Any
 
 from babel.lists import format_list
 
+from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
 from app.i18n import N_, _, babel_locale, format_number, ngettext, pgettext
 from models.errors import StorageCode
 from scoring import BreakdownItem, Card, CodedError, Rank, ScoreWarning, Suit, parse_card
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
 
 __all__ = [
+    "BLOCKED_TERMS",
     "BREAKDOWN_CODES",
     "ERROR_CODES",
     "GAME_NAMES",
@@ -43,6 +45,7 @@ __all__ = [
     "WARNING_CODES",
     "DraftCode",
     "DraftError",
+    "blocked_label",
     "card_label",
     "card_name",
     "card_text",
@@ -50,6 +53,7 @@ __all__ = [
     "describe_error",
     "describe_total",
     "describe_warning",
+    "game_description",
     "game_name",
     "join_or",
     "option_name",
@@ -228,12 +232,6 @@ def join_or(items: Iterable[str]) -> str:
 # Games and options
 # --------------------------------------------------------------------------
 
-#: Game id → name (marked with ``N_``; translate with ``_`` or :func:`game_name`).
-GAME_NAMES: Mapping[str, str] = {
-    "swedish_rummy": N_("Swedish Rummy"),
-    "four_suit_rummy": N_("Four Suit Rummy"),
-    "rummy": N_("Rummy"),
-}
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {
@@ -274,6 +272,19 @@ EXPECTED_NAMES: Mapping[Expected, str] = {
 }
 
 
+#: What a game calls a hand nobody went out of (``GameRules.blocked_term``).
+BLOCKED_TERMS: Mapping[str, str] = {
+    "blocked": N_("Blocked"),
+    "nobody_out": N_("Nobody went out"),
+}
+
+
+def blocked_label(term: str) -> str:
+    """The game's word for a hand nobody went out of, in the active language."""
+    label = BLOCKED_TERMS.get(term)
+    return _(label) if label else _("Nobody went out")
+
+
 def game_name(game_id: str) -> str:
     """The game's name in the active language (the id itself if unknown).
 
@@ -284,6 +295,12 @@ def game_name(game_id: str) -> str:
     """
     name = GAME_NAMES.get(game_id)
     return _(name) if name else game_id
+
+
+def game_description(game_id: str) -> str:
+    """Two short lines about a game, for the game picker (empty if none)."""
+    text = GAME_DESCRIPTIONS.get(game_id)
+    return _(text) if text else ""
 
 
 def option_name(key: str) -> str:
@@ -716,6 +733,9 @@ _ERRORS = {
     ),
     StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
     StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
+    StorageCode.DATABASE_FAULT: lambda e, p: _(
+        "The database could not be used just now; nothing was changed. Try again"
+    ),
     ErrorCode.BAD_POINTS: _bad_points,
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),

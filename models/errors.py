@@ -18,6 +18,7 @@ from scoring import CodedError, ScoreWarning
 
 __all__ = [
     "AmbiguousSession",
+    "DatabaseFault",
     "DuplicateSession",
     "HandChanged",
     "HandNotFound",
@@ -48,6 +49,7 @@ class StorageCode(StrEnum):
     IMPORT_TOO_LARGE = "import_too_large"
     IMPORT_INVALID = "import_invalid"
     WARNINGS_NEED_CONFIRMATION = "warnings_need_confirmation"
+    DATABASE_FAULT = "database_fault"
 
 
 class ServiceError(CodedError):
@@ -164,3 +166,11 @@ class WarningsNeedConfirmation(ServiceError):
     def __init__(self, warnings: Sequence[ScoreWarning]) -> None:
         self.warnings: tuple[ScoreWarning, ...] = tuple(warnings)
         super().__init__(count=len(self.warnings))
+
+
+class DatabaseFault(ServiceError):
+    """The database could not be read or written for a reason of its own (not
+    the input): the work was rolled back; the cause is logged, never shown."""
+
+    code = StorageCode.DATABASE_FAULT
+    template = "the database could not be used"

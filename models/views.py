@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple, overload
 
-from scoring import Hand, HandScore, ScoreWarning, Standings
+from scoring import Hand, HandScore, ScoreWarning, SessionRules, Standings, get_game
 
 __all__ = [
     "DeletedHand",
@@ -161,7 +161,7 @@ class SessionView:
         player_ids: the players' ids, in seat order.
         hands: the score sheet, oldest hand first (:class:`HandLines`: each
             line is made when first read).
-        standings: :class:`scoring.Standings` (totals, ranks, finished, winners…).
+        standings: :class:`scoring.Standings` (totals, places, finished, winners…).
         started_at: start time (aware, UTC).
         finished_at: when the session ended (UTC), or ``None`` while it runs.
         deleted_at: when it was moved to the trash, or ``None``.
@@ -186,6 +186,11 @@ class SessionView:
     def finished(self) -> bool:
         """Whether the session has ended (``scoring`` says so)."""
         return self.standings.finished
+
+    @property
+    def rules(self) -> SessionRules:
+        """The session's rules: its game bound to its options and players."""
+        return get_game(self.game).bind(self.options, self.players)
 
 
 @dataclass(frozen=True, slots=True)

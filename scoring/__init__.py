@@ -6,7 +6,7 @@ scoring with structured breakdowns, standings, and the session file
 and breakdowns carry codes and numbers that the app translates.
 """
 
-from .cards import Card, Rank, Suit, parse_card, parse_cards, parse_rank
+from .cards import STANDARD_RANKS, Card, Rank, Suit, parse_card, parse_cards, parse_rank
 from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import (
     CardParseError,
@@ -19,7 +19,7 @@ from .errors import (
 from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
-from .rules import GameRules, check_name, player_key
+from .rules import GameRules, Preset, SessionRules, check_name, player_key
 from .session_file import (
     SessionDoc,
     SessionResult,
@@ -31,10 +31,11 @@ from .session_file import (
     session_to_dict,
     write_session,
 )
-from .standings import Standings, rank_totals, standings
+from .standings import Standings, place_totals, standings
 
 __all__ = [
     "GAMES",
+    "STANDARD_RANKS",
     "BreakdownCode",
     "BreakdownItem",
     "Card",
@@ -48,6 +49,7 @@ __all__ = [
     "HandScore",
     "Leftover",
     "OptionError",
+    "Preset",
     "Rank",
     "Run",
     "ScoreWarning",
@@ -55,6 +57,7 @@ __all__ = [
     "SessionDoc",
     "SessionFileError",
     "SessionResult",
+    "SessionRules",
     "Standings",
     "Suit",
     "WarningCode",
@@ -66,8 +69,8 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_rank",
+    "place_totals",
     "player_key",
-    "rank_totals",
     "read_session",
     "resolve_run",
     "score_hands",

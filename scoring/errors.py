@@ -108,7 +108,7 @@ class ScoringError(CodedError, ValueError):
         params: further facts the message needs (counts, choices, ...).
     """
 
-    code: ErrorCode  # type: ignore[assignment]  # narrower than CodedError's
+    code: ErrorCode  # narrower than CodedError's
     hand: int | None = None
     player: str | None = None
     field: str | None = None

@@ -104,14 +104,14 @@ def _unknown(data: Mapping[str, Any], allowed: Sequence[str], path: str) -> None
 def _time(value: Any, path: str) -> str | None:
     if value is None:
         return None
-    _expect(value, str, path, Expected.TEXT)
+    text: str = _expect(value, str, path, Expected.TEXT)
     try:
-        moment = datetime.fromisoformat(value)
+        moment = datetime.fromisoformat(text)
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise SessionFileError(ErrorCode.FILE_TIME, field=path, params={"value": value[:40]})
-    return value
+        raise SessionFileError(ErrorCode.FILE_TIME, field=path, params={"value": text[:40]})
+    return text
 
 
 def _seat(name: Any, seats: Mapping[str, str], path: str, number: int) -> str:
@@ -209,6 +209,10 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
     if note is not None:
         _expect(note, str, f"{path}.note", Expected.TEXT)
     played_at = _time(data.get("played_at"), f"{path}.played_at")
+    # An empty list of cards or of runs is the same as none (a player missing
+    # from ``left`` held nothing): the hand keeps one form of each.
+    left = {p: held for p, held in left.items() if held != ()}
+    runs = {p: laid for p, laid in runs.items() if laid}
     return Hand(
         went_out,
         _in_seat_order(left, players),

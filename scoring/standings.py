@@ -1,4 +1,4 @@
-"""Standings: hand scores folded into running totals, ranks, the end of the
+"""Standings: hand scores folded into running totals, places, the end of the
 session and its winners (RULES.md §4 and each game's "Game"/"Target" rules)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from .errors import HandError
 from .hands import HandScore
 from .rules import GameRules
 
-__all__ = ["Standings", "rank_totals", "standings"]
+__all__ = ["Standings", "place_totals", "standings"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Standings:
         hand_points: per hand, points per player.
         running: per hand, each player's running total after that hand.
         totals: current total per player.
-        ranks: 1-based place per player in the game's direction, ties shared
+        places: 1-based place per player in the game's direction, ties shared
             (1, 1, 3).
         leaders: the players in first place.
         finished: whether the session has ended.
@@ -36,7 +36,7 @@ class Standings:
         gap_to_target: per player, points still needed to reach the target
             (never below 0), or ``None``.
         rounds: hands the session lasts, or ``None`` for a target session.
-        rounds_left: hands still to play, or ``None``.
+        rounds_left: rounds (hands) still to play under the ``rounds`` option, or ``None``.
         lowest_wins: True for penalty scoring.
     """
 
@@ -44,7 +44,7 @@ class Standings:
     hand_points: tuple[Mapping[str, int], ...]
     running: tuple[Mapping[str, int], ...]
     totals: Mapping[str, int]
-    ranks: Mapping[str, int]
+    places: Mapping[str, int]
     leaders: tuple[str, ...]
     finished: bool
     finished_after: int | None
@@ -58,13 +58,13 @@ class Standings:
     lowest_wins: bool
 
 
-def rank_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, int]:
+def place_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, int]:
     """Places from totals, best first; equal totals share a place and the next
     place is skipped (RULES.md §4).
 
-    >>> rank_totals({"a": 50, "b": 70, "c": 50, "d": 10}, lowest_wins=False)
+    >>> place_totals({"a": 50, "b": 70, "c": 50, "d": 10}, lowest_wins=False)
     {'a': 2, 'b': 1, 'c': 2, 'd': 4}
-    >>> rank_totals({"a": 5, "b": 5, "c": 9}, lowest_wins=True)
+    >>> place_totals({"a": 5, "b": 5, "c": 9}, lowest_wins=True)
     {'a': 1, 'b': 1, 'c': 3}
     """
     sign = 1 if lowest_wins else -1
@@ -89,7 +89,7 @@ def standings(
     >>> game = get_game("rummy")
     >>> hand = HandScore({"a": 0, "b": 18}, {}, {})
     >>> s = standings(game, game.default_options(), ["a", "b"], [hand])
-    >>> s.totals, s.ranks, s.rounds_left, s.finished
+    >>> s.totals, s.places, s.rounds_left, s.finished
     ({'a': 0, 'b': 18}, {'a': 1, 'b': 2}, 4, False)
     """
     players = tuple(players)
@@ -109,17 +109,19 @@ def standings(
         totals = {player: total + points[player] for player, total in totals.items()}
         running.append(totals)
         # the session ends after its last round, or once a total reaches the target (≥)
-        if number >= rounds if rounds is not None else max(totals.values()) >= target:
+        if (rounds is not None and number >= rounds) or (
+            rounds is None and target is not None and max(totals.values()) >= target
+        ):
             finished_after = number
-    ranks = rank_totals(totals, lowest_wins=lowest)
-    leaders = tuple(p for p in players if ranks[p] == 1)
+    places = place_totals(totals, lowest_wins=lowest)
+    leaders = tuple(p for p in players if places[p] == 1)
     best = totals[leaders[0]]
     return Standings(
         players=players,
         hand_points=tuple(score.points for score in scores),
         running=tuple(running),
         totals=totals,
-        ranks=ranks,
+        places=places,
         leaders=leaders,
         finished=finished_after is not None,
         finished_after=finished_after,

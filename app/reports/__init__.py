@@ -112,7 +112,7 @@ def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "e
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """Plain-text summary: game, date, players, rules, winner or leader,
-    standings with ranks, the hand-by-hand table aligned for a monospace font,
+    standings with places, the hand-by-hand table aligned for a monospace font,
     and hand notes. ``\\n`` line ends, final newline. Errors as :func:`summary`."""
     return render_text(summary(doc, result, lang))
 

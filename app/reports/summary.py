@@ -195,14 +195,14 @@ def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
     table = result.standings
     number_text = integer_formatter()
     seats = {player: seat for seat, player in enumerate(table.players)}
-    order = sorted(table.players, key=lambda p: (table.ranks[p], seats[p]))
+    order = sorted(table.players, key=lambda p: (table.places[p], seats[p]))
     standings = tuple(
         StandingLine(
-            place=table.ranks[player],
+            place=table.places[player],
             player=player,
             seat=seats[player],
             total=table.totals[player],
-            place_text=_("{place}.", place=format_number(table.ranks[player])),
+            place_text=_("{place}.", place=format_number(table.places[player])),
             total_text=format_number(table.totals[player]),
         )
         for player in order

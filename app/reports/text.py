@@ -1,7 +1,7 @@
 """Plain-text and Markdown session summaries, readable pasted into a chat.
 
 Both show the game, date, players, rules, the result (winner or leader), the
-standings with ranks, the hand-by-hand table (hand points and running totals)
+standings with places, the hand-by-hand table (hand points and running totals)
 and any hand notes. Plain text aligns its columns for a monospace font by
 *display width* (combining accents count 0, East Asian wide characters 2), so
 names with æøå in any Unicode normal form line up. Markdown uses pipe tables

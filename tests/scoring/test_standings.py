@@ -3,7 +3,7 @@
 import pytest
 from scoring_helpers import hand
 
-from scoring import HandError, get_game, rank_totals, score_hands
+from scoring import HandError, get_game, place_totals, score_hands
 
 
 @pytest.mark.parametrize(
@@ -16,8 +16,8 @@ from scoring import HandError, get_game, rank_totals, score_hands
         ({"a": -5, "b": 3}, False, {"a": 2, "b": 1}),
     ],
 )
-def test_rank_totals(totals, lowest, ranks):
-    assert rank_totals(totals, lowest_wins=lowest) == ranks
+def test_place_totals(totals, lowest, ranks):
+    assert place_totals(totals, lowest_wins=lowest) == ranks
 
 
 def test_swedish_standings_fields():
