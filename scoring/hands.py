@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank
+from .cards import Card, Face, Rank
 
 __all__ = ["BreakdownItem", "Hand", "HandScore", "Leftover", "Run", "ScoreWarning"]
 
 #: A player's leftover cards, or a plain whole number of points counted by hand.
-Leftover = tuple[Card, ...] | int
+#: Only a game definition's own faces (:class:`~scoring.cards.Face`) are not cards.
+Leftover = tuple[Card | Face, ...] | int
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,8 @@ class Hand:
         rummy: Rummy with ``winner_collects`` only: went out in one turn.
         note: free text, not scored.
         played_at: ISO 8601 time with offset, or ``None``; not scored.
+        flags: games defined as data only (GAME_FORMAT.md ``flags``): per flag
+            id, the player it was called for (e.g. ``{"moon": "Kari"}``).
     """
 
     went_out: str | None
@@ -53,6 +56,7 @@ class Hand:
     rummy: bool = False
     note: str | None = None
     played_at: str | None = None
+    flags: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,7 @@ class GameRules:
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
         ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
         ``joker_not_in_play``, ``bad_points``, ``points_too_large`` (over
-        :data:`MAX_POINTS`).
+        :data:`MAX_POINTS`), ``flag_unknown`` (these games have no flags).
         """
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
@@ -203,6 +203,9 @@ class GameRules:
                     raise HandError("unknown_player", player=name, field="runs")
         if hand.rummy and not self.rummy_allowed(options, hand):
             raise HandError("rummy_not_allowed", field="rummy")
+        if hand.flags:  # only games defined as data have flags
+            flag = str(next(iter(hand.flags)))[:40]
+            raise HandError("flag_unknown", field="flags", params={"flag": flag})
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
