@@ -168,14 +168,11 @@ class DataGame(GameRules):
         return self.rules(options).jokers_per_deck > 0
 
     def card_values(self, options: Any) -> Mapping[Rank, int]:
-        """Points per rank (a rank with values per suit gives its ``points``,
-        the value of the suits not listed); faces are in :meth:`key_points`."""
+        """Points per rank key (the joker's too, in play or not, as the coded
+        games give it; a rank with values per suit gives its ``points``, the
+        value of the suits not listed); faces are in :meth:`key_points`."""
         rules = self.rules(options)
-        return {
-            key.rank: rules.points[key.id]
-            for key in self.definition.keys
-            if key.rank is not None and (key.rank is not Rank.JOKER or rules.jokers_per_deck)
-        }
+        return {key.rank: rules.points[key.id] for key in self.definition.keys if key.rank}
 
     def key_points(self, options: Any) -> tuple[tuple[Key, int], ...]:
         """The keypad: each key in play with its points under ``options`` (the
@@ -324,7 +321,7 @@ class DataGame(GameRules):
         for name, held in hand.left.items():
             if name not in leftover:
                 raise HandError("unknown_player", player=name, field="left")
-            if type(held) is tuple or type(held) is list:
+            if isinstance(held, tuple | list):
                 value = 0
                 for position, card in enumerate(held, 1):
                     if type(card) is Card:
@@ -389,12 +386,14 @@ class DataGame(GameRules):
         if len(set(suited)) < len(suited):
             first = {card.key: card for card in cards}
             seen: dict[int, int] = {}
-            for key in suited:
-                seen[key] = seen.get(key, 0) + 1
-            for key, count in seen.items():
+            for card_key in suited:
+                seen[card_key] = seen.get(card_key, 0) + 1
+            for card_key, count in seen.items():
                 if count > decks:
                     warnings.append(
-                        ScoreWarning("card_count", card=str(first[key]), count=count, expected=decks)
+                        ScoreWarning(
+                            "card_count", card=str(first[card_key]), count=count, expected=decks
+                        )
                     )
         return warnings
 
@@ -501,4 +500,3 @@ def game_from_definition(definition: GameDefinition) -> DataGame:
     )
     game: DataGame = cls()
     return game
-

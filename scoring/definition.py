@@ -346,7 +346,9 @@ def _type(path: str, expected: str, value: Any) -> GameDefinitionError:
 class _Reader:
     """One pass over a decoded document; ``path`` names where each value is."""
 
-    def obj(self, value: Any, path: str, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
+    def obj(
+        self, value: Any, path: str, required: Sequence[str], optional: Sequence[str]
+    ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise _fail("definition_not_object", path)
         prefix = f"{path}." if path else ""
@@ -416,7 +418,9 @@ class _Reader:
 
     def words(self, value: Any, path: str, most: int) -> Words:
         data = self.obj(value, path, ("nb", "en"), ())
-        return Words(self.text(data["nb"], f"{path}.nb", most), self.text(data["en"], f"{path}.en", most))
+        return Words(
+            self.text(data["nb"], f"{path}.nb", most), self.text(data["en"], f"{path}.en", most)
+        )
 
     def unique(self, ids: Sequence[str], path: str) -> None:
         seen: set[str] = set()
@@ -467,7 +471,9 @@ def _source(value: Any) -> Source:
     publisher = data.get("publisher")
     return Source(
         _R.text(data["title"], "source.title", LIMITS.source_title),
-        None if publisher is None else _R.text(publisher, "source.publisher", LIMITS.source_publisher),
+        None
+        if publisher is None
+        else _R.text(publisher, "source.publisher", LIMITS.source_publisher),
         url,
     )
 
@@ -525,7 +531,9 @@ def _flag(value: Any, path: str) -> Flag:
     elif effect is FlagEffect.BONUS:
         amount = _R.whole(data[effect.value], amount_path, -LIMITS.card_points, LIMITS.card_points)
         if amount == 0:
-            raise _fail("definition_range", amount_path, minimum=1, maximum=LIMITS.card_points, value=0)
+            raise _fail(
+                "definition_range", amount_path, minimum=1, maximum=LIMITS.card_points, value=0
+            )
     else:
         amount = _R.whole(data[effect.value], amount_path, 1, LIMITS.card_points)
     return Flag(
@@ -546,7 +554,9 @@ def _effect(value: Any, path: str) -> Effect:
         if not isinstance(table, dict):
             raise _type(f"{path}.points", "an object", table)
         if len(table) > LIMITS.keys:
-            raise _fail("definition_too_many", f"{path}.points", maximum=LIMITS.keys, count=len(table))
+            raise _fail(
+                "definition_too_many", f"{path}.points", maximum=LIMITS.keys, count=len(table)
+            )
         points = [(str(k), _points(v, f"{path}.points.{str(k)[:40]}")) for k, v in table.items()]
     flags: list[tuple[str, bool]] = []
     if "flags" in data:
@@ -554,7 +564,9 @@ def _effect(value: Any, path: str) -> Effect:
         if not isinstance(table, dict):
             raise _type(f"{path}.flags", "an object", table)
         if len(table) > LIMITS.flags:
-            raise _fail("definition_too_many", f"{path}.flags", maximum=LIMITS.flags, count=len(table))
+            raise _fail(
+                "definition_too_many", f"{path}.flags", maximum=LIMITS.flags, count=len(table)
+            )
         flags = [(str(k), _R.boolean(v, f"{path}.flags.{str(k)[:40]}")) for k, v in table.items()]
 
     def maybe(name: str, read: Callable[[Any, str], _T]) -> _T | None:
@@ -601,7 +613,9 @@ def _option(value: Any, path: str) -> Option:
     if keyword.iskeyword(ident) or keyword.issoftkeyword(ident):
         raise _fail("definition_id", f"{path}.id", value=ident, maximum=32)
     if kind is OptionKind.NUMBER and ident not in _NUMBER_OPTIONS:
-        raise _fail("definition_value", f"{path}.id", choices=", ".join(_NUMBER_OPTIONS), value=ident)
+        raise _fail(
+            "definition_value", f"{path}.id", choices=", ".join(_NUMBER_OPTIONS), value=ident
+        )
     description = data.get("description")
     choices: list[Choice] = []
     if kind is OptionKind.CHOICE:
@@ -622,7 +636,9 @@ def _option(value: Any, path: str) -> Option:
         ident,
         kind,
         _R.words(data["name"], f"{path}.name", LIMITS.description),
-        None if description is None else _R.words(description, f"{path}.description", LIMITS.description),
+        None
+        if description is None
+        else _R.words(description, f"{path}.description", LIMITS.description),
         _R.boolean(data.get("default", False), f"{path}.default"),
         _effect(data.get("set", {}), f"{path}.set"),
         tuple(choices),
@@ -652,7 +668,13 @@ def definition_from_dict(data: Any) -> GameDefinition:
         earliest = least if i == 1 else decks[-1][0] + 1
         start = _R.whole(entry["from_players"], f"decks[{i}].from_players", earliest, most)
         if i == 1 and start != least:
-            raise _fail("definition_range", "decks[1].from_players", minimum=least, maximum=least, value=start)
+            raise _fail(
+                "definition_range",
+                "decks[1].from_players",
+                minimum=least,
+                maximum=least,
+                value=start,
+            )
         decks.append((start, _R.whole(entry["decks"], f"decks[{i}].decks", 1, LIMITS.decks)))
     if decks == [(least, 1)]:
         decks = []  # the default, written as nothing
@@ -690,7 +712,9 @@ def definition_from_dict(data: Any) -> GameDefinition:
         source=_source(top["source"]) if "source" in top else None,
         decks=tuple(decks),
         counted=_R.enum(Counted, top.get("counted", "leftover"), "counted"),
-        jokers_per_deck=_R.whole(top.get("jokers_per_deck", 0), "jokers_per_deck", 0, LIMITS.jokers_per_deck),
+        jokers_per_deck=_R.whole(
+            top.get("jokers_per_deck", 0), "jokers_per_deck", 0, LIMITS.jokers_per_deck
+        ),
         next_dealer=_R.enum(NextDealer, top.get("next_dealer", "left"), "next_dealer"),
         flags=flags,
         options=options,
@@ -704,7 +728,9 @@ def _effects(definition: GameDefinition) -> list[tuple[str, Effect]]:
     found = []
     for i, option in enumerate(definition.options, 1):
         found.append((f"options[{i}].set", option.set))
-        found += [(f"options[{i}].choices[{j}].set", c.set) for j, c in enumerate(option.choices, 1)]
+        found += [
+            (f"options[{i}].choices[{j}].set", c.set) for j, c in enumerate(option.choices, 1)
+        ]
     return found
 
 
@@ -729,7 +755,10 @@ def _check_consistent(definition: GameDefinition) -> None:
             if flag.player is FlagPlayer.WENT_OUT:
                 raise _fail("definition_conflict", f"flags[{i}].player", reason="nobody_goes_out")
     ends = {definition.end} | {e.end for _, e in effects if e.end}
-    for number, uses in (("target", (End.TARGET, End.EITHER)), ("rounds", (End.ROUNDS, End.EITHER))):
+    for number, uses in (
+        ("target", (End.TARGET, End.EITHER)),
+        ("rounds", (End.ROUNDS, End.EITHER)),
+    ):
         if getattr(definition, number) is None and ends & set(uses):
             raise _fail("definition_missing", number)
     jokers = {definition.jokers_per_deck} | {
@@ -840,7 +869,12 @@ def _effect_to_dict(effect: Effect) -> dict[str, Any]:
 def _key_to_dict(key: Key) -> dict[str, Any]:
     if key.rank is None:
         assert key.name is not None and key.per_deck is not None
-        return {"face": key.id, "name": _words(key.name), "points": key.points, "per_deck": key.per_deck}
+        return {
+            "face": key.id,
+            "name": _words(key.name),
+            "points": key.points,
+            "per_deck": key.per_deck,
+        }
     out: dict[str, Any] = {"rank": key.id, "points": key.points}
     if key.suits:
         out["suits"] = {suit.value: points for suit, points in key.suits}

@@ -83,4 +83,6 @@ def builtin_game(game_id: str) -> GameRules:
     try:
         return builtin_games()[game_id]
     except (KeyError, TypeError):
-        raise OptionError("game_unknown", field="game", params={"value": str(game_id)[:40]}) from None
+        raise OptionError(
+            "game_unknown", field="game", params={"value": str(game_id)[:40]}
+        ) from None
