@@ -84,6 +84,9 @@ class DataGame(GameRules):
 
     def __init__(self) -> None:
         self._resolved: dict[Any, Rules] = {}
+        # the options last scored with and their rules, swapped as one tuple
+        # (so a thread never sees the options of one and the rules of another)
+        self._last: tuple[Any, Rules] = (object(), self._resolve(self.default_options()))
         self._faces = {key.id: key for key in self.definition.keys if key.rank is None}
 
     def __repr__(self) -> str:
@@ -93,10 +96,17 @@ class DataGame(GameRules):
     def rules(self, options: Any) -> Rules:
         """The definition with ``options`` applied (options in their listed
         order; a later option's effect wins over an earlier one's)."""
+        last = self._last
+        if options is last[0]:  # the same options object as last time: no hashing
+            return last[1]
         try:
-            return self._resolved[options]
+            resolved = self._resolved[options]
         except KeyError:
-            pass
+            resolved = self._resolve(options)
+        self._last = (options, resolved)
+        return resolved
+
+    def _resolve(self, options: Any) -> Rules:
         d = self.definition
         state: dict[str, Any] = {
             "went_out": d.went_out,
