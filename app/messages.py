@@ -602,6 +602,112 @@ _ERRORS: Mapping[str, _Describer] = {
         field=_field(e),
         value=_value(p.get("value")),
     ),
+    # games defined as data (GAME_FORMAT.md): a hand ...
+    "card_not_in_game": lambda e, p: _(
+        "“{card}” (card {position}) is not a card of this game",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    "card_needs_suit": lambda e, p: _(
+        "“{card}” (card {position}) needs its suit: in this game its value depends on the suit",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    "went_out_not_allowed": lambda e, p: _("Nobody goes out in this game"),
+    "flag_unknown": lambda e, p: _(
+        "This game has no “{flag}” with these rules", flag=_value(p.get("flag"))
+    ),
+    "flag_not_went_out": lambda e, p: _(
+        "“{flag}” is only for the player who went out", flag=_value(p.get("flag"))
+    ),
+    # ... and a game definition (``field`` is the path of the value)
+    "definition_json": lambda e, p: _("The game definition is not valid JSON"),
+    "definition_too_large": lambda e, p: _(
+        "A game definition is at most {maximum} characters",
+        maximum=format_number(p.get("maximum", 0)),
+    ),
+    "definition_duplicate_key": lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_field(e)
+    ),
+    "definition_format": lambda e, p: _(
+        "This is not a Kortpoeng game definition (format is “{value}”)",
+        value=_value(p.get("value")),
+    ),
+    "definition_version": lambda e, p: _(
+        "This game definition has version {value}; this version of Kortpoeng reads version 1",
+        value=_value(p.get("value")),
+    ),
+    "definition_not_object": lambda e, p: _("{field} must be an object", field=_field(e)),
+    "definition_missing": lambda e, p: _("{field} is missing", field=_field(e)),
+    "definition_unknown_field": lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    "definition_type": lambda e, p: _(
+        "{field} must be {expected}, not {value}",
+        field=_field(e),
+        expected=_expected(p.get("expected", "")),
+        value=_value(p.get("value")),
+    ),
+    "definition_range": lambda e, p: _(
+        "{field} must be a whole number from {minimum} to {maximum}, not {value}",
+        field=_field(e),
+        minimum=format_number(p.get("minimum", 0)),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    "definition_value": lambda e, p: _(
+        "{field} must be one of {choices}, not {value}",
+        field=_field(e),
+        choices=_shown(p.get("choices", ""), 2 * _SHOWN),
+        value=_value(p.get("value")),
+    ),
+    "definition_too_many": lambda e, p: _(
+        "{field} may have at most {maximum} entries", field=_field(e), maximum=p.get("maximum")
+    ),
+    "definition_too_few": lambda e, p: _(
+        "{field} needs at least {minimum} entries", field=_field(e), minimum=p.get("minimum")
+    ),
+    "definition_text": lambda e, p: _("{field} contains control characters", field=_field(e)),
+    "definition_empty": lambda e, p: _("{field} is empty", field=_field(e)),
+    "definition_spaces": lambda e, p: _("{field} starts or ends with spaces", field=_field(e)),
+    "definition_long": lambda e, p: _(
+        "{field} is longer than {maximum} characters", field=_field(e), maximum=p.get("maximum")
+    ),
+    "definition_id": lambda e, p: _(
+        "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    "definition_duplicate_id": lambda e, p: _(
+        "{field}: “{value}” is used twice", field=_field(e), value=_value(p.get("value"))
+    ),
+    "definition_face_is_card": lambda e, p: _(
+        "{field}: “{value}” reads as a playing card; choose another name",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    "definition_joker_suits": lambda e, p: _("{field}: a joker has no suits", field=_field(e)),
+    "definition_url": lambda e, p: _(
+        "{field} must be a web address starting with https://", field=_field(e)
+    ),
+    "definition_flag_effect": lambda e, p: _(
+        "{field} must have exactly one of {choices}",
+        field=_field(e),
+        choices=_shown(p.get("choices", ""), 2 * _SHOWN),
+    ),
+    "definition_preset": lambda e, p: _(
+        "{field} must have exactly one of {choices}", field=_field(e), choices="value, per_player"
+    ),
+    "definition_unknown_key": lambda e, p: _(
+        "{field}: the game has no key “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    "definition_unknown_flag": lambda e, p: _(
+        "{field}: the game has no flag “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    "definition_unknown_option": lambda e, p: _(
+        "{field}: the game has no switch “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    "definition_conflict": lambda e, p: _(
+        "{field} cannot be played together with the rest of the game", field=_field(e)
+    ),
 }
 
 #: Every error code :func:`describe_error` has a sentence for.

@@ -6,12 +6,13 @@ from __future__ import annotations
 import copy
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import GameDefinitionError, Rank, Suit
+from scoring import GameDefinitionError, Hand, Rank, Suit, parse_cards
 from scoring.definition import (
     LIMITS,
     Blocked,
@@ -448,3 +449,20 @@ def test_write_then_read_gives_the_same_definition(definition):
     assert write_definition(read_definition(text)) == text
     assert json.loads(text) == definition_to_dict(definition)
     data_game(definition).default_options()  # every definition read can be played
+
+
+def test_the_example_in_game_format_md_is_a_valid_definition():
+    text = (Path(__file__).parents[2] / "docs" / "GAME_FORMAT.md").read_text("utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    definition = read_definition(example)
+    game = data_game(definition)
+    options = game.options_from_dict({"jokers": True, "blocked_scoring": "no_score"})
+    assert game.uses_jokers(options) and not game.uses_jokers(game.default_options())
+    assert game.decks(["a"] * 6) == 2
+    entered = Hand("A", {"B": parse_cards(["8", "JKR"])}, flags={"one_go": "A"})
+    score = game.score_hand(options, ["A", "B"], entered)
+    assert score.points == {"A": 150, "B": 0}
+    assert [(i.code, i.points) for i in score.breakdown["A"]] == [
+        ("collected", 75),
+        ("one_go_double", 75),
+    ]
