@@ -110,7 +110,7 @@ def _standings(game, options, players, scores):
         return (error.code, error.hand, error.params)
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_data_seed_games_score_exactly_as_the_coded_ones(session):
     game_id, option_dict, players, hands = session

@@ -239,7 +239,7 @@ def test_every_refusal_has_an_english_message_naming_the_field():
     assert str(caught.value) == "keys[1].points must be a whole number from 0 to 1000, got -1"
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_mangled_definition_is_refused_or_read_never_a_crash(data):
     document = copy.deepcopy(SWEDISH)
@@ -441,7 +441,7 @@ def definitions(draw):
     )
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(definitions())
 def test_write_then_read_gives_the_same_definition(definition):
     text = write_definition(definition)
