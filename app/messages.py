@@ -269,6 +269,7 @@ EXPECTED_NAMES: Mapping[Expected, str] = {
     Expected.RANK: N_("a rank"),
     Expected.GAME_ID: N_("a game id"),
     Expected.PLAYER_NAME: N_("a player's name"),
+    Expected.ID: N_("an id (lower-case letters, digits and _)"),
 }
 
 
@@ -630,6 +631,124 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         field=_field(e),
         value=_value(p.get("value")),
     ),
+    # games defined as data (GAME_FORMAT.md): a hand ...
+    ErrorCode.CARD_NOT_IN_GAME: lambda e, p: _(
+        "“{card}” (card {position}) is not a card of this game",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.CARD_NEEDS_SUIT: lambda e, p: _(
+        "“{card}” (card {position}) needs its suit: in this game its value depends on the suit",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.WENT_OUT_NOT_ALLOWED: lambda e, p: _("Nobody goes out in this game"),
+    ErrorCode.FLAG_UNKNOWN: lambda e, p: _(
+        "This game has no “{flag}” with these rules", flag=_value(p.get("flag"))
+    ),
+    ErrorCode.FLAG_NOT_WENT_OUT: lambda e, p: _(
+        "“{flag}” is only for the player who went out", flag=_value(p.get("flag"))
+    ),
+    # ... and a game definition (``field`` is the path of the value)
+    ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
+    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: _(
+        "A game definition is at most {maximum} characters",
+        maximum=format_number(p.get("maximum", 0)),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
+        "This is not a Kortpoeng game definition (format is “{value}”)",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VERSION: lambda e, p: _(
+        "This game definition has version {value}; this version of Kortpoeng reads version 1",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
+    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    ErrorCode.DEFINITION_TYPE: lambda e, p: _(
+        "{field} must be {expected}, not {value}",
+        field=_field(e),
+        expected=_expected(p.get("expected", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_RANGE: lambda e, p: _(
+        "{field} must be a whole number from {minimum} to {maximum}, not {value}",
+        field=_field(e),
+        minimum=format_number(p.get("minimum", 0)),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VALUE: lambda e, p: _(
+        "{field} must be one of {choices}, not {value}",
+        field=_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: _(
+        "{field} may have at most {maximum} entries",
+        field=_field(e),
+        maximum=_number_param(p, "maximum"),
+    ),
+    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: _(
+        "{field} needs at least {minimum} entries",
+        field=_field(e),
+        minimum=_number_param(p, "minimum"),
+    ),
+    ErrorCode.DEFINITION_TEXT: lambda e, p: _(
+        "{field} contains control characters", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_field(e)),
+    ErrorCode.DEFINITION_SPACES: lambda e, p: _(
+        "{field} starts or ends with spaces", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_LONG: lambda e, p: _(
+        "{field} is longer than {maximum} characters",
+        field=_field(e),
+        maximum=_number_param(p, "maximum"),
+    ),
+    ErrorCode.DEFINITION_ID: lambda e, p: _(
+        "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_ID: lambda e, p: _(
+        "{field}: “{value}” is used twice", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_FACE_IS_CARD: lambda e, p: _(
+        "{field}: “{value}” reads as a playing card; choose another name",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_JOKER_SUITS: lambda e, p: _(
+        "{field}: a joker has no suits", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_URL: lambda e, p: _(
+        "{field} must be a web address starting with https://", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _(
+        "{field} must have exactly one of {choices}",
+        field=_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+    ),
+    ErrorCode.DEFINITION_PRESET: lambda e, p: _(
+        "{field} must have exactly one of {choices}", field=_field(e), choices="value, per_player"
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
+        "{field}: the game has no key “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_FLAG: lambda e, p: _(
+        "{field}: the game has no flag “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
+        "{field}: the game has no switch “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
+        "{field} cannot be played together with the rest of the game", field=_field(e)
+    ),
 }
 
 
@@ -960,9 +1079,41 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
             "{n} penalty points for cards left",
             points,
         )
-    if code == BreakdownCode.RUMMY_DOUBLE:
-        return _("+{points} for going rummy (doubled)", points=format_number(points))
-    return f"{code}: {_signed(points)}"
+    if code == BreakdownCode.OWN_CARDS:
+        return ngettext("{n} point for own cards", "{n} points for own cards", points)
+    flag = flag_name(item.flag or "")
+    if code == BreakdownCode.FLAG_MULTIPLIED:
+        if item.flag == "rummy" and count == 2:
+            return _("+{points} for going rummy (doubled)", points=format_number(points))
+        return _(
+            "+{points} for {flag} (×{times})",
+            points=format_number(points),
+            flag=flag,
+            times=format_number(count),
+        )
+    if code == BreakdownCode.FLAG_BONUS:
+        return _("+{points} for {flag}", points=format_number(points), flag=flag)
+    if code == BreakdownCode.FLAG_TO_OTHERS:
+        return _(
+            "{points}: {player} called {flag}",
+            points=format_number(points),
+            player=who,
+            flag=flag,
+        )
+    return f"{_shown(code)}: {_signed(points)}"
+
+
+#: The hand flags of the built-in games (a custom game names its own).
+FLAG_NAMES: Mapping[str, str] = {
+    "rummy": N_("going rummy"),
+    "moon": N_("shooting the moon"),
+}
+
+
+def flag_name(flag: str) -> str:
+    """A hand flag's name in the active language (its id when unknown)."""
+    name = FLAG_NAMES.get(flag)
+    return _(name) if name else _shown(flag.replace("_", " "))
 
 
 def _signed(points: int) -> str:
@@ -979,7 +1130,10 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.BLOCKED_DIFFERENCE,
         BreakdownCode.OWN_LEFTOVER,
         BreakdownCode.PENALTY,
-        BreakdownCode.RUMMY_DOUBLE,
+        BreakdownCode.OWN_CARDS,
+        BreakdownCode.FLAG_MULTIPLIED,
+        BreakdownCode.FLAG_BONUS,
+        BreakdownCode.FLAG_TO_OTHERS,
     }
 )
 

@@ -1,16 +1,20 @@
 """Kortpoeng's scoring rules: pure, exact, standard library only.
 
 Cards and their notation, one module per game with its options as data, hand
-scoring with structured breakdowns, standings, and the session file
-(RULES.md, SESSION_FORMAT.md). No user-interface text is produced here: errors
+scoring with structured breakdowns, standings, the session file, and games
+defined as data with their registry (RULES.md, SESSION_FORMAT.md,
+GAME_FORMAT.md). No user-interface text is produced here: errors
 and breakdowns carry codes and numbers that the app translates.
 """
 
-from .cards import STANDARD_RANKS, Card, Rank, Suit, parse_card, parse_cards, parse_rank
+from .cards import STANDARD_RANKS, Card, Face, Rank, Suit, parse_card, parse_cards, parse_rank
 from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
+from .data_game import DataGame, game_from_definition
+from .definition import GameDefinition, read_definition, write_definition
 from .errors import (
     CardParseError,
     CodedError,
+    GameDefinitionError,
     HandError,
     OptionError,
     ScoringError,
@@ -19,6 +23,7 @@ from .errors import (
 from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
+from .registry import builtin_definition, builtin_game, builtin_games, data_game
 from .rules import GameRules, Preset, SessionRules, check_name, player_key
 from .session_file import (
     SessionDoc,
@@ -41,8 +46,12 @@ __all__ = [
     "Card",
     "CardParseError",
     "CodedError",
+    "DataGame",
     "ErrorCode",
     "Expected",
+    "Face",
+    "GameDefinition",
+    "GameDefinitionError",
     "GameRules",
     "Hand",
     "HandError",
@@ -62,7 +71,12 @@ __all__ = [
     "Suit",
     "WarningCode",
     "ace_choices",
+    "builtin_definition",
+    "builtin_game",
+    "builtin_games",
     "check_name",
+    "data_game",
+    "game_from_definition",
     "get_game",
     "hand_from_dict",
     "hand_to_dict",
@@ -71,11 +85,13 @@ __all__ = [
     "parse_rank",
     "place_totals",
     "player_key",
+    "read_definition",
     "read_session",
     "resolve_run",
     "score_hands",
     "score_session",
     "session_to_dict",
     "standings",
+    "write_definition",
     "write_session",
 ]

@@ -30,7 +30,16 @@ from functools import lru_cache
 from .codes import ErrorCode
 from .errors import CardParseError
 
-__all__ = ["STANDARD_RANKS", "Card", "Rank", "Suit", "parse_card", "parse_cards", "parse_rank"]
+__all__ = [
+    "STANDARD_RANKS",
+    "Card",
+    "Face",
+    "Rank",
+    "Suit",
+    "parse_card",
+    "parse_cards",
+    "parse_rank",
+]
 
 
 @unique
@@ -140,6 +149,26 @@ class Card:
         if with_joker:
             cards.append(cls(Rank.JOKER))
         return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card of a game's own, not of the standard deck ("Draw Two", "Wild"):
+    one of the face keys of a game definition (GAME_FORMAT.md), named by the
+    key's ``id``, which is also its text in a session file.
+
+    >>> str(Face("draw_two"))
+    'draw_two'
+    """
+
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+    def symbol(self) -> str:
+        """The face's id (faces have no Unicode symbol; the app shows their name)."""
+        return self.id
 
 
 # -- parsing ---------------------------------------------------------------

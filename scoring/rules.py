@@ -255,7 +255,7 @@ class GameRules:
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
         ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
         ``joker_not_in_play``, ``bad_points``, ``points_too_large`` (over
-        :data:`MAX_POINTS`).
+        :data:`MAX_POINTS`), ``flag_unknown`` (these games have no flags).
         """
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
@@ -271,6 +271,9 @@ class GameRules:
                     raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="runs")
         if hand.rummy and not self.rummy_allowed(options, hand):
             raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
+        if hand.flags:  # only games defined as data have flags
+            flag = str(next(iter(hand.flags)))[:40]
+            raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": flag})
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
@@ -280,6 +283,14 @@ class GameRules:
             if isinstance(held, tuple | list):
                 value = 0
                 for card in held:
+                    if not isinstance(card, Card):  # a game's own face: only data games have them
+                        raise HandError(
+                            ErrorCode.CARD_NOT_IN_GAME,
+                            player=name,
+                            field="left",
+                            card=str(card),
+                            params={"position": held.index(card) + 1},
+                        )
                     order = card.rank.order
                     if order == 0 and jokers is None:
                         raise HandError(
@@ -290,7 +301,7 @@ class GameRules:
                             params={"position": held.index(card) + 1},
                         )
                     value += table[order]
-                cards += held
+                cards += [c for c in held if isinstance(c, Card)]
             elif type(held) is int and 0 <= held <= MAX_POINTS:
                 value = held
             elif type(held) is int and held > MAX_POINTS:

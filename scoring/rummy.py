@@ -124,7 +124,15 @@ class Rummy(GameRules):
             ]
             collected = sum(item.points for item in items)
             if hand.rummy and collected:
-                items.append(BreakdownItem(BreakdownCode.RUMMY_DOUBLE, collected, value=collected))
+                items.append(
+                    BreakdownItem(
+                        BreakdownCode.FLAG_MULTIPLIED,
+                        collected,
+                        count=2,
+                        value=collected,
+                        flag="rummy",
+                    )
+                )
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
         warnings = self.empty_hands(players, hand)

@@ -81,7 +81,8 @@ def standings(
     """Fold hand scores into :class:`Standings`.
 
     The session ends after the hand in which a total reaches the target (≥) or
-    after the last of ``rounds`` hands. Raises :class:`HandError`
+    after the last of ``rounds`` hands, whichever comes first when the game has
+    both (a game definition's ``"end": "either"``). Raises :class:`HandError`
     (``session_over``, with ``hand`` set) for a hand after the end.
 
     >>> from scoring.games import get_game
@@ -108,9 +109,10 @@ def standings(
         # ``totals`` keeps seat order: each new dict is built from the last one
         totals = {player: total + points[player] for player, total in totals.items()}
         running.append(totals)
-        # the session ends after its last round, or once a total reaches the target (≥)
+        # the session ends after its last round, or once a total reaches the target (≥),
+        # whichever comes first when a game has both
         if (rounds is not None and number >= rounds) or (
-            rounds is None and target is not None and max(totals.values()) >= target
+            target is not None and max(totals.values()) >= target
         ):
             finished_after = number
     places = place_totals(totals, lowest_wins=lowest)
