@@ -51,16 +51,20 @@ __all__ = [
     "card_text",
     "describe_breakdown",
     "describe_error",
+    "describe_note",
+    "describe_options",
     "describe_total",
     "describe_warning",
     "game_description",
     "game_name",
+    "join_and",
     "join_or",
     "option_name",
     "option_value_name",
     "os_reason",
     "rank_label",
     "rank_name",
+    "sentence",
     "suit_letter",
     "suit_name",
 ]
@@ -228,6 +232,27 @@ def join_or(items: Iterable[str]) -> str:
     return format_list(list(items), style="or", locale=babel_locale())
 
 
+def join_and(items: Iterable[str]) -> str:
+    """``a, b and c`` in the active language.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("nb"):
+    ...     join_and(["Anna", "Bo", "Cato"])
+    'Anna, Bo og Cato'
+    """
+    return format_list(list(items), locale=babel_locale())
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in upper case (a caption that starts
+    with a word such as a suit's name, lower case in Norwegian).
+
+    >>> sentence("hjerter: 5♥ 6♥")
+    'Hjerter: 5♥ 6♥'
+    """
+    return text[:1].upper() + text[1:]
+
+
 # --------------------------------------------------------------------------
 # Games and options
 # --------------------------------------------------------------------------
@@ -326,6 +351,48 @@ def option_value_name(key: str, value: Any) -> str:
     return _(name) if name else str(value)
 
 
+def describe_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
+    """How a session is played: one line for each option that differs from the
+    game's default (``options`` as stored: only those), in the game's option
+    order, target or rounds first (RULES.md: a session shows how it was played).
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     describe_options("swedish_rummy", {"target": 250, "draw_two": True,
+    ...                      "blocked_scoring": "no_score"})
+    ['Target score: 250', 'Blocked hand: Nobody scores', 'Two makes the next player draw two']
+    """
+    from scoring import get_game
+
+    try:
+        game = get_game(game_id)
+        values = game.options_from_dict(options)
+    except CodedError:
+        return []
+    chosen = game.options_to_dict(values)
+    lines: list[str] = []
+    numbers = [key for key, value in chosen.items() if type(value) is int]
+    for key in numbers:
+        lines.append(
+            _("{option}: {value}", option=option_name(key), value=format_number(chosen[key]))
+        )
+    for spec in game.option_fields():
+        if spec.name not in chosen:
+            continue
+        value = chosen[spec.name]
+        if "choices" in spec.metadata:
+            lines.append(
+                _(
+                    "{option}: {value}",
+                    option=option_name(spec.name),
+                    value=option_value_name(spec.name, value),
+                )
+            )
+        elif value is True:
+            lines.append(option_name(spec.name))
+    return lines
+
+
 def _expected(code: Any) -> str:
     name = EXPECTED_NAMES.get(code)
     return _(name) if name else _shown(code)
@@ -381,6 +448,18 @@ def _value(value: Any) -> str:
     if value is None:
         return "null"  # as the file spells it
     return _shown(value)
+
+
+def _file_value(value: Any) -> str:
+    """A value read from a file as the file spells it (``true``, ``null``, a
+    list or object by its kind), not as a yes/no answer."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return _("a list")
+    if isinstance(value, Mapping):
+        return _("an object")
+    return _value(value)
 
 
 def _position(p: Mapping[str, Any]) -> str:
@@ -621,7 +700,7 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "{field} must be {expected}, not {value}",
         field=_field(e),
         expected=_expected(p.get("expected", "")),
-        value=_value(p.get("value")),
+        value=_file_value(p.get("value")),
     ),
     ErrorCode.FILE_ID: lambda e, p: _(
         "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
@@ -651,9 +730,11 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
     ),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
-    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: _(
-        "A game definition is at most {maximum} characters",
-        maximum=format_number(p.get("maximum", 0)),
+    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(
+        "A game definition is at most {n} character",
+        "A game definition is at most {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
     ),
     ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
         "“{field}” is in the file twice: keep one of them", field=_field(e)
@@ -688,15 +769,19 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: _(
-        "{field} may have at most {maximum} entries",
+    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: ngettext(
+        "{field} may have at most {n} entry",
+        "{field} may have at most {n} entries",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
         field=_field(e),
-        maximum=_number_param(p, "maximum"),
     ),
-    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: _(
-        "{field} needs at least {minimum} entries",
+    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: ngettext(
+        "{field} needs at least {n} entry",
+        "{field} needs at least {n} entries",
+        _count(p, "minimum"),
+        n=_number_param(p, "minimum"),
         field=_field(e),
-        minimum=_number_param(p, "minimum"),
     ),
     ErrorCode.DEFINITION_TEXT: lambda e, p: _(
         "{field} contains control characters", field=_field(e)
@@ -705,10 +790,12 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
     ErrorCode.DEFINITION_SPACES: lambda e, p: _(
         "{field} starts or ends with spaces", field=_field(e)
     ),
-    ErrorCode.DEFINITION_LONG: lambda e, p: _(
-        "{field} is longer than {maximum} characters",
+    ErrorCode.DEFINITION_LONG: lambda e, p: ngettext(
+        "{field} is longer than {n} character",
+        "{field} is longer than {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
         field=_field(e),
-        maximum=_number_param(p, "maximum"),
     ),
     ErrorCode.DEFINITION_ID: lambda e, p: _(
         "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
@@ -750,6 +837,13 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "{field} cannot be played together with the rest of the game", field=_field(e)
     ),
 }
+
+
+def _count(p: Mapping[str, Any], key: str) -> int:
+    """The count ``p[key]`` that picks a sentence's plural form (a value that
+    is not a whole number, from a hostile file, reads as plural)."""
+    value = p.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
 
 
 def _number_param(p: Mapping[str, Any], key: str) -> str:
@@ -820,10 +914,12 @@ _ERRORS = {
     StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
         "There is no session “{session}”", session=_number_param(p, "session")
     ),
-    StorageCode.SESSION_AMBIGUOUS: lambda e, p: _(
-        "“{session}” matches {matches} sessions: give more of its id",
+    StorageCode.SESSION_AMBIGUOUS: lambda e, p: ngettext(
+        "“{session}” matches {n} session: give more of its id",
+        "“{session}” matches {n} sessions: give more of its id",
+        _count(p, "matches"),
+        n=_number_param(p, "matches"),
         session=_shown(p.get("session", "")),
-        matches=_number_param(p, "matches"),
     ),
     StorageCode.HAND_NOT_FOUND: lambda e, p: _(
         "Session {session} has no hand {hand}",
@@ -846,9 +942,11 @@ _ERRORS = {
         "Another player is already called “{name}”", name=_shown(p.get("name", ""))
     ),
     StorageCode.DUPLICATE_SESSION: _duplicate_session,
-    StorageCode.IMPORT_TOO_LARGE: lambda e, p: _(
-        "The file is too large: at most {limit} bytes are accepted",
-        limit=_number_param(p, "limit"),
+    StorageCode.IMPORT_TOO_LARGE: lambda e, p: ngettext(
+        "The file is too large: at most {n} byte is accepted",
+        "The file is too large: at most {n} bytes are accepted",
+        _count(p, "limit"),
+        n=_number_param(p, "limit"),
     ),
     StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
     StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
@@ -951,30 +1049,36 @@ def os_reason(error: OSError) -> str:
 # --------------------------------------------------------------------------
 
 
+def _times(count: int) -> str:
+    return ngettext("entered {n} time", "entered {n} times", count)
+
+
 def _rank_count(w: ScoreWarning) -> str:
-    return _(
-        "{card} entered {count} times, but the cards in play hold only {expected}",
+    return ngettext(
+        "{card} {entered}, but the cards in play hold only {n}",
+        "{card} {entered}, but the cards in play hold only {n}",
+        w.expected,
         card=card_text(w.card),
-        count=format_number(w.count),
-        expected=format_number(w.expected),
+        entered=_times(w.count),
     )
 
 
 def _card_count(w: ScoreWarning) -> str:
     return ngettext(
-        "{card} entered {count} times, but only {n} deck is in play",
-        "{card} entered {count} times, but only {n} decks are in play",
+        "{card} {entered}, but only {n} deck is in play",
+        "{card} {entered}, but only {n} decks are in play",
         w.expected,
         card=card_text(w.card),
-        count=format_number(w.count),
+        entered=_times(w.count),
     )
 
 
 def _hand_size(w: ScoreWarning) -> str:
-    return _(
-        "{player} has {count} cards in runs and hand, not {expected}",
+    return ngettext(
+        "{player} has {n} card in runs and hand, not {expected}",
+        "{player} has {n} cards in runs and hand, not {expected}",
+        w.count,
         player=w.player or "",
-        count=format_number(w.count),
         expected=format_number(w.expected),
     )
 
@@ -1081,6 +1185,15 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         )
     if code == BreakdownCode.OWN_CARDS:
         return ngettext("{n} point for own cards", "{n} points for own cards", points)
+    if code == BreakdownCode.BLOCKED_TIE:
+        return ngettext(
+            "Nobody scores: {players} share the lowest hand, {n} point each",
+            "Nobody scores: {players} share the lowest hand, {n} points each",
+            value,
+            players=join_and(_shown(p) for p in item.players),
+        )
+    if code == BreakdownCode.BLOCKED_NO_SCORE:
+        return _("Nobody scores: with these rules a hand nobody goes out of scores nothing")
     flag = flag_name(item.flag or "")
     if code == BreakdownCode.FLAG_MULTIPLIED:
         if item.flag == "rummy" and count == 2:
@@ -1134,8 +1247,23 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.FLAG_MULTIPLIED,
         BreakdownCode.FLAG_BONUS,
         BreakdownCode.FLAG_TO_OTHERS,
+        BreakdownCode.BLOCKED_TIE,
+        BreakdownCode.BLOCKED_NO_SCORE,
     }
 )
+
+
+def describe_note(item: BreakdownItem | Any, hand: int | None = None) -> str:
+    """A note on a whole hand (``HandScore.notes``: why nobody scored it), with
+    the hand named when ``hand`` is given.
+
+    >>> from app.i18n import use_language
+    >>> tie = BreakdownItem("blocked_tie", 0, 2, 5, players=("Anna", "Bo"))
+    >>> with use_language("en"):
+    ...     describe_note(tie, 3)
+    'Hand 3: Nobody scores: Anna and Bo share the lowest hand, 5 points each'
+    """
+    return _where(hand, None, describe_breakdown(item))
 
 
 def describe_total(items: Iterable[BreakdownItem], total: int) -> str:

@@ -40,7 +40,7 @@ from .definition import (
 )
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
-from .rules import MAX_POINTS, GameRules, Preset, choice, minimum
+from .rules import BLOCKED_NO_SCORE, MAX_POINTS, GameRules, Preset, blocked_tie, choice, minimum
 
 __all__ = ["DataGame", "Rules", "game_from_definition"]
 
@@ -329,10 +329,31 @@ class DataGame(GameRules):
                 points[collector] = sum(item.points for item in items)
         for flag, player in called:
             _apply_flag(flag, player, players, points, breakdown)
-        warnings = self.empty_hands(players, hand)
+        warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         if cards or faces:
             warnings += self._conservation(rules, players, cards, faces)
-        return HandScore(points, breakdown, leftover, tuple(warnings), went_out)
+        notes = (
+            () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
+        )
+        return HandScore(points, breakdown, leftover, tuple(warnings), went_out, notes)
+
+    def hand_notes(
+        self,
+        options: Any,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """A blocked hand scored ``no_score`` (``blocked_no_score``), or
+        ``lowest_collects`` with the lowest value shared (``blocked_tie``)."""
+        if went_out is not None:
+            return ()
+        blocked = self.rules(options).blocked
+        if blocked is Blocked.NO_SCORE:
+            return BLOCKED_NO_SCORE
+        if blocked is Blocked.LOWEST_COLLECTS:
+            return blocked_tie(players, leftover)
+        return ()
 
     def _called_flags(
         self, rules: Rules, players: Sequence[str], hand: Hand

@@ -18,15 +18,17 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import STANDARD_RANKS, Card, Rank
-from .codes import ErrorCode, Expected, WarningCode
+from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
-from .hands import Hand, HandScore, ScoreWarning
+from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 
 __all__ = [
+    "BLOCKED_NO_SCORE",
     "MAX_NAME",
     "MAX_OPTION",
     "MAX_POINTS",
     "GameRules",
+    "blocked_tie",
     "check_name",
     "choice",
     "minimum",
@@ -329,6 +331,29 @@ class GameRules:
         cached per options: the form the scoring loops use."""
         return _value_table(self, options)
 
+    def hand_notes(
+        self,
+        options: Any,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """Why nobody scored a hand, as notes on the whole hand
+        (``HandScore.notes``): from who went out (``None``: blocked) and each
+        player's leftover value in points — all a stored hand keeps, so a score
+        sheet can say it too. None by default; see :func:`blocked_tie` and
+        ``blocked_no_score`` (RULES.md §1, §3)."""
+        return ()
+
+    def typed_points(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
+        """The ``plain_number`` warnings: one for each player whose leftover was
+        entered as a number of points, whose cards cannot be checked (RULES.md §4)."""
+        return [
+            ScoreWarning(WarningCode.PLAIN_NUMBER, player=player)
+            for player in players
+            if type(hand.left.get(player)) is int
+        ]
+
     def empty_hands(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
         """The ``no_cards`` warning: nobody but the player who went out was
         entered with any card or number (RULES.md §4, an unusual card count: the
@@ -373,6 +398,27 @@ class GameRules:
                         )
                     )
         return warnings
+
+
+def blocked_tie(players: Sequence[str], leftover: Mapping[str, int]) -> tuple[BreakdownItem, ...]:
+    """The ``blocked_tie`` note of a blocked hand scored "lowest collects"
+    (RULES.md §1): when two or more players share the lowest leftover value,
+    nobody scores; the note names them (seat order) and the value.
+
+    >>> blocked_tie(["Anna", "Bo", "Cato"], {"Anna": 5, "Bo": 5, "Cato": 9})[0].players
+    ('Anna', 'Bo')
+    >>> blocked_tie(["Anna", "Bo"], {"Anna": 5, "Bo": 9})
+    ()
+    """
+    low = min(leftover[p] for p in players)
+    lowest = tuple(p for p in players if leftover[p] == low)
+    if len(lowest) < 2:
+        return ()
+    return (BreakdownItem(BreakdownCode.BLOCKED_TIE, 0, len(lowest), low, players=lowest),)
+
+
+#: The note of a blocked hand that the rules score as nothing (RULES.md §1 ``no_score``, §3).
+BLOCKED_NO_SCORE = (BreakdownItem(BreakdownCode.BLOCKED_NO_SCORE, 0),)
 
 
 @lru_cache(maxsize=256)
@@ -484,6 +530,16 @@ class SessionRules:
         from .standings import standings
 
         return standings(self.game, self.options, self.players, scores)
+
+    def hand_notes(
+        self, went_out: str | None, leftover: Mapping[str, int], points: Mapping[str, int]
+    ) -> tuple[BreakdownItem, ...]:
+        """Why nobody scored a stored hand (who went out, leftover values and
+        points as the score sheet keeps them): see :meth:`GameRules.hand_notes`;
+        none when someone scored."""
+        if any(points.values()):
+            return ()
+        return self.game.hand_notes(self.options, self.players, went_out, leftover)
 
     @property
     def keypad(self) -> tuple[Rank, ...]:

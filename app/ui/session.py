@@ -77,7 +77,7 @@ def progress_text(view: SessionView) -> str:
     if table.target is not None and table.gap_to_target is not None:
         leader = table.leaders[0] if table.leaders and view.hands else None
         if leader is None:
-            return _("First to {target} points", target=format_number(table.target))
+            return ngettext("First to {n} point", "First to {n} points", table.target)
         return _(
             "Target {target}: {player} needs {points} more",
             target=format_number(table.target),
