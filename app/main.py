@@ -139,12 +139,23 @@ def App() -> ft.Control:
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 
+def theme() -> ft.Theme:
+    """The app's Material 3 theme (light and dark alike): every icon button
+    48 × 48 on every platform (Flutter draws them 40 × 40 where it assumes a
+    mouse, e.g. a desktop browser), the touch target the whole app keeps."""
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        use_material3=True,
+        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+    )
+
+
 def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
     page.title = "Kortpoeng"
-    page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.theme = theme()
+    page.dark_theme = theme()
     page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
     page.padding = 0
     page.spacing = 0

@@ -14,6 +14,8 @@ from app.ui.common import (
     choice,
     describe_problem,
     go,
+    go_replace,
+    number_field,
     run_use_case,
     section_title,
     tagged,
@@ -24,7 +26,10 @@ from app.ui.state import NewSessionDraft
 from models import services
 from scoring import GAMES, CodedError, Preset, get_game
 
-__all__ = ["NewSessionScreen"]
+__all__ = ["SWITCH_PADDING", "NewSessionScreen"]
+
+#: Room around a switch so that it is a 48-pixel touch target on every platform.
+SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
 
 
 def preset_label(preset: Preset) -> str:
@@ -65,7 +70,7 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                                     ),
                                     ft.Text(
                                         game_description(game_id),
-                                        size=13,
+                                        size=14,
                                         color=ft.Colors.ON_SURFACE_VARIANT,
                                     ),
                                 ],
@@ -198,7 +203,7 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
         name for name in recent if name.casefold() not in {p.casefold() for p in draft.players}
     ]
     if others:
-        rows.append(ft.Text(_("Recent players"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(_("Recent players"), color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(
             ft.Row(
                 [
@@ -257,20 +262,7 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
         def on_custom(e: ft.Event) -> None:
             draft.custom = e.control.value or ""
 
-        controls.append(
-            tagged(
-                "custom-value",
-                ft.TextField(
-                    value=draft.custom,
-                    label=option_name(option),
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),
-                    on_change=on_custom,
-                    width=200,
-                ),
-                textfield=True,
-            )
-        )
+        controls.append(number_field("custom-value", draft.custom, option_name(option), on_custom))
     game = get_game(draft.game)
     defaults = game.default_options()
     for field in game.option_fields():  # the game's choices, then its switches
@@ -303,8 +295,10 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                         ft.Switch(
                             value=value,
                             on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
+                            padding=SWITCH_PADDING,
                         ),
                         toggled=value,
+                        label=option_name(key),
                     ),
                     # The label wraps on a phone (a Switch's own label would be cut
                     # off) and, like it, toggles the switch when tapped.
@@ -312,7 +306,9 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                         content=ft.Text(option_name(key)),
                         expand=True,
                         on_click=lambda _e, k=key, v=value: draft.set_option(k, not v),
-                        padding=ft.Padding.symmetric(vertical=4),
+                        # one line of text, and 48 pixels to tap
+                        padding=ft.Padding.symmetric(vertical=14),
+                        alignment=ft.Alignment.CENTER_LEFT,
                     ),
                 ],
                 spacing=8,
@@ -357,7 +353,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         app.saved(view)
         announce(view.id)
         draft.reset(players=())
-        go(f"/session/{view.id}")
+        go_replace(f"/session/{view.id}")
 
     game = GAMES[draft.game]
     count_hint = (
@@ -369,7 +365,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         section_title(_("Game")),
         GamePicker(draft),
         section_title(_("Players") + f" · {count_hint}"),
-        ft.Text(_("The first player deals first."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("The first player deals first."), color=ft.Colors.ON_SURFACE_VARIANT),
         PlayerList(draft, recent),
         section_title(_("Options")),
         OptionsForm(draft),

@@ -6,9 +6,10 @@ languages) and counts the taps, so the entry-economy test can assert on them.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import e2e_harness as h
@@ -76,6 +77,21 @@ def totals(page: Any, seats: int) -> list[str]:
     return [h.text_of(page, f"total-{seat}") for seat in range(seats)]
 
 
+@contextlib.contextmanager
+def tall(page: Any, height: int = 2400) -> Iterator[None]:
+    """Make the page this tall for a while (same width), so that a long form
+    needs no scrolling: a tap on a node Playwright has to scroll into view
+    can land where the Flutter view had not yet followed the scroll."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    try:
+        settle(page, 0.3)
+        yield
+    finally:
+        page.set_viewport_size(size)
+        settle(page, 0.3)
+
+
 def new_session(
     page: Any,
     game: str,
@@ -85,23 +101,25 @@ def new_session(
     switches: Iterable[str] = (),
     options: Iterable[str] = (),
 ) -> None:
-    """From the sessions screen: fill in the new-session form and start."""
+    """From the sessions screen: fill in the new-session form (made tall
+    enough to need no scrolling) and start."""
     h.tap(page, "nav-new-session")
     wait_for(page, "screen-new-session")
     settle(page)
-    h.tap(page, f"game-{game}")
-    for name in players:
-        h.type_into(page, "player-name", name)
-        h.tap(page, "player-add")
-        wait_for(page, f"seat-{players.index(name)}")
-    for key in options:
-        h.tap(page, f"option-{key}")
-    for key in switches:
-        h.tap(page, f"option-{key}")
-    if preset:
-        h.tap(page, f"preset-{preset}")
-    h.tap(page, "start-session")
-    wait_for(page, "screen-session")
+    with tall(page):
+        h.tap(page, f"game-{game}")
+        for name in players:
+            h.type_into(page, "player-name", name)
+            h.tap(page, "player-add")
+            wait_for(page, f"seat-{players.index(name)}")
+        for key in options:
+            h.tap(page, f"option-{key}")
+        for key in switches:
+            h.tap(page, f"option-{key}")
+        if preset:
+            h.tap(page, f"preset-{preset}")
+        h.tap(page, "start-session")
+        wait_for(page, "screen-session")
     settle(page)
 
 

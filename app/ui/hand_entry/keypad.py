@@ -1,5 +1,7 @@
 """The leftover-card keypad: one key per card the game's rules offer (A–K, the
-joker when in play), and the cards entered as removable chips."""
+joker when in play) in two fixed rows, and the cards entered as removable
+chips in a strip of fixed height. Nothing here changes size while cards are
+tapped in: a key never moves under the finger (issue 11)."""
 
 from __future__ import annotations
 
@@ -7,14 +9,18 @@ import flet as ft
 
 from app.i18n import _
 from app.messages import card_label, card_name, rank_label
-from app.ui.common import tagged
+from app.ui.common import TOUCH, tagged
 from app.ui.state import HandDraft
-from scoring import Card, Rank
+from scoring import Card
 
-__all__ = ["KEY", "CardChips", "CardKeypad", "key_button"]
+__all__ = ["KEY", "KEYS_PER_ROW", "CardChips", "CardKeypad", "card_chip", "key_button"]
 
 #: The side of a key, in logical pixels (Material's touch target).
 KEY = 48
+#: Keys in a row of the keypad: A–7 above, 8–K (and the joker) below.
+KEYS_PER_ROW = 7
+#: Space between keys, in logical pixels.
+GAP = 4
 
 
 def key_button(
@@ -23,11 +29,14 @@ def key_button(
     on_click,
     *,
     selected: bool = False,
-    width: int = KEY,
+    width: int | None = KEY,
     font: str | None = None,
     disabled: bool = False,
+    expand: bool = False,
+    name: str | None = None,
 ) -> ft.Control:
-    """A 48 × 48 key of the card keypad."""
+    """A key at least 48 × 48: ``width`` fixed, or sharing its row's width
+    (``expand``). ``name`` is what a screen reader says (default: ``label``)."""
     kind = ft.FilledButton if selected else ft.FilledTonalButton
     return tagged(
         identifier,
@@ -36,59 +45,102 @@ def key_button(
             # keypad has dozens of keys, all torn down when the hand is saved).
             content=label,
             on_click=on_click,
-            width=width,
+            width=None if expand else width,
             height=KEY,
             disabled=disabled,
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
-                text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=font),
+                text_style=ft.TextStyle(
+                    size=16 if len(label) <= 2 else 14,
+                    weight=ft.FontWeight.W_600,
+                    font_family=font,
+                ),
             ),
         ),
         button=True,
+        label=name,
+        expand=expand or None,
     )
 
 
 @ft.component
 def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
-    """A – K (and Joker when in play): one tap adds one leftover card."""
-    return ft.Row(
-        [
-            key_button(
-                f"key-{player}-{rank.value}",
-                rank_label(rank),
-                lambda _e, r=rank: draft.add_card(player, Card(r)),
-                width=KEY if rank is not Rank.JOKER else 2 * KEY + 6,
-            )
-            for rank in draft.rules.keypad
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+    """A – K (and the joker when in play), seven keys a row, each sharing the
+    row's width: one tap adds one leftover card."""
+    keys = [
+        key_button(
+            f"key-{player}-{rank.value}",
+            rank_label(rank),
+            lambda _e, r=rank: draft.add_card(player, Card(r)),
+            expand=True,
+        )
+        for rank in draft.rules.keypad
+    ]
+    rows: list[ft.Control] = []
+    for start in range(0, len(keys), KEYS_PER_ROW):
+        row = keys[start : start + KEYS_PER_ROW]
+        row += [ft.Container(expand=True) for _ in range(KEYS_PER_ROW - len(row))]
+        rows.append(ft.Row(row, spacing=GAP))
+    return ft.Column(rows, spacing=GAP)
+
+
+def card_chip(identifier: str, card: Card, on_click) -> ft.Control:
+    """One entered card: a 48-high button showing the card, with ×; a tap
+    removes it."""
+    label = card_label(card)
+    return tagged(
+        identifier,
+        ft.Container(
+            content=ft.Row(
+                [
+                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
+                    ft.Icon(ft.Icons.CLOSE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=2,
+                tight=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            # as wide as the card and its ×, at any text size (at least 48)
+            padding=ft.Padding.symmetric(horizontal=11),
+            height=TOUCH,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=on_click,
+            ink=True,
+        ),
+        button=True,
+        label=_("Remove {card}", card=card_name(card)),
     )
 
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips; tapping one removes it."""
+    """The leftover cards as chips in a strip one chip high that scrolls
+    sideways (the newest in view); a tap on a chip removes it. Before the
+    first card, a hint in the same space."""
     held = draft.cards.get(player, ())
     if not held:
-        return ft.Text(
-            _("No cards left (tap the keys below)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT
+        return ft.Container(
+            content=ft.Text(_("No cards yet"), color=ft.Colors.ON_SURFACE_VARIANT),
+            height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT,
+            expand=True,
         )
-    return ft.Row(
-        [
-            tagged(
-                f"chip-{seat}-{index}",
-                ft.Chip(
-                    label=ft.Text(card_label(card)),
-                    on_delete=lambda _e, i=index: draft.remove_card(player, i),
-                    delete_icon_tooltip=_("Remove {card}", card=card_name(card)),
-                ),
-            )
-            for index, card in enumerate(held)
-        ],
-        wrap=True,
-        spacing=4,
-        run_spacing=4,
+    return ft.Container(
+        content=ft.Row(
+            [
+                card_chip(
+                    f"chip-{seat}-{index}",
+                    card,
+                    lambda _e, i=index: draft.remove_card(player, i),
+                )
+                for index, card in enumerate(held)
+            ],
+            spacing=GAP,
+            scroll=ft.ScrollMode.HIDDEN,
+            auto_scroll=True,
+        ),
+        height=TOUCH,
+        expand=True,
     )

@@ -53,7 +53,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
         hint = _("Next run: pick its suit, or tap Done")
     else:
         hint = _("Suit, then three ranks")
-    controls.append(ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(suit_row)
     if draft.suit is not None:
         suit = draft.suit

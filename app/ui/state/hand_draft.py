@@ -136,22 +136,29 @@ class HandDraft:
             rummy=hand.rummy,
             original=hand,
         )
-        draft.as_read = draft._entered()
+        draft.as_read = draft._entered(draft.went_out)
         return draft
 
-    def _entered(self) -> tuple:
+    def _entered(self, went_out: str | None = None) -> tuple:
+        # What the hand holds: entries kept for the player who went out
+        # (``went_out``) are not part of it.
         return (
             self.went_out,
             self.blocked,
-            {p: tuple(c) for p, c in self.cards.items() if c},
-            dict(self.plain),
+            {p: tuple(c) for p, c in self.cards.items() if c and p != went_out},
+            {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
             self.rummy,
         )
 
     def unchanged(self) -> bool:
         """Whether an edit draft still holds the hand exactly as it was read."""
-        return self.original is not None and self.as_read == self._entered()
+        return self.original is not None and self.as_read == self._entered(self.went_out)
+
+    @property
+    def edited(self) -> bool:
+        """Whether this is an edit of a stored hand that holds unsaved changes."""
+        return self.original is not None and not self.unchanged()
 
     # -- what the screen needs (asked of the session's rules) -------------------
     @property
@@ -165,13 +172,13 @@ class HandDraft:
 
     # -- who went out ---------------------------------------------------------
     def set_went_out(self, player: str) -> None:
-        """Mark ``player`` as gone out (their leftover is cleared)."""
+        """Mark ``player`` as gone out. Cards already entered for them are kept
+        (tapping someone else again brings them back) but are not part of the
+        hand while they went out (:meth:`hand`)."""
         if player not in self.players:
             raise ValueError(f"unknown player {player!r}")
         self.went_out = player
         self.blocked = False
-        self.cards = {p: c for p, c in self.cards.items() if p != player}
-        self.plain = {p: t for p, t in self.plain.items() if p != player}
         self._changed()
 
     def set_blocked(self) -> None:

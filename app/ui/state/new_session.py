@@ -29,6 +29,8 @@ class NewSessionDraft:
         preset: key of the chosen :class:`scoring.Preset`, or ``"custom"``.
         custom: the custom target or rounds as typed.
         error: the last refused input (``OptionError``), or ``None``.
+        chosen: per game left for another, its ``(options, preset, custom)``,
+            given back when it is chosen again.
     """
 
     game: str = field(default_factory=lambda: next(iter(GAMES)))  # the first offered
@@ -38,6 +40,7 @@ class NewSessionDraft:
     preset: str = ""
     custom: str = ""
     error: Exception | None = None
+    chosen: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.preset:
@@ -49,13 +52,22 @@ class NewSessionDraft:
         return chosen.key
 
     def select_game(self, game_id: str) -> None:
-        """Choose a game: its options go back to the defaults."""
+        """Choose a game. The chosen game again changes nothing; another game
+        gets back the options chosen for it earlier in this form (its defaults
+        the first time), and what was chosen for this one is kept for a
+        switch back."""
         get_game(game_id)
+        if game_id == self.game:
+            return
+        self.chosen = {**self.chosen, self.game: (dict(self.options), self.preset, self.custom)}
+        options, preset, custom = self.chosen.get(game_id, ({}, "", ""))
         self.game = game_id
-        self.options = {}
-        self.custom = ""
+        self.options = dict(options)
+        self.custom = custom
         self.error = None
-        self.preset = self._default_preset()
+        self.preset = preset or self._default_preset()
+        if not any(p.key == self.preset for p in self.presets()) and self.preset != "custom":
+            self.preset = self._default_preset()
 
     def add_player(self, name: str | None = None) -> bool:
         """Add ``name`` (or the typed name) at the end; False (and ``error``) when
@@ -156,8 +168,12 @@ class NewSessionDraft:
         return self.game, self.players, options
 
     def reset(self, players: Sequence[str] = ()) -> None:
-        """Empty the form for a new session (keeping ``players`` if given)."""
+        """Empty the form for a new session (keeping ``players`` if given and
+        the game): the game's options back to their defaults."""
         self.players = tuple(players)
         self.name = ""
         self.error = None
-        self.select_game(self.game)
+        self.chosen = {}
+        self.options = {}
+        self.custom = ""
+        self.preset = self._default_preset()
