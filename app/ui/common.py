@@ -384,6 +384,20 @@ def icon_action(
     )
 
 
+def toggle_style(selected: bool, **style: Any) -> ft.ButtonStyle:
+    """A filled button's style for an on/off choice: filled in the primary
+    colour when ``selected``, else outlined (Material's outlined button)."""
+    if selected:
+        return ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY, **style)
+    return ft.ButtonStyle(
+        bgcolor=ft.Colors.TRANSPARENT,
+        color=ft.Colors.PRIMARY,
+        icon_color=ft.Colors.PRIMARY,
+        side=ft.BorderSide(1, ft.Colors.OUTLINE),
+        **style,
+    )
+
+
 def choice(
     identifier: str,
     label: str,
@@ -394,18 +408,20 @@ def choice(
     width: float | None = None,
     icon: Any = None,
 ) -> ft.Control:
-    """A toggle-like button at least 48 px high: filled when ``selected``."""
-    kind = ft.FilledButton if selected else ft.OutlinedButton
+    """A toggle-like button at least 48 px high: filled when ``selected``,
+    outlined when not. Always the same kind of button, restyled: a button
+    replaced by another kind while a finger is on it loses the tap (tapping
+    one player as gone out and at once another lost the second tap)."""
     return tagged(
         identifier,
-        kind(
+        ft.FilledButton(
             label,
             icon=icon,
             on_click=on_click,
             height=TOUCH,
             width=width,
             expand=expand,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            style=toggle_style(selected, padding=ft.Padding.symmetric(horizontal=12)),
         ),
         button=True,
         selected=selected,

@@ -36,11 +36,13 @@ def key_button(
     name: str | None = None,
 ) -> ft.Control:
     """A key at least 48 × 48: ``width`` fixed, or sharing its row's width
-    (``expand``). ``name`` is what a screen reader says (default: ``label``)."""
-    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    (``expand``). ``name`` is what a screen reader says (default: ``label``).
+    ``selected`` fills it in the primary colour: the same button restyled, so a
+    tap in progress is never lost to a replaced control."""
+    chosen = {"bgcolor": ft.Colors.PRIMARY, "color": ft.Colors.ON_PRIMARY} if selected else {}
     return tagged(
         identifier,
-        kind(
+        ft.FilledTonalButton(
             # The label as a string styled by the button (no Text control: a
             # keypad has dozens of keys, all torn down when the hand is saved).
             content=label,
@@ -51,6 +53,7 @@ def key_button(
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
+                **chosen,
                 text_style=ft.TextStyle(
                     size=16 if len(label) <= 2 else 14,
                     weight=ft.FontWeight.W_600,
