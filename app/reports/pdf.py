@@ -125,7 +125,7 @@ def _header(pdf: _Sheet, summary: Summary) -> None:
         pdf.text(_MARGIN, y, summary.date)
         y += 5.5
     pdf.set_text_color(_INK)
-    for line in (summary.players, summary.rules):
+    for line in filter(None, (summary.players, summary.rules, summary.options)):
         # multi_cell wraps a long player list; its first baseline sits ~4 mm down.
         pdf.set_xy(_MARGIN, y - 4)
         pdf.multi_cell(width, 5.5, line, padding=0, new_x="LMARGIN", new_y="NEXT")

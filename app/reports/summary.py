@@ -16,7 +16,7 @@ from datetime import datetime
 from babel.lists import format_list
 
 from app.i18n import _, babel_locale, format_date, format_number, format_time, ngettext
-from app.messages import game_name
+from app.messages import describe_options, game_name
 from scoring import SessionDoc, SessionResult
 
 __all__ = ["StandingLine", "Summary", "build_summary", "format_started", "join_names"]
@@ -53,6 +53,9 @@ class Summary:
             ``started_at``).
         players: "Players: A, B and C".
         rules: target or rounds, scoring direction, when it finished.
+        options: how the session is played where that differs from the
+            game's defaults ("Played with: …"; RULES.md: a session shows how
+            it was played), or "" when it is played as the game comes.
         result: the winner(s), or that it is not finished yet and who leads.
         finished: whether the session has ended.
         winners: the winners (empty until finished).
@@ -78,6 +81,7 @@ class Summary:
     date: str | None
     players: str
     rules: str
+    options: str
     result: str
     finished: bool
     winners: tuple[str, ...]
@@ -169,6 +173,17 @@ def _rules_line(result: SessionResult) -> str:
     return rule
 
 
+def _options_line(doc: SessionDoc) -> str:
+    """Every option that differs from the game's default, in words, but the
+    target or rounds (the rules line says those); "" when there are none."""
+    chosen = doc.rules.options_to_dict(doc.options)
+    kept = {key: value for key, value in chosen.items() if type(value) is not int}
+    lines = describe_options(doc.game, kept) if kept else []
+    if not lines:
+        return ""
+    return _("Played with: {options}", options="; ".join(lines))
+
+
 def _result_line(result: SessionResult) -> str:
     table = result.standings
     if table.finished:
@@ -225,6 +240,7 @@ def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
         date=format_started(doc.started_at),
         players=_("Players: {names}", names=join_names(doc.players)),
         rules=_rules_line(result),
+        options=_options_line(doc),
         result=_result_line(result),
         finished=table.finished,
         winners=table.winners,
