@@ -385,17 +385,17 @@ def icon_action(
 
 
 def toggle_style(selected: bool, **style: Any) -> ft.ButtonStyle:
-    """A filled button's style for an on/off choice: filled in the primary
-    colour when ``selected``, else outlined (Material's outlined button)."""
+    """An outlined button's style for an on/off choice: filled in the primary
+    colour when ``selected`` (as Material's filled button), else outlined."""
     if selected:
-        return ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY, **style)
-    return ft.ButtonStyle(
-        bgcolor=ft.Colors.TRANSPARENT,
-        color=ft.Colors.PRIMARY,
-        icon_color=ft.Colors.PRIMARY,
-        side=ft.BorderSide(1, ft.Colors.OUTLINE),
-        **style,
-    )
+        return ft.ButtonStyle(
+            bgcolor=ft.Colors.PRIMARY,
+            color=ft.Colors.ON_PRIMARY,
+            icon_color=ft.Colors.ON_PRIMARY,
+            side=ft.BorderSide(1, ft.Colors.PRIMARY),
+            **style,
+        )
+    return ft.ButtonStyle(**style)
 
 
 def choice(
@@ -414,7 +414,7 @@ def choice(
     one player as gone out and at once another lost the second tap)."""
     return tagged(
         identifier,
-        ft.FilledButton(
+        ft.OutlinedButton(
             label,
             icon=icon,
             on_click=on_click,

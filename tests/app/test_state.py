@@ -55,6 +55,24 @@ def test_going_out_keeps_that_players_cards_out_of_the_hand_and_back_on_switchin
     assert d.hand().left == {"Kari": (parse_card("K"),), "Ola": 18, "Per": 7}
 
 
+def test_switching_to_typed_points_and_back_keeps_the_cards_and_the_number() -> None:
+    """Issue 11, fault 8 (the whole family): "Type points" threw the cards
+    entered away; they now wait (outside the hand) and come back, as does the
+    typed number."""
+    d = draft("rummy", ("Kari", "Ola"))
+    d.set_went_out("Kari")
+    d.add_card("Ola", parse_card("K"))
+    d.add_card("Ola", parse_card("5"))
+    d.toggle_plain("Ola")
+    d.set_plain("Ola", "7")
+    assert d.hand().left == {"Ola": 7}
+    d.toggle_plain("Ola")
+    assert d.hand().left == {"Ola": (parse_card("K"), parse_card("5"))}
+    d.toggle_plain("Ola")
+    assert d.plain == {"Ola": "7"}
+    assert d.hand().left == {"Ola": 7}
+
+
 def test_an_edit_left_unsaved_is_never_carried_into_the_next_opening() -> None:
     """Issue 11, fault 1: each opening of a stored hand shows it as stored; the
     unsaved change of an earlier opening is kept aside, to restore or discard."""

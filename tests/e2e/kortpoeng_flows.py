@@ -109,9 +109,7 @@ def new_session(
     with tall(page):
         h.tap(page, f"game-{game}")
         for name in players:
-            h.type_into(page, "player-name", name)
-            h.tap(page, "player-add")
-            wait_for(page, f"seat-{players.index(name)}")
+            add_player(page, name, players.index(name))
         for key in options:
             h.tap(page, f"option-{key}")
         for key in switches:
@@ -121,6 +119,38 @@ def new_session(
         h.tap(page, "start-session")
         wait_for(page, "screen-session")
     settle(page)
+
+
+def add_player(page: Any, name: str, seat: int, attempts: int = 3) -> None:
+    """On the new-session form: type ``name`` and add it, to ``seat``. A field
+    just focused can drop the first keys on a busy machine (the name is then
+    empty and Add does nothing): typed again, as a person would."""
+    for attempt in range(attempts):
+        h.type_into(page, "player-name", name)
+        h.tap(page, "player-add")
+        try:
+            wait_for(page, f"seat-{seat}", timeout=10 if attempt < attempts - 1 else 20)
+            return
+        except Exception:  # playwright's TimeoutError: type again
+            if attempt == attempts - 1 or h.by_id(page, f"seat-{seat}").count():
+                raise
+
+
+def type_until(
+    page: Any, identifier: str, text: str, shows: str, expected: str, attempts: int = 3
+) -> None:
+    """Type ``text`` into the field ``identifier`` until the node ``shows``
+    says ``expected``: a field that has just appeared (and takes the focus
+    itself) can drop the first keys typed on a busy machine, as a person
+    would see and type again."""
+    for attempt in range(attempts):
+        h.type_into(page, identifier, text)
+        try:
+            wait_text(page, shows, expected, timeout=5 if attempt < attempts - 1 else 10)
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
 
 
 def open_hand(page: Any, identifier: str = "new-hand") -> None:

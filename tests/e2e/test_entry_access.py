@@ -22,6 +22,7 @@ from kortpoeng_flows import (
     new_session,
     open_hand,
     settle,
+    type_until,
     wait_for,
     wait_gone,
     wait_text,
@@ -63,7 +64,20 @@ NODES_JS = """() => {
       .map((n) => n.textContent).join(" ").trim();
     const parent = e.parentElement && e.parentElement.closest("flt-semantics");
     const role = e.getAttribute("role");
+    // Cut by a scrolling parent (a chip half scrolled out of its strip, a
+    // key half under the bottom bar): the box is the part on show. (Only
+    // where the parent has more than it shows, and at its edge.)
+    let clipX = false, clipY = false;
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      if (a.tagName !== "FLT-SEMANTICS") continue;
+      const s = getComputedStyle(a), ar = a.getBoundingClientRect();
+      if (["scroll", "auto"].includes(s.overflowX) && a.scrollWidth > a.clientWidth + 1 &&
+          (Math.abs(r.left - ar.left) < 1 || Math.abs(r.right - ar.right) < 1)) clipX = true;
+      if (["scroll", "auto"].includes(s.overflowY) && a.scrollHeight > a.clientHeight + 1 &&
+          (Math.abs(r.top - ar.top) < 1 || Math.abs(r.bottom - ar.bottom) < 1)) clipY = true;
+    }
     return {
+      clipX: clipX, clipY: clipY,
       id: e.getAttribute("flt-semantics-identifier"),
       parentId: parent ? parent.getAttribute("flt-semantics-identifier") : null,
       role: role,
@@ -104,7 +118,7 @@ def small_targets_and_unnamed(page, screen: str) -> list[str]:
     for node in nodes(page):
         if not node["tappable"] or node["w"] == 0:
             continue
-        if node["w"] < TOUCH or node["h"] < TOUCH:
+        if (node["w"] < TOUCH and not node["clipX"]) or (node["h"] < TOUCH and not node["clipY"]):
             problems.append(f"{screen}: {where(node)} is {node['w']:.0f}×{node['h']:.0f}")
         if not (node["name"] or node["parentName"]):
             problems.append(f"{screen}: a {node['role'] or 'control'} has no name ({where(node)})")
@@ -168,10 +182,24 @@ def low_contrast(page, screen: str) -> list[str]:
     return problems
 
 
+def steady_low_contrast(page, screen: str, attempts: int = 4) -> list[str]:
+    """:func:`low_contrast`, looked at again (up to ``attempts`` times, a
+    second apart) while it finds something: on a busy machine the picture
+    can lag behind the accessibility tree (a box not painted yet is one
+    colour, 1:1). What stays is real."""
+    problems = low_contrast(page, screen)
+    for _ in range(attempts - 1):
+        if not problems:
+            break
+        page.wait_for_timeout(1000)
+        problems = low_contrast(page, screen)
+    return problems
+
+
 def audit(page, screen: str, *, text: bool = True) -> list[str]:
     problems = small_targets_and_unnamed(page, screen)
     if text:
-        problems += small_text(page, screen) + low_contrast(page, screen)
+        problems += small_text(page, screen) + steady_low_contrast(page, screen)
     return problems
 
 
@@ -214,8 +242,7 @@ def every_screen(page) -> Iterator[str]:
         h.tap(page, f"key-Bo-{rank}")
     h.tap(page, "plain-2")
     wait_for(page, "plain-value-2")
-    h.type_into(page, "plain-value-2", "12")
-    wait_text(page, "points-0", "75")
+    type_until(page, "plain-value-2", "12", "points-0", "75")
     yield "hand (cards and typed points)"
     h.tap(page, "hand-save")
     wait_for(page, "screen-session")
@@ -281,7 +308,7 @@ def test_text_is_14_pixels_and_4_5_to_1_on_every_screen(flet_app, open_page, the
     page = open_page(flet_app(APP, lang="en"), viewport=TALL)
     set_theme(page, theme)
     for screen in every_screen(page):
-        problems = small_text(page, screen) + low_contrast(page, f"{screen} ({theme})")
+        problems = small_text(page, screen) + steady_low_contrast(page, f"{screen} ({theme})")
         assert not problems, "\n".join(problems)
 
 

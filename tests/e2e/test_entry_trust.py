@@ -11,12 +11,14 @@ import pytest
 from kortpoeng_flows import (
     APP,
     Taps,
+    add_player,
     enter_hand,
     new_session,
     open_hand,
     settle,
     tall,
     totals,
+    type_until,
     wait_for,
     wait_gone,
     wait_says,
@@ -197,9 +199,7 @@ def test_tapping_the_chosen_game_keeps_its_options_and_switching_back_too(flet_a
     assert switch_on(page, "option-draw_two") and switch_on(page, "option-reverse_queens")
     assert not switch_on(page, "option-skip_aces")
     for name in P3:
-        h.type_into(page, "player-name", name)
-        h.tap(page, "player-add")
-        wait_for(page, f"seat-{P3.index(name)}")
+        add_player(page, name, P3.index(name))
     h.tap(page, "start-session")
     wait_for(page, "screen-session")
     wait_says(page, "progress", "250")
@@ -249,9 +249,7 @@ def test_a_session_states_every_option_that_differs_from_the_default(
     h.tap(page, "preset-custom")
     h.type_into(page, "custom-value", "250")
     for name in P3:
-        h.type_into(page, "player-name", name)
-        h.tap(page, "player-add")
-        wait_for(page, f"seat-{P3.index(name)}")
+        add_player(page, name, P3.index(name))
     h.tap(page, "start-session")
     wait_for(page, "screen-session")
     for text in words:
@@ -274,9 +272,7 @@ def test_a_double_tap_on_start_or_save_never_taps_the_next_screens_button(flet_a
     wait_for(page, "screen-new-session")
     with tall(page):
         for name in P3:
-            h.type_into(page, "player-name", name)
-            h.tap(page, "player-add")
-            wait_for(page, f"seat-{P3.index(name)}")
+            add_player(page, name, P3.index(name))
     settle(page, 0.3)
     double_tap(page, "start-session")
     wait_for(page, "screen-session")
@@ -386,6 +382,14 @@ def test_switching_who_went_out_keeps_every_card_entered(flet_app, open_page):
     wait_text(page, "points-2", "60")
     wait_for(page, "chip-0-0")
     wait_for(page, "chip-1-0")
+    # typing Pappa's points instead, and back to the cards: the 8 is still there
+    h.tap(page, "plain-1")
+    type_until(page, "plain-value-1", "7", "points-2", "17")
+    h.tap(page, "plain-1")
+    wait_text(page, "points-2", "60")
+    wait_for(page, "chip-1-0")
+    h.tap(page, "plain-1")
+    wait_text(page, "points-2", "17")  # and the number typed, too
 
 
 # -- 9. a blocked tie says why nobody scores ------------------------------------------
@@ -423,8 +427,7 @@ def test_typed_points_are_flagged_as_unchecked_and_saved_without_a_second_questi
     h.tap(page, "went-out-0")
     h.tap(page, "plain-1")
     wait_for(page, "plain-value-1")
-    h.type_into(page, "plain-value-1", "23")
-    wait_text(page, "points-0", "23")
+    type_until(page, "plain-value-1", "23", "points-0", "23")
     wait_for(page, "plain-note-1")
     wait_says(page, "plain-note-1", "cannot be checked")
     settle(page)

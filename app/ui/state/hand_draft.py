@@ -71,6 +71,8 @@ class HandDraft:
         cards: per player, the leftover cards entered (:class:`scoring.Card`;
             a card read from a stored hand keeps its suit).
         plain: per player switched to a plain number, the text typed.
+        typed_aside: per player switched back from a plain number to cards,
+            the text that was typed (brought back by switching again).
         runs: Four Suit Rummy: per player, the runs laid down.
         rummy: Rummy winner-collects: went out in one turn.
         builder: seat whose run builder is open, or ``None``.
@@ -95,6 +97,7 @@ class HandDraft:
     blocked: bool = False
     cards: dict = field(default_factory=dict)
     plain: dict = field(default_factory=dict)
+    typed_aside: dict = field(default_factory=dict)
     runs: dict = field(default_factory=dict)
     rummy: bool = False
     builder: int | None = None
@@ -145,7 +148,11 @@ class HandDraft:
         return (
             self.went_out,
             self.blocked,
-            {p: tuple(c) for p, c in self.cards.items() if c and p != went_out},
+            {
+                p: tuple(c)
+                for p, c in self.cards.items()
+                if c and p != went_out and p not in self.plain
+            },
             {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
             self.rummy,
@@ -205,12 +212,16 @@ class HandDraft:
             self._changed()
 
     def toggle_plain(self, player: str) -> None:
-        """Switch ``player`` between card keys and a plain number of points."""
+        """Switch ``player`` between card keys and a plain number of points.
+        Nothing entered is thrown away: the cards wait while points are typed
+        (and are not part of the hand meanwhile, :meth:`hand`), the typed
+        text while cards are used; switching back brings either back."""
         if player in self.plain:
+            self.typed_aside = {**self.typed_aside, player: self.plain[player]}
             self.plain = {p: t for p, t in self.plain.items() if p != player}
         else:
-            self.plain = {**self.plain, player: ""}
-            self.cards = {p: c for p, c in self.cards.items() if p != player}
+            self.plain = {**self.plain, player: self.typed_aside.get(player, "")}
+            self.typed_aside = {p: t for p, t in self.typed_aside.items() if p != player}
         self._changed()
 
     def set_plain(self, player: str, text: str) -> None:
