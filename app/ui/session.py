@@ -334,17 +334,42 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
         )
     left.append(ft.Container(total_label, height=TOTAL_HEIGHT, alignment=ft.Alignment.CENTER_LEFT))
     right.append(ft.Row(totals_row(), spacing=CELL_GAP, height=TOTAL_HEIGHT))
-    return ft.Row(
+    # Said above the table: nothing else shows that more players lie beyond
+    # the right edge.
+    hint = tagged(
+        "sheet-scroll-hint",
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.SWIPE, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(
+                    ngettext(
+                        "Swipe the table sideways to see all {n} player",
+                        "Swipe the table sideways to see all {n} players",
+                        len(players),
+                    ),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    expand=True,
+                ),
+            ],
+        ),
+    )
+    return ft.Column(
         [
-            ft.Column(left, spacing=2, width=NAME_WIDTH),
+            hint,
             ft.Row(
-                [ft.Column(right, spacing=2)],
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
+                [
+                    ft.Column(left, spacing=2, width=NAME_WIDTH),
+                    ft.Row(
+                        [ft.Column(right, spacing=2)],
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                    ),
+                ],
+                spacing=CELL_GAP,
+                vertical_alignment=ft.CrossAxisAlignment.START,
             ),
         ],
-        spacing=CELL_GAP,
-        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=4,
     )
 
 

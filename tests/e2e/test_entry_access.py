@@ -25,6 +25,7 @@ from kortpoeng_flows import (
     type_until,
     wait_for,
     wait_gone,
+    wait_says,
     wait_text,
 )
 
@@ -423,6 +424,8 @@ def test_twelve_players_on_a_phone_read_whole(flet_app, open_page):
     for node, width in zip(totals, natural[12:], strict=True):
         assert node["w"] >= 0.95 * width and node["h"] < 36, node
     assert totals[0]["text"] == "160"
+    # the sheet says that the players go on past the right edge
+    wait_says(page, "sheet-scroll-hint", "12")
     # every column is reached by scrolling sideways; the hand numbers stay
     wait_for(page, "hand-row-1")
     row = h.by_id(page, "hand-row-1").first.bounding_box()
