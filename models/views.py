@@ -16,10 +16,12 @@ from scoring import Hand, HandScore, ScoreWarning, Standings
 
 __all__ = [
     "DeletedHand",
+    "GameStatistics",
     "GameStats",
     "HandDetail",
     "HandLine",
     "HandLines",
+    "PlayerStatistics",
     "PlayerStats",
     "PlayerSummary",
     "SessionPage",
@@ -266,3 +268,48 @@ class PlayerStats:
     finished: int
     won: int
     by_game: Mapping[str, GameStats]
+
+
+@dataclass(frozen=True)
+class PlayerStatistics:
+    """One player's record in one game (finished sessions outside the trash).
+
+    Attributes:
+        player: the player's name (in their most recent session of this game).
+        sessions: finished sessions played.
+        wins: sessions won (a shared win counts as a win for each winner).
+        hands: hands played in those sessions.
+        win_rate: ``wins / sessions``, from 0.0 to 1.0.
+        average_hand: mean points per hand over those hands (0.0 without hands).
+        best_hand: the highest points in one hand, or the lowest for penalty
+            scoring; ``None`` without hands.
+        streak: consecutive wins counted back from the most recent session
+            (0 when the most recent session was not a win).
+    """
+
+    player: str
+    sessions: int
+    wins: int
+    hands: int
+    win_rate: float
+    average_hand: float
+    best_hand: int | None
+    streak: int
+
+
+@dataclass(frozen=True)
+class GameStatistics:
+    """Statistics of one game (and scoring direction).
+
+    Attributes:
+        game: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
+        lowest_wins: True for penalty scoring (best hand = lowest).
+        sessions: finished sessions of this game.
+        players: one :class:`PlayerStatistics` per player, most wins first,
+            then best win rate, most sessions, and name.
+    """
+
+    game: str
+    lowest_wins: bool
+    sessions: int
+    players: tuple[PlayerStatistics, ...]

@@ -19,19 +19,18 @@ from .errors import (
 from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
+from .results import SessionResult, score_hands, score_session
 from .rules import GameRules, check_name, player_key
 from .session_file import (
     SessionDoc,
-    SessionResult,
+    check_hand,
     hand_from_dict,
     hand_to_dict,
     read_session,
-    score_hands,
-    score_session,
     session_to_dict,
     write_session,
 )
-from .standings import Standings, rank_totals, standings
+from .standings import Standings, rank_totals, standings, standings_from_columns
 
 __all__ = [
     "GAMES",
@@ -59,6 +58,7 @@ __all__ = [
     "Suit",
     "WarningCode",
     "ace_choices",
+    "check_hand",
     "check_name",
     "get_game",
     "hand_from_dict",
@@ -74,5 +74,6 @@ __all__ = [
     "score_session",
     "session_to_dict",
     "standings",
+    "standings_from_columns",
     "write_session",
 ]

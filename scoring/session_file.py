@@ -1,8 +1,9 @@
-"""The session file (SESSION_FORMAT.md): read strictly, write canonically, score.
+"""The session file (SESSION_FORMAT.md): read strictly, write canonically.
 
-A session file stores what players *entered*; :func:`score_session` recomputes
-every figure. Writing then reading gives back an equal :class:`SessionDoc`, and
-reading then writing a canonical file gives back the same text.
+A session file stores what players *entered*; :func:`scoring.score_session`
+(:mod:`scoring.results`) recomputes every figure. Writing then reading gives
+back an equal :class:`SessionDoc`, and reading then writing a canonical file
+gives back the same text.
 """
 
 from __future__ import annotations
@@ -16,24 +17,21 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from .cards import parse_cards, parse_rank
+from .cards import Card, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import HandError, ScoringError, SessionFileError
 from .games import get_game
-from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
+from .hands import Hand, Leftover, Run
 from .rules import MAX_POINTS, GameRules, check_name, player_key
-from .standings import Standings, standings
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "SessionDoc",
-    "SessionResult",
+    "check_hand",
     "hand_from_dict",
     "hand_to_dict",
     "read_session",
-    "score_hands",
-    "score_session",
     "session_to_dict",
     "write_session",
 ]
@@ -61,16 +59,6 @@ class SessionDoc:
     def rules(self) -> GameRules:
         """The game's rules object."""
         return get_game(self.game)
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """A scored session: one :class:`HandScore` per hand, the standings, and all
-    warnings (each with its ``hand`` number)."""
-
-    hand_scores: tuple[HandScore, ...]
-    standings: Standings
-    warnings: tuple[ScoreWarning, ...]
 
 
 # -- reading ----------------------------------------------------------------
@@ -215,6 +203,85 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
         _in_seat_order(runs, players),
         rummy,
         note,
+        played_at,
+    )
+
+
+def check_hand(hand: Hand, players: Sequence[str], number: int = 1) -> Hand:
+    """A :class:`Hand` made in code, checked as :func:`hand_from_dict` checks a
+    file's hand, without converting it to the file form and back: what the
+    storage writes can always be read back.
+
+    Player names are matched to the seats case-insensitively (each player at
+    most once in ``left`` and in ``runs``) and put in seat order; leftovers are
+    cards or whole points, runs hold cards (and an ace's rank), ``rummy`` is a
+    flag, the note text and ``played_at`` ISO 8601 text with an offset.
+    Returns the hand with the seated names. Raises :class:`SessionFileError`
+    (wrong type, ``file_time``) or :class:`HandError` (``unknown_player``,
+    ``player_repeated``), each with ``hand`` = ``number``.
+    """
+    try:
+        return _check_hand(hand, tuple(players), number)
+    except ScoringError as error:
+        raise error.at_hand(number) from None
+
+
+def _check_hand(hand: Hand, players: tuple[str, ...], number: int) -> Hand:
+    path = f"hands[{number}]"
+    seats = _seats(players)
+    went_out = hand.went_out
+    if went_out is not None:
+        went_out = _seat(went_out, seats, "went_out", number)
+    left: dict[str, Leftover] = {}
+    for name, held in _expect(hand.left, Mapping, f"{path}.left", Expected.OBJECT).items():
+        player = _seat(name, seats, "left", number)
+        if player in left:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.left"
+            )
+        field = f"{path}.left.{player}"
+        if isinstance(held, int) and not isinstance(held, bool):
+            try:
+                left[player] = _leftover(held, field)
+            except ScoringError as error:
+                error.player, error.field = player, error.field or "left"
+                raise
+        else:
+            if not isinstance(held, tuple | list) or not all(isinstance(c, Card) for c in held):
+                raise _type_error(field, Expected.CARDS_OR_POINTS, held)
+            left[player] = tuple(held)
+    runs: dict[str, tuple[Run, ...]] = {}
+    for name, laid in _expect(hand.runs, Mapping, f"{path}.runs", Expected.OBJECT).items():
+        player = _seat(name, seats, "runs", number)
+        if player in runs:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.runs"
+            )
+        field = f"{path}.runs.{player}"
+        _expect(laid, tuple | list, field, Expected.LIST)
+        for i, run in enumerate(laid, 1):
+            if (
+                not isinstance(run, Run)
+                or not isinstance(run.cards, tuple | list)
+                or not all(isinstance(c, Card) for c in run.cards)
+            ):
+                raise _type_error(f"{field}[{i}]", Expected.OBJECT, run)
+            if run.ace_as is not None and not isinstance(run.ace_as, Rank):
+                raise _type_error(f"{field}[{i}].ace_as", Expected.RANK, run.ace_as)
+        runs[player] = tuple(
+            run if isinstance(run.cards, tuple) else Run(tuple(run.cards), run.ace_as)
+            for run in laid
+        )
+    _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
+    if hand.note is not None:
+        _expect(hand.note, str, f"{path}.note", Expected.TEXT)
+    played_at = _time(hand.played_at, f"{path}.played_at")
+    return Hand(
+        went_out,
+        _in_seat_order(left, players),
+        _in_seat_order(runs, players),
+        hand.rummy,
+        hand.note,
         played_at,
     )
 
@@ -413,32 +480,3 @@ def write_session(doc: SessionDoc) -> str:
     """The session as canonical JSON text (UTF-8 characters kept, 2-space indent,
     a final newline)."""
     return json.dumps(session_to_dict(doc), ensure_ascii=False, indent=2) + "\n"
-
-
-# -- scoring ----------------------------------------------------------------
-
-
-def score_hands(
-    game: GameRules, options: Any, players: Sequence[str], hands: Sequence[Hand]
-) -> SessionResult:
-    """Score every hand and fold the standings. Errors carry their hand number;
-    warnings are returned with theirs."""
-    scores = []
-    warnings: list[ScoreWarning] = []
-    for number, hand in enumerate(hands, 1):
-        try:
-            score = game.score_hand(options, players, hand)
-        except ScoringError as error:
-            raise error.at_hand(number) from None
-        scores.append(score)
-        warnings += [
-            ScoreWarning(w.code, w.card, w.player, w.count, w.expected, number)
-            for w in score.warnings
-        ]
-    table = standings(game, options, players, scores)
-    return SessionResult(tuple(scores), table, tuple(warnings))
-
-
-def score_session(doc: SessionDoc) -> SessionResult:
-    """Score a whole session document (see :func:`score_hands`)."""
-    return score_hands(doc.rules, doc.options, doc.players, doc.hands)

@@ -1,0 +1,129 @@
+"""The statistics: per game and scoring direction, per player — sessions,
+wins, win rate, average and best hand, current streak — over every finished
+session outside the trash, added up by the database from the stored results
+(``session_result``, one row per seat, kept by every write).
+
+A *game* is a game id together with its scoring direction (Rummy's penalty
+scoring, lowest total wins, is a group of its own). Players are the stored
+players (one per name, case-insensitively). The most recent session is the
+one that finished last (ties: the one started first, then the lower number),
+which is what the streak counts back from.
+
+Sessions whose results were computed by other scoring code (an app update)
+are rescored first, so the figures always follow the running rules; a
+session that cannot be scored any more keeps its stored results (and shows
+why when it is opened).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from scoring import GAMES, CodedError
+
+from ..db import AnyEngine, read_only, run_write
+from ..views import GameStatistics, PlayerStatistics
+from .fingerprint import scoring_fingerprint
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+__all__ = ["game_statistics", "rescore_stale"]
+
+logger = logging.getLogger(__name__)
+
+_STALE = "SELECT id FROM game_session WHERE scored_with IS NULL OR scored_with <> :fingerprint"
+
+_PLAYED = """
+SELECT r.player_id, s.game, r.lowest_wins, r.won, r.hands, r.total, r.best_hand,
+       ROW_NUMBER() OVER (
+           PARTITION BY r.player_id, s.game, r.lowest_wins
+           ORDER BY s.finished_at DESC, s.started_at, s.id
+       ) AS recent
+FROM session_result r JOIN game_session s ON s.id = r.session_id
+WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL
+"""
+
+_PER_PLAYER = f"""
+WITH played AS ({_PLAYED})
+SELECT p.game, p.lowest_wins, p.player_id, pl.name,
+       COUNT(*), SUM(CASE WHEN p.won THEN 1 ELSE 0 END), SUM(p.hands), SUM(p.total),
+       MIN(p.best_hand), MAX(p.best_hand), MIN(CASE WHEN p.won THEN NULL ELSE p.recent END)
+FROM played p JOIN player pl ON pl.id = p.player_id
+GROUP BY p.game, p.lowest_wins, p.player_id, pl.name
+"""
+
+_PER_GAME = """
+SELECT s.game, r.lowest_wins, COUNT(DISTINCT r.session_id)
+FROM session_result r JOIN game_session s ON s.id = r.session_id
+WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL
+GROUP BY s.game, r.lowest_wins
+"""
+
+#: Sessions rescored per write transaction when the scoring code has changed.
+RESCORE_BATCH = 50
+
+
+def rescore_stale(*, engine: AnyEngine) -> int:
+    """Rescore every session scored by other code than the running one (and
+    store its sheet, state and results); returns how many were rescored. A
+    session that cannot be scored is left as it is (logged)."""
+    from .loading import load, store_state
+
+    with read_only(engine) as reader:
+        stale = [row[0] for row in reader.rows(_STALE, fingerprint=scoring_fingerprint())]
+
+    def work(db: Session, ids: list[int]) -> None:
+        for session_id in ids:
+            try:
+                with db.begin_nested():
+                    loaded = load(db, session_id, deleted=True)
+                    store_state(db, loaded, loaded.standings(), from_hand=0)
+            except CodedError as problem:
+                logger.warning("Session %s cannot be rescored: %s", session_id, problem)
+
+    for start in range(0, len(stale), RESCORE_BATCH):
+        batch = stale[start : start + RESCORE_BATCH]
+        run_write(engine, lambda db, ids=batch: work(db, ids))
+    return len(stale)
+
+
+def game_statistics(*, engine: AnyEngine) -> tuple[GameStatistics, ...]:
+    """Per game and direction, per player: sessions, wins, win rate, average
+    and best hand, current streak, over every finished session outside the
+    trash (see the module docstring).
+
+    Returns one :class:`GameStatistics` per game and direction that has a
+    finished session, in the order of :data:`scoring.GAMES` (highest-wins
+    before lowest-wins for the same game); its players most wins first, then
+    best win rate, most sessions, and name. Empty when nothing has finished.
+    """
+    rescore_stale(engine=engine)
+    with read_only(engine) as reader:
+        per_player = reader.rows(_PER_PLAYER)
+        per_game = reader.rows(_PER_GAME)
+    players: dict[tuple[str, bool], list[PlayerStatistics]] = {}
+    for game, lowest, _pid, name, sessions, wins, hands, points, low, high, loss in per_player:
+        players.setdefault((game, bool(lowest)), []).append(
+            PlayerStatistics(
+                player=name,
+                sessions=sessions,
+                wins=wins,
+                hands=hands,
+                win_rate=wins / sessions,
+                average_hand=points / hands if hands else 0.0,
+                best_hand=low if lowest else high,
+                streak=sessions if loss is None else loss - 1,
+            )
+        )
+    order = {game: position for position, game in enumerate(GAMES)}
+    out = []
+    for game, lowest, sessions in sorted(
+        ((g, bool(low), n) for g, low, n in per_game),
+        key=lambda item: (order.get(item[0], len(order)), item[0], item[1]),
+    ):
+        group = players.get((game, lowest), [])
+        group.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
+        out.append(GameStatistics(game, lowest, sessions, tuple(group)))
+    return tuple(out)
