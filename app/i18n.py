@@ -472,6 +472,18 @@ def format_number(number: float | int, *, language: str | None = None) -> str:
     return format_decimal(number, locale=babel_locale(language))
 
 
+def format_percent(fraction: float, *, language: str | None = None) -> str:
+    """A fraction (0.0–1.0) as a whole percent for the active language (or
+    ``language``).
+
+    >>> format_percent(0.5, language="nb"), format_percent(2 / 3, language="en")
+    ('50\xa0%', '67%')
+    """
+    from babel.numbers import format_percent as babel_percent
+
+    return babel_percent(fraction, locale=babel_locale(language))
+
+
 def format_date(
     value: dt.date | dt.datetime, fmt: str = "medium", *, language: str | None = None
 ) -> str:

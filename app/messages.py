@@ -29,7 +29,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from app.i18n import N_, _, babel_locale, format_number, ngettext, pgettext
+from app.i18n import N_, _, babel_locale, format_number, format_percent, ngettext, pgettext
 from models.errors import StorageCode
 from scoring import BreakdownItem, Card, CodedError, Rank, ScoreWarning, Suit, parse_card
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
@@ -50,6 +50,9 @@ __all__ = [
     "describe_error",
     "describe_total",
     "describe_warning",
+    "format_average",
+    "format_best",
+    "format_rate",
     "game_name",
     "join_or",
     "option_name",
@@ -284,6 +287,23 @@ def game_name(game_id: str) -> str:
     """
     name = GAME_NAMES.get(game_id)
     return _(name) if name else game_id
+
+
+def format_rate(rate: float) -> str:
+    """A win rate (0.0–1.0) as a whole percent in the active language
+    (``50 %`` in Norwegian, ``50%`` in English): the statistics screen's and
+    ``kortpoeng stats``'s."""
+    return format_percent(rate)
+
+
+def format_average(points: float) -> str:
+    """Average points per hand, one decimal (``6,7`` / ``6.7``)."""
+    return format_number(round(points, 1))
+
+
+def format_best(best: int | None) -> str:
+    """The best hand in points, or a dash when there is none."""
+    return "–" if best is None else format_number(best)
 
 
 def option_name(key: str) -> str:

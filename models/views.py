@@ -10,9 +10,10 @@ import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from scoring import Hand, HandScore, ScoreWarning, Standings
+if TYPE_CHECKING:
+    from scoring import Hand, HandScore, ScoreWarning, Standings
 
 __all__ = [
     "DeletedHand",

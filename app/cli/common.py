@@ -2,7 +2,9 @@
 session, reporting an error in one translated line, and plain text tables.
 
 Heavy modules (SQLAlchemy, SQLModel, the storage services) are imported inside
-the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay quick.
+the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay
+quick; the read commands (``list``, ``show``, ``export``, ``stats``) read a
+SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, babel_locale, format_date, format_number
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = [
     "MAX_COUNT",
@@ -56,25 +58,26 @@ def _default_name() -> str:
     return os.environ.get("KORTPOENG_DB") or _("the default database")
 
 
-def open_engine(args: argparse.Namespace) -> Engine:
-    """The engine of ``--db`` (else ``KORTPOENG_DB``, else the default file),
-    upgraded to the newest schema. A database that cannot be opened (a folder,
-    not a database, a bad URL) prints one line and raises :class:`NoDatabase`."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from app.messages import os_reason
-    from models.db import init_db, make_engine
+def open_engine(args: argparse.Namespace) -> AnyEngine:
+    """The database of ``--db`` (else ``KORTPOENG_DB``, else the default file),
+    upgraded to the newest schema (:func:`models.db.open_database`: a SQLite
+    file at the newest schema is read without loading SQLAlchemy). A database
+    that cannot be opened (a folder, not a database, a bad URL) prints one line
+    and raises :class:`NoDatabase`."""
+    from models.db import open_database
 
     name = getattr(args, "db", None)
     try:
-        engine = make_engine(name)
-        try:
-            init_db(engine)
-        except BaseException:
-            engine.dispose()
+        return open_database(name)
+    except Exception as error:
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+        from app.messages import os_reason
+
+        if not isinstance(
+            error, SQLAlchemyError | ArgumentError | ValueError | OSError | ImportError
+        ):
             raise
-        return engine
-    except (SQLAlchemyError, ArgumentError, ValueError, OSError, ImportError) as error:
         if isinstance(error, OSError):
             reason = os_reason(error)
         else:
@@ -87,7 +90,7 @@ def open_engine(args: argparse.Namespace) -> Engine:
         raise NoDatabase from None
 
 
-def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) -> ExitStatus:
+def with_engine(args: argparse.Namespace, work: Callable[[AnyEngine], ExitStatus]) -> ExitStatus:
     """Run ``work(engine)`` on the database; a coded error (storage or scoring)
     becomes one line on standard error and its exit status."""
     from scoring import CodedError
@@ -104,7 +107,7 @@ def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) 
         engine.dispose()
 
 
-def resolve(engine: Engine, ref: str) -> int:
+def resolve(engine: AnyEngine, ref: str) -> int:
     """The id of the session ``ref`` names (number, UUID or prefix; the trash
     included). Raises ``SessionNotFound`` or ``AmbiguousSession``."""
     from models.services import find_session

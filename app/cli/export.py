@@ -12,7 +12,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, get_language
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """Write the session in ``args.format`` to ``args.output`` (or standard output)."""
     from models.services import export_session, session_doc
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         session_id = resolve(engine, args.session)
         if args.format == "json":
             data = export_session(engine=engine, session_id=session_id).encode("utf-8")

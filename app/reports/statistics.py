@@ -170,12 +170,13 @@ def finished_entries(*, engine: AnyEngine, page_size: int = 200) -> Iterator[Ent
         offset += len(page.items)
 
 
-def game_statistics(*, engine: AnyEngine) -> tuple[GameStatistics, ...]:
-    """The statistics of every finished session in the database, as the
-    database adds them up from the stored results
-    (:func:`models.services.game_statistics`): the statistics screen's and
-    ``kortpoeng stats``'s figures, equal to :func:`player_statistics` of
-    :func:`finished_entries`; empty when no session has finished."""
+def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
+    """The statistics of every finished session in the database (of ``game``
+    only, a game id, when given), as the database adds them up from the
+    stored results (:func:`models.services.game_statistics`): the statistics
+    screen's and ``kortpoeng stats``'s figures, equal to
+    :func:`player_statistics` of :func:`finished_entries`; empty when no
+    session has finished."""
     from models.services import game_statistics as stored_statistics
 
-    return stored_statistics(engine=engine)
+    return stored_statistics(engine=engine, game=game)

@@ -22,7 +22,7 @@ asked for.
 The modules, by job: :mod:`.codec` (a hand row ↔ :class:`scoring.Hand`),
 :mod:`.sheet` (the score sheet cache), :mod:`.loading` (loading a session and
 storing what a write derives), :mod:`.fingerprint`; the use cases in
-:mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
+:mod:`.listing` and :mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
 :mod:`.players` and :mod:`.statistics`.
 
 >>> from models.db import make_engine, init_db
@@ -50,13 +50,13 @@ _HOMES = {
     "delete_session": "sessions",
     "edit_hand": "hands",
     "export_session": "queries",
-    "find_session": "queries",
+    "find_session": "listing",
     "game_statistics": "statistics",
     "get_hand": "hands",
     "import_session": "transfer",
     "insert_hand": "hands",
     "list_players": "players",
-    "list_sessions": "queries",
+    "list_sessions": "listing",
     "open_session": "queries",
     "player_stats": "players",
     "purge_trash": "sessions",
@@ -109,8 +109,9 @@ if TYPE_CHECKING:
         record_hand,
         undo_last_hand,
     )
+    from .listing import find_session, list_sessions
     from .players import list_players, player_stats, recent_players, rename_player
-    from .queries import export_session, find_session, list_sessions, open_session, session_doc
+    from .queries import export_session, open_session, session_doc
     from .sessions import delete_session, purge_trash, rematch, restore_session, start_session
     from .statistics import game_statistics, rescore_stale
     from .transfer import IMPORT_LIMIT, import_session, read_import_source

@@ -17,19 +17,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring import (
-    Card,
-    ErrorCode,
-    GameRules,
-    Hand,
-    HandScore,
-    ScoreWarning,
-    SessionFileError,
-    check_hand,
-    hand_from_dict,
-)
+from scoring import Card, ScoreWarning
+
+if TYPE_CHECKING:
+    from scoring import GameRules, Hand, HandScore
 
 from ..errors import WarningsNeedConfirmation
 
@@ -60,6 +53,8 @@ def checked_hand(
     file's hand (:func:`scoring.check_hand`: names as seated, seat order, types)
     with ``played_at`` defaulted to ``played_at``. Raises what
     :func:`scoring.check_hand` raises."""
+    from scoring.session_file import check_hand  # the file's rules: loaded when writing
+
     seated = check_hand(hand, players, number)
     if seated.played_at is None and played_at is not None:
         seated = dataclasses.replace(seated, played_at=played_at)
@@ -140,6 +135,8 @@ def hand_of(
     hand, :func:`scoring.hand_from_dict`: what is stored is checked again).
     Raises :mod:`scoring` errors for a row that is not a hand (a seat that is
     not one of the session's is an ``unknown_player``)."""
+    from scoring import ErrorCode, SessionFileError
+    from scoring.session_file import hand_from_dict  # the file's rules: loaded when reading hands
 
     def name(seat: Any) -> Any:
         text = str(seat)

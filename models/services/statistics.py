@@ -42,7 +42,7 @@ SELECT r.player_id, s.game, r.lowest_wins, r.won, r.hands, r.total, r.best_hand,
            ORDER BY s.finished_at DESC, s.started_at, s.id
        ) AS recent
 FROM session_result r JOIN game_session s ON s.id = r.session_id
-WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL
+WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL{game}
 """
 
 _PER_PLAYER = f"""
@@ -57,7 +57,7 @@ GROUP BY p.game, p.lowest_wins, p.player_id, pl.name
 _PER_GAME = """
 SELECT s.game, r.lowest_wins, COUNT(DISTINCT r.session_id)
 FROM session_result r JOIN game_session s ON s.id = r.session_id
-WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL
+WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL{game}
 GROUP BY s.game, r.lowest_wins
 """
 
@@ -69,10 +69,11 @@ def rescore_stale(*, engine: AnyEngine) -> int:
     """Rescore every session scored by other code than the running one (and
     store its sheet, state and results); returns how many were rescored. A
     session that cannot be scored is left as it is (logged)."""
-    from .loading import load, store_state
-
     with read_only(engine) as reader:
         stale = [row[0] for row in reader.rows(_STALE, fingerprint=scoring_fingerprint())]
+    if not stale:
+        return 0
+    from .loading import load, store_state
 
     def work(db: Session, ids: list[int]) -> None:
         for session_id in ids:
@@ -89,10 +90,11 @@ def rescore_stale(*, engine: AnyEngine) -> int:
     return len(stale)
 
 
-def game_statistics(*, engine: AnyEngine) -> tuple[GameStatistics, ...]:
+def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
     """Per game and direction, per player: sessions, wins, win rate, average
     and best hand, current streak, over every finished session outside the
-    trash (see the module docstring).
+    trash (see the module docstring); only the sessions of ``game`` (a game
+    id) when given.
 
     Returns one :class:`GameStatistics` per game and direction that has a
     finished session, in the order of :data:`scoring.GAMES` (highest-wins
@@ -100,9 +102,11 @@ def game_statistics(*, engine: AnyEngine) -> tuple[GameStatistics, ...]:
     best win rate, most sessions, and name. Empty when nothing has finished.
     """
     rescore_stale(engine=engine)
+    only = " AND s.game = :game" if game is not None else ""
+    params = {"game": game} if game is not None else {}
     with read_only(engine) as reader:
-        per_player = reader.rows(_PER_PLAYER)
-        per_game = reader.rows(_PER_GAME)
+        per_player = reader.rows(_PER_PLAYER.format(game=only), **params)
+        per_game = reader.rows(_PER_GAME.format(game=only), **params)
     players: dict[tuple[str, bool], list[PlayerStatistics]] = {}
     for game, lowest, _pid, name, sessions, wins, hands, points, low, high, loss in per_player:
         players.setdefault((game, bool(lowest)), []).append(
