@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -61,7 +62,7 @@ SESSIONS = 2_000
 HANDS = 100_000
 HUGE, LONG, SHORT = 5_000, 500, 5
 RUNNING = 4  # sessions that have not ended: the three above and one more
-TRASHED_FOR_660 = 1_336  # finished sessions moved to the trash for the 660 figure
+TRASHED = 1_336 / 1_996  # part of the finished sessions moved to the trash: 660 left of 1,996
 
 LIST_MS = OPEN_MS = 50.0
 OPEN_RATIO = 3.0
@@ -258,6 +259,12 @@ class Figure:
     unit: str = "ms"
     cpu: float | None = None
     note: str = ""
+    key: str = ""  # the same for every size (bench/scale.py); the label when empty
+
+    @property
+    def row(self) -> str:
+        """The figure's name whatever the size of the database."""
+        return self.key or self.label
 
     def line(self) -> str:
         value = (
@@ -273,22 +280,25 @@ class Figure:
         return text + (f" {self.note}" if self.note else "")
 
 
-def _cli_ms(args: list[str], env: dict[str, str], repeat: int) -> float | None:
-    """Median wall milliseconds of ``kortpoeng ARGS`` (None when it fails)."""
-    times = []
+def _cli_ms(args: list[str], env: dict[str, str]) -> tuple[float, float] | None:
+    """Wall and CPU milliseconds of one ``kortpoeng ARGS`` process (None when
+    it fails). CPU time (user + system, from the child's resource usage) is
+    what a busy machine inflates least."""
     command = [sys.executable, "-m", "app.cli", *args]
-    for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run(command, env=env, capture_output=True, check=False, cwd=ROOT)
-        times.append((time.perf_counter() - start) * 1000)
-        if done.returncode != 0:
-            return None
-    return statistics.median(times)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, check=False, cwd=ROOT)
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return None if done.returncode != 0 else (wall, cpu)
 
 
-def measure_cli(built: Built, repeat: int = 9) -> list[Figure]:
+def measure_cli(built: Built, repeat: int = 11) -> list[Figure]:
     """``kortpoeng --version`` and the read commands, each in a process of its
-    own, in turn (so that a machine getting busier weighs on each alike)."""
+    own, in turn (so that a machine getting busier weighs on each alike):
+    median wall time as a ratio to ``--version``'s, with the ratio of CPU
+    times beside it."""
     env = {**os.environ, "KORTPOENG_DB": built.url, "KORTPOENG_LANG": "en"}
     commands = {
         "--version": ["--version"],
@@ -298,30 +308,41 @@ def measure_cli(built: Built, repeat: int = 9) -> list[Figure]:
         "stats": ["stats"],
     }
     for args in commands.values():  # warm the file cache, byte-compile
-        _cli_ms(args, env, 1)
-    samples: dict[str, list[float]] = {name: [] for name in commands}
+        _cli_ms(args, env)
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     failed: set[str] = set()
     for _ in range(repeat):
         for name, args in commands.items():
-            ms = _cli_ms(args, env, 1)
-            if ms is None:
+            timed = _cli_ms(args, env)
+            if timed is None:
                 failed.add(name)
             else:
-                samples[name].append(ms)
-    version = statistics.median(samples["--version"])
-    figures = [Figure("kortpoeng --version", version, None)]
+                samples[name].append(timed)
+    version = statistics.median(w for w, _ in samples["--version"])
+    version_cpu = statistics.median(c for _, c in samples["--version"])
+    figures = [Figure("kortpoeng --version", version, None, cpu=version_cpu)]
     for name in list(commands)[1:]:
         if name in failed or not samples[name]:
-            figures.append(Figure(f"kortpoeng {name}", float("nan"), None, note="(failed)"))
+            figures.append(
+                Figure(
+                    f"kortpoeng {name} / --version",
+                    float("nan"),
+                    None,
+                    unit="",
+                    note="(failed: no such command?)",
+                )
+            )
             continue
-        ms = statistics.median(samples[name])
+        wall = statistics.median(w for w, _ in samples[name])
+        cpu = statistics.median(c for _, c in samples[name])
         figures.append(
             Figure(
                 f"kortpoeng {name} / --version",
-                ms / version,
+                wall / version,
                 CLI_RATIO,
                 unit="",
-                note=f"[{ms:.0f} ms]",
+                cpu=cpu / version_cpu,
+                note=f"[{wall:.0f} ms, CPU {cpu:.0f} ms]",
             )
         )
     return figures
@@ -357,7 +378,13 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         assert page.total == built.sessions and len(page.items) == 20
         ms, cpu = median_ms(lambda: services.list_sessions(engine=engine), 50 // reps)
         figures.append(
-            Figure(f"list first page (20 of {built.sessions:,} sessions)", ms, LIST_MS, cpu=cpu)
+            Figure(
+                f"list first page (20 of {built.sessions:,} sessions)",
+                ms,
+                LIST_MS,
+                cpu=cpu,
+                key="list first page (20 sessions)",
+            )
         )
 
         def opener(sid: int) -> Callable[[], object]:
@@ -441,12 +468,15 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
 
         stats = _statistics(engine)
         stats()  # results of sessions written by other code would be rescored here
-        for finished, trashed in (
-            (len(built.finished), []),
-            (len(built.finished) - TRASHED_FOR_660, built.finished[:TRASHED_FOR_660]),
+        moved = round(len(built.finished) * TRASHED)
+        for finished, trashed, key in (
+            (len(built.finished), [], "statistics, every session finished"),
+            (
+                len(built.finished) - moved,
+                built.finished[:moved],
+                "statistics, a third finished (the rest in the trash)",
+            ),
         ):
-            if finished <= 0:
-                continue
             for sid in trashed:
                 services.delete_session(engine=engine, session_id=sid)
             ms, cpu = median_ms(stats, 9 // reps)
@@ -458,6 +488,7 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                     STATS_MS,
                     cpu=cpu,
                     note=f"[peak {peak:.1f} MiB]",
+                    key=key,
                 )
             )
             for sid in trashed:

@@ -122,7 +122,7 @@ class HandLines(Sequence[HandLine]):
         return f"HandLines({list(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandDetail:
     """One hand with everything entered and its full score, for editing or explaining.
 
@@ -141,7 +141,7 @@ class HandDetail:
     hand_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeletedHand:
     """What deleting a hand returns: the session without it (``view``) and the
     hand as it was stored (``hand``, with its ``hand_id``), to put it back."""
@@ -150,7 +150,7 @@ class DeletedHand:
     hand: HandDetail
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SessionView:
     """A session opened with its standings.
 
@@ -191,7 +191,7 @@ class SessionView:
         return self.standings.finished
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SessionSummary:
     """One entry of the session list (no scoring needed to show it).
 
@@ -218,7 +218,7 @@ class SessionSummary:
         return self.finished_at is not None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SessionPage:
     """A page of :class:`SessionSummary`: unfinished first, then newest first.
 
@@ -236,7 +236,7 @@ class SessionPage:
         return self.offset + len(self.items) < self.total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerSummary:
     """A player, with the number of sessions (outside the trash) they sat in."""
 
@@ -245,7 +245,7 @@ class PlayerSummary:
     sessions: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameStats:
     """Counts for one game: sessions ``played`` (any state), ``finished``, ``won``
     (a shared win counts as a win for each winner)."""
@@ -255,7 +255,7 @@ class GameStats:
     won: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerStats:
     """A player's basic statistics over the sessions outside the trash.
 

@@ -8,12 +8,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 from itertools import count as count_from
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from .codes import ErrorCode
 from .errors import HandError
-from .hands import HandScore
-from .rules import GameRules
+
+if TYPE_CHECKING:
+    from .hands import HandScore
+    from .rules import GameRules
 
 __all__ = ["PerHand", "Standings", "rank_totals", "standings", "standings_from_columns"]
 

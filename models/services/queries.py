@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scoring import SessionDoc, write_session
-
 from ..db import AnyEngine, Reader, from_json, read_only, run_write
 from ..views import SessionView
 from .codec import hand_of
@@ -22,6 +20,8 @@ from .loading import load, load_shown, read_head, read_seats, state_differs, sto
 
 if TYPE_CHECKING:
     from sqlmodel import Session
+
+    from scoring import SessionDoc
 
 __all__ = ["export_session", "open_session", "session_doc"]
 
@@ -55,7 +55,7 @@ def open_session(
 
 
 def _doc(reader: Reader, session_id: int) -> SessionDoc:
-    from scoring import get_game
+    from scoring import SessionDoc, get_game
 
     head = read_head(reader, session_id, deleted=True)
     players, _ = read_seats(reader, session_id)
@@ -102,4 +102,6 @@ def export_session(*, engine: AnyEngine, session_id: int) -> str:
 
     Export → import → export gives the same text. Raises :class:`SessionNotFound`.
     """
+    from scoring import write_session
+
     return write_session(session_doc(engine=engine, session_id=session_id))
