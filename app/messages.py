@@ -25,14 +25,17 @@ import errno
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
 from app.i18n import N_, _, babel_locale, format_number, format_percent, ngettext, pgettext
 from models.errors import StorageCode
-from scoring import BreakdownItem, Card, CodedError, Rank, ScoreWarning, Suit, parse_card
+from scoring import Card, CodedError, Rank, Suit, parse_card
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
+
+if TYPE_CHECKING:
+    from scoring import BreakdownItem, ScoreWarning
 
 __all__ = [
     "BREAKDOWN_CODES",
@@ -919,6 +922,7 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         ``"−18 for own cards left"``. An unknown code gives ``"<code>: <points>"``.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> with use_language("nb"):
     ...     describe_breakdown(BreakdownItem("collected", 25, value=25, player="Bjørn"))
     '25 fra kortene til Bjørn'
@@ -988,6 +992,7 @@ def describe_total(items: Iterable[BreakdownItem], total: int) -> str:
     """All of a player's breakdown lines joined, with the hand's total.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> items = [BreakdownItem("runs", 80, 4, 20), BreakdownItem("matching_pairs", 50, 1, 50)]
     >>> with use_language("en"):
     ...     describe_total(items, 130)
