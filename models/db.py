@@ -457,6 +457,17 @@ class Reader:
         finally:
             cursor.close()
 
+    def stream(self, sql: str, **params: Any) -> Iterator[Any]:
+        """The rows of ``sql`` a batch at a time (stop early by leaving the
+        loop: the rest is never read)."""
+        cursor = self._connection.cursor()
+        try:
+            cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
+            while batch := cursor.fetchmany(256):
+                yield from batch
+        finally:
+            cursor.close()
+
     def first(self, sql: str, **params: Any) -> Any:
         """The first row of ``sql``, or ``None``."""
         found = self.rows(sql, **params)

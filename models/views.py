@@ -1,15 +1,17 @@
 """Read models: what the services hand to the UI and the command line.
 
-Plain frozen dataclasses built from the stored rows and :mod:`scoring`; never
-table rows, never tied to a database session. All scores are whole points.
+Immutable named tuples built from the stored rows and :mod:`scoring` (read by
+attribute; a named tuple because the command line makes these classes at
+every start, and a dataclass costs five times as much to make); never table
+rows, never tied to a database session. All scores are whole points.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 if TYPE_CHECKING:
@@ -122,8 +124,7 @@ class HandLines(Sequence[HandLine]):
         return f"HandLines({list(self)!r})"
 
 
-@dataclass(frozen=True)
-class HandDetail:
+class HandDetail(NamedTuple):
     """One hand with everything entered and its full score, for editing or explaining.
 
     ``hand`` is the :class:`scoring.Hand` as entered (player names as seated);
@@ -141,8 +142,7 @@ class HandDetail:
     hand_id: int | None = None
 
 
-@dataclass(frozen=True)
-class DeletedHand:
+class DeletedHand(NamedTuple):
     """What deleting a hand returns: the session without it (``view``) and the
     hand as it was stored (``hand``, with its ``hand_id``), to put it back."""
 
@@ -150,8 +150,7 @@ class DeletedHand:
     hand: HandDetail
 
 
-@dataclass(frozen=True)
-class SessionView:
+class SessionView(NamedTuple):
     """A session opened with its standings.
 
     Attributes:
@@ -191,8 +190,7 @@ class SessionView:
         return self.standings.finished
 
 
-@dataclass(frozen=True)
-class SessionSummary:
+class SessionSummary(NamedTuple):
     """One entry of the session list (no scoring needed to show it).
 
     ``winners`` is empty until the session has finished; ``hand_count`` counts
@@ -210,7 +208,7 @@ class SessionSummary:
     winners: tuple[str, ...]
     deleted_at: datetime | None
     leaders: tuple[str, ...] = ()
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Mapping[str, int] = MappingProxyType({})
 
     @property
     def finished(self) -> bool:
@@ -218,8 +216,7 @@ class SessionSummary:
         return self.finished_at is not None
 
 
-@dataclass(frozen=True)
-class SessionPage:
+class SessionPage(NamedTuple):
     """A page of :class:`SessionSummary`: unfinished first, then newest first.
 
     ``total`` counts every session in the list (not only this page).
@@ -236,8 +233,7 @@ class SessionPage:
         return self.offset + len(self.items) < self.total
 
 
-@dataclass(frozen=True)
-class PlayerSummary:
+class PlayerSummary(NamedTuple):
     """A player, with the number of sessions (outside the trash) they sat in."""
 
     id: int
@@ -245,8 +241,7 @@ class PlayerSummary:
     sessions: int
 
 
-@dataclass(frozen=True)
-class GameStats:
+class GameStats(NamedTuple):
     """Counts for one game: sessions ``played`` (any state), ``finished``, ``won``
     (a shared win counts as a win for each winner)."""
 
@@ -255,8 +250,7 @@ class GameStats:
     won: int = 0
 
 
-@dataclass(frozen=True)
-class PlayerStats:
+class PlayerStats(NamedTuple):
     """A player's basic statistics over the sessions outside the trash.
 
     ``by_game`` maps a game id to its :class:`GameStats`; ``played``,
@@ -271,8 +265,7 @@ class PlayerStats:
     by_game: Mapping[str, GameStats]
 
 
-@dataclass(frozen=True)
-class PlayerStatistics:
+class PlayerStatistics(NamedTuple):
     """One player's record in one game (finished sessions outside the trash).
 
     Attributes:
@@ -298,8 +291,7 @@ class PlayerStatistics:
     streak: int
 
 
-@dataclass(frozen=True)
-class GameStatistics:
+class GameStatistics(NamedTuple):
     """Statistics of one game (and scoring direction).
 
     Attributes:

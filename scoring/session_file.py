@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -407,6 +406,8 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     session_id = data.get("id")
     if session_id is not None:
         _expect(session_id, str, "id", Expected.TEXT)
+        import uuid  # here: its import loads platform, which writing a file never needs
+
         try:
             session_id = str(uuid.UUID(session_id))
         except ValueError:

@@ -81,12 +81,12 @@ def _shift(db: Session, session_id: int, first: int, by: int) -> None:
     )
 
 
-def _expect(db: Session, loaded: Loaded, number: int, expected: Hand | None) -> None:
-    """Refuse to change hand ``number`` unless it is still ``expected`` (the hand
-    the caller read). Raises :class:`HandNotFound`, :class:`HandChanged`."""
+def _expect(stored: Hand, loaded: Loaded, number: int, expected: Hand | None) -> None:
+    """Refuse to change hand ``number`` (``stored``, as read in the write
+    transaction) unless it is still ``expected`` (the hand the caller read).
+    Raises :class:`HandChanged`."""
     if expected is None:
         return
-    _, stored, _ = stored_hand(Reader.of(db), loaded.head.id, number, loaded.players, loaded.game)
     try:
         same = stored == check_hand(expected, loaded.players, number)
     except CodedError:  # an expected hand that is not a hand is not the stored one
@@ -176,7 +176,11 @@ def edit_hand(
 
         loaded = load(db, session_id, lines=(number - 1, number - 1))
         loaded.check_number(number)
-        _expect(db, loaded, number, expected)
+        if expected is not None:
+            _, stored, _ = stored_hand(
+                Reader.of(db), session_id, number, loaded.players, loaded.game
+            )
+            _expect(stored, loaded, number, expected)
         index = number - 1
         entered = checked_hand(hand, loaded.players, number, loaded.sheet.at(index))
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
@@ -300,10 +304,10 @@ def _delete(
             raise HandNotFound(session=session_id, hand=0)
         number = len(loaded.sheet)
     loaded.check_number(number)
-    _expect(db, loaded, number, expected)
     hand_id, entered, warnings = stored_hand(
         Reader.of(db), session_id, number, loaded.players, loaded.game
     )
+    _expect(entered, loaded, number, expected)
     detail = HandDetail(
         session_id=session_id,
         number=number,

@@ -1,7 +1,9 @@
 """The statistics: per game and scoring direction, per player — sessions,
 wins, win rate, average and best hand, current streak — over every finished
 session outside the trash, added up by the database from the stored results
-(``session_result``, one row per seat, kept by every write).
+(``session_result``, one row per seat, kept by every write): the counts,
+sums and bests in one ``GROUP BY``, the streaks by reading the results most
+recent first until every player has met a session not won.
 
 A *game* is a game id together with its scoring direction (Rummy's penalty
 scoring, lowest total wins, is a group of its own). Players are the stored
@@ -18,11 +20,11 @@ why when it is opened).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scoring import GAMES, CodedError
 
-from ..db import AnyEngine, read_only, run_write
+from ..db import AnyEngine, Reader, read_only, run_write
 from ..views import GameStatistics, PlayerStatistics
 from .fingerprint import scoring_fingerprint
 
@@ -35,29 +37,33 @@ logger = logging.getLogger(__name__)
 
 _STALE = "SELECT id FROM game_session WHERE scored_with IS NULL OR scored_with <> :fingerprint"
 
-_PLAYED = """
-SELECT r.player_id, s.game, r.lowest_wins, r.won, r.hands, r.total, r.best_hand,
-       ROW_NUMBER() OVER (
-           PARTITION BY r.player_id, s.game, r.lowest_wins
-           ORDER BY s.finished_at DESC, s.started_at, s.id
-       ) AS recent
-FROM session_result r JOIN game_session s ON s.id = r.session_id
-WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL{game}
-"""
+_FINISHED = (
+    "FROM session_result r JOIN game_session s ON s.id = r.session_id "
+    "WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL{game}"
+)
 
 _PER_PLAYER = f"""
-WITH played AS ({_PLAYED})
-SELECT p.game, p.lowest_wins, p.player_id, pl.name,
-       COUNT(*), SUM(CASE WHEN p.won THEN 1 ELSE 0 END), SUM(p.hands), SUM(p.total),
-       MIN(p.best_hand), MAX(p.best_hand), MIN(CASE WHEN p.won THEN NULL ELSE p.recent END)
-FROM played p JOIN player pl ON pl.id = p.player_id
-GROUP BY p.game, p.lowest_wins, p.player_id, pl.name
+SELECT s.game, r.lowest_wins, r.player_id,
+       COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END), SUM(r.hands), SUM(r.total),
+       MIN(r.best_hand), MAX(r.best_hand)
+{_FINISHED}
+GROUP BY s.game, r.lowest_wins, r.player_id
 """
 
-_PER_GAME = """
-SELECT s.game, r.lowest_wins, COUNT(DISTINCT r.session_id)
-FROM session_result r JOIN game_session s ON s.id = r.session_id
-WHERE s.finished_at IS NOT NULL AND s.deleted_at IS NULL{game}
+_NAMES = "SELECT id, name FROM player"
+
+#: Each finished session's results, most recent first (finished last; ties:
+#: started first, then the lower number): what the streaks count back through.
+_MOST_RECENT_FIRST = f"""
+SELECT s.game, r.lowest_wins, r.player_id, r.won
+{_FINISHED}
+ORDER BY s.finished_at DESC, s.started_at, s.id
+"""
+
+#: Finished sessions per game and direction (one result row per session: seat 0's).
+_PER_GAME = f"""
+SELECT s.game, r.lowest_wins, COUNT(*)
+{_FINISHED} AND r.seat = 0
 GROUP BY s.game, r.lowest_wins
 """
 
@@ -90,6 +96,27 @@ def rescore_stale(*, engine: AnyEngine) -> int:
     return len(stale)
 
 
+def _streaks(
+    reader: Reader, keys: set[tuple[Any, Any, Any]], only: str, params: dict[str, Any]
+) -> dict[tuple[Any, Any, Any], int]:
+    """Each ``(game, lowest_wins, player id)``'s wins in a row counted back
+    from its most recent finished session: the results read most recent first
+    until every player has met a session not won (or the results end) — a
+    few rows for most histories, however long."""
+    streaks = dict.fromkeys(keys, 0)
+    counting = set(keys)
+    for game, lowest, pid, won in reader.stream(_MOST_RECENT_FIRST.format(game=only), **params):
+        key = (game, lowest, pid)
+        if key in counting:
+            if won:
+                streaks[key] += 1
+            else:
+                counting.discard(key)
+                if not counting:
+                    break
+    return streaks
+
+
 def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
     """Per game and direction, per player: sessions, wins, win rate, average
     and best hand, current streak, over every finished session outside the
@@ -107,18 +134,20 @@ def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[Game
     with read_only(engine) as reader:
         per_player = reader.rows(_PER_PLAYER.format(game=only), **params)
         per_game = reader.rows(_PER_GAME.format(game=only), **params)
+        streaks = _streaks(reader, {row[:3]: row[3] for row in per_player}, only, params)
+        names = dict(reader.rows(_NAMES)) if per_player else {}
     players: dict[tuple[str, bool], list[PlayerStatistics]] = {}
-    for game, lowest, _pid, name, sessions, wins, hands, points, low, high, loss in per_player:
+    for game, lowest, pid, sessions, wins, hands, points, low, high in per_player:
         players.setdefault((game, bool(lowest)), []).append(
             PlayerStatistics(
-                player=name,
+                player=names[pid],
                 sessions=sessions,
                 wins=wins,
                 hands=hands,
                 win_rate=wins / sessions,
                 average_hand=points / hands if hands else 0.0,
                 best_hand=low if lowest else high,
-                streak=sessions if loss is None else loss - 1,
+                streak=streaks[game, lowest, pid],
             )
         )
     order = {game: position for position, game in enumerate(GAMES)}
