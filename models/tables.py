@@ -173,15 +173,19 @@ class SheetChunkRow(SQLModel, table=True):
 
     ``chunk`` counts from 0 (hands ``chunk × CHUNK + 1`` …); ``hands`` is how
     many it holds (every piece but the last is full). ``scores`` is JSON text
-    ``{"out": [seat or null…], "points": [[p0, p1, …]…]}`` (who went out and
-    each seat's points, per hand: what the standings fold); ``lines`` is JSON
-    text ``{"rummy": [0/1…], "note": […], "at": […], "warnings": […],
-    "leftover": [[l0, l1, …]…]}`` (the rest of each line of the score sheet).
-    See ``models.services.sheet``. The services rewrite the pieces a write
-    changes in its transaction; a sheet is believed only when every piece was
-    scored by the running scoring code (``scored_with``), the pieces hold as
-    many hands as there are hand rows and each is well-formed — otherwise it
-    is rebuilt from the hand rows.
+    ``{"out": …, "points": [… one per seat]}`` whose values are packed columns
+    of whole numbers (little-endian bytes in hex: 8-bit seats, -1 for a
+    blocked hand; 64-bit points): who went out of each hand and each seat's
+    points, what the standings fold, read back without parsing a number.
+    ``lines`` is JSON text ``{"rummy": [0/1…], "note": […], "at": […],
+    "warnings": […], "leftover": [[l0, l1, …]…]}`` (the rest of each line of
+    the score sheet, read when a line is shown) and ``lines_digest`` its
+    CRC-32. See ``models.services.sheet``. The services rewrite the pieces a
+    write changes in its transaction; a sheet is believed only when every
+    piece was scored by the running scoring code (``scored_with``), the pieces
+    hold as many hands as there are hand rows, who went out is a seat, and the
+    lines are the text written with them — otherwise it is rebuilt from the
+    hand rows.
     """
 
     __tablename__ = "score_sheet_chunk"

@@ -8,10 +8,10 @@ write changes the sheet in memory and rewrites only the pieces from the first
 hand it changed (recording a hand: the last piece). The hand rows stay the
 truth: a sheet is believed only when every piece was scored by the running
 scoring code, the pieces hold as many hands as there are hand rows, who went
-out and the points are of the right types and ranges, and each piece's lines
-are the text written with it (a digest); a write reads the lines in full and
-checks them too. Otherwise the sheet is rebuilt from the hand rows
-(``models.services.loading``).
+out is a seat (the points are packed whole numbers: nothing to parse), and
+each piece's lines are the text written with it (a digest); a write reads the
+lines of the pieces it changes and checks their types too. Otherwise the
+sheet is rebuilt from the hand rows (``models.services.loading``).
 
 No SQLAlchemy at import: the command line's read path reads sheets too.
 """
@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import zlib
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
@@ -58,6 +60,37 @@ SheetLine = tuple[
 ]
 
 _SCORES_KEYS = frozenset({"out", "points"})
+_BLOCKED = -1  # ``out`` of a hand nobody went out of
+_SWAP = sys.byteorder != "little"  # stored little-endian
+
+
+def _pack(values: array) -> str:
+    """A column of whole numbers as stored: its little-endian bytes in hex."""
+    if _SWAP:
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes().hex()
+
+
+def _unpack(typecode: str, text: Any, count: int) -> array | None:
+    """The column ``_pack`` stored in ``text``, if it holds ``count`` numbers;
+    else ``None``. Whatever the bytes, they read as whole numbers in range of
+    the type: no value needs checking."""
+    if not isinstance(text, str):
+        return None
+    try:
+        raw = bytes.fromhex(text)
+    except ValueError:
+        return None
+    column = array(typecode)
+    if len(raw) != count * column.itemsize:
+        return None
+    column.frombytes(raw)
+    if _SWAP:
+        column.byteswap()
+    return column
+
+
 _LINES_KEYS = ("rummy", "note", "at", "warnings", "leftover")
 _NONE = type(None)
 
@@ -79,8 +112,12 @@ class Sheet:
 
     Attributes:
         seats: the number of seats.
-        out: per hand, the seat of who went out, or ``None`` (blocked).
+        out: per hand, the seat of who went out, or -1 (blocked).
         points: per seat, each hand's points (one column per seat).
+
+    ``out`` and ``points`` are arrays of whole numbers, stored packed: reading
+    them back is a copy of bytes, with nothing to parse or check but their
+    lengths and the seats' range.
 
     The rest of each line — 1/0 for rummy, the note, ``played_at``, the
     confirmed warnings (stored form) and each seat's leftover value — is kept
@@ -93,8 +130,8 @@ class Sheet:
 
     def __init__(self, seats: int, lines: Iterable[SheetLine] = ()) -> None:
         self.seats = seats
-        self.out: list[int | None] = []
-        self.points: list[list[int]] = [[] for _ in range(seats)]
+        self.out = array("b")  # seats; -1: blocked
+        self.points = [array("q") for _ in range(seats)]
         # per piece: its lines columns, or the stored text not read yet
         self._pieces: list[dict[str, list[Any]] | str] = []
         for line in lines:
@@ -146,9 +183,9 @@ class Sheet:
             for start in range(0, size, CHUNK)
         ]
 
-    def _hand(self, line: SheetLine, op: Callable[[list[Any], Any], None]) -> dict[str, Any]:
+    def _hand(self, line: SheetLine, op: Callable[[Any, Any], None]) -> dict[str, Any]:
         out, points, *rest = line
-        op(self.out, out)
+        op(self.out, _BLOCKED if out is None else out)
         for column, value in zip(self.points, points, strict=True):
             op(column, value)
         return dict(zip(_LINES_KEYS, rest, strict=True))
@@ -159,7 +196,7 @@ class Sheet:
         if not place:  # a new piece
             self._pieces.append({key: [] for key in _LINES_KEYS})
         held = self._piece(len(self._pieces) - 1)
-        for key, value in self._hand(line, list.append).items():
+        for key, value in self._hand(line, lambda column, value: column.append(value)).items():
             held[key].append(value)
 
     def insert(self, index: int, line: SheetLine) -> None:
@@ -214,13 +251,13 @@ class Sheet:
         """The standings folded from the sheet's points (may raise ``session_over``
         when a hand follows the end)."""
         return standings_from_columns(
-            game, options, players, [list(c) for c in self.points], _Names(self.out, players)
+            game, options, players, [c.tolist() for c in self.points], _Names(self.out, players)
         )
 
     def lines(self, players: Sequence[str], table: Standings) -> HandLines:
         """The score sheet lines of a session view, each made when first read
         (from what the sheet holds now: it may change afterwards)."""
-        out = list(self.out)
+        out = self.out.tolist()
         pieces: list[dict[str, list[Any]] | str] = [
             held if isinstance(held, str) else {k: list(v) for k, v in held.items()}
             for held in self._pieces
@@ -252,7 +289,7 @@ class Sheet:
             rummy, note, at, warnings, leftover = extras(index)
             return HandLine(
                 number,
-                None if seat is None else players[seat],
+                None if seat < 0 else players[seat],
                 table.hand_points[index],
                 table.running[index],
                 dict(zip(players, leftover, strict=True)),
@@ -271,8 +308,8 @@ class Sheet:
         part = slice(chunk * CHUNK, (chunk + 1) * CHUNK)
         held = self._pieces[chunk]
         lines = held if isinstance(held, str) else json_text(held)
-        scores = {"out": self.out[part], "points": [column[part] for column in self.points]}
-        return len(scores["out"]), json_text(scores), lines
+        scores = {"out": _pack(self.out[part]), "points": [_pack(c[part]) for c in self.points]}
+        return len(self.out[part]), json_text(scores), lines
 
     @classmethod
     def parse(
@@ -281,8 +318,8 @@ class Sheet:
         """The sheet stored in ``pieces`` — ``(hands, scores text, lines text,
         lines digest)`` per piece, in order — if they hold ``hands`` hands for
         ``seats`` seats in full pieces of :data:`CHUNK` (the last one may be
-        shorter), who went out and the points are of the right types and
-        ranges, and each lines text has its digest; else ``None`` (never
+        shorter), who went out is a seat (or nobody) and each lines text has
+        its digest; else ``None`` (never
         raises for bad text). The lines themselves are read later
         (:meth:`read`, :meth:`lines`). Checks a column at a time, in C loops
         where it can: this runs each time a session is shown."""
@@ -292,13 +329,14 @@ class Sheet:
             last = index == len(pieces) - 1
             if not (0 < count <= CHUNK) or (not last and count != CHUNK):
                 return None
-            scores = _decode(scores_text, _SCORES_KEYS, count, columns=seats)
+            scores = _scores(scores_text, count, seats)
             if scores is None or not isinstance(lines_text, str):
                 return None
             if digest(lines_text) != lines_digest:
                 return None
-            sheet.out.extend(scores["out"])
-            for column, values in zip(sheet.points, scores["points"], strict=True):
+            out, points = scores
+            sheet.out.extend(out)
+            for column, values in zip(sheet.points, points, strict=True):
                 column.extend(values)
             sheet._pieces.append(lines_text)
             total += count
@@ -307,13 +345,7 @@ class Sheet:
         return sheet
 
     def _valid(self) -> bool:
-        if not set(map(type, self.out)) <= {int, _NONE}:
-            return False
-        seen = set(self.out)
-        seen.discard(None)
-        if seen and (min(seen) < 0 or max(seen) >= self.seats):  # type: ignore[type-var]
-            return False
-        return set(map(type, chain.from_iterable(self.points))) == {int}
+        return min(self.out) >= _BLOCKED and max(self.out) < self.seats
 
 
 def _read_lines(texts: Sequence[str], seats: int) -> dict[str, list[Any]] | None:
@@ -350,14 +382,35 @@ def _read_lines(texts: Sequence[str], seats: int) -> dict[str, list[Any]] | None
     return columns
 
 
+def _scores(text: Any, count: int, seats: int) -> tuple[array, list[array]] | None:
+    """A piece's ``scores``: ``{"out": packed seats, "points": [packed points
+    of each seat]}`` for ``count`` hands, or ``None``."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.keys() != _SCORES_KEYS:
+        return None
+    columns = data["points"]
+    if not isinstance(columns, list) or len(columns) != seats:
+        return None
+    out = _unpack("b", data["out"], count)
+    points = [_unpack("q", column, count) for column in columns]
+    if out is None or None in points:
+        return None
+    return out, points  # type: ignore[return-value]
+
+
 class _Names(Sequence[str | None]):
     """Who went out of each hand, by name, named when read (most games' dealer
     rule only counts the hands)."""
 
     __slots__ = ("_out", "_players")
 
-    def __init__(self, out: list[int | None], players: Sequence[str]) -> None:
-        self._out = list(out)
+    def __init__(self, out: array, players: Sequence[str]) -> None:
+        self._out = array(out.typecode, out)
         self._players = players
 
     def __len__(self) -> int:
@@ -365,17 +418,14 @@ class _Names(Sequence[str | None]):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [None if s is None else self._players[s] for s in self._out[index]]
+            return [None if s < 0 else self._players[s] for s in self._out[index]]
         seat = self._out[index]
-        return None if seat is None else self._players[seat]
+        return None if seat < 0 else self._players[seat]
 
 
-def _decode(
-    text: Any, keys: frozenset[str], count: int | None, *, columns: int | None = None
-) -> dict[str, list[Any]] | None:
+def _decode(text: Any, keys: frozenset[str], count: int | None) -> dict[str, list[Any]] | None:
     """One JSON object of ``keys``, each a list of ``count`` items (any number
-    when ``None``, but the same for each; ``points``: ``columns`` lists of
-    ``count`` items), or ``None``."""
+    when ``None``, but the same for each), or ``None``."""
     if not isinstance(text, str):
         return None
     try:
@@ -389,15 +439,8 @@ def _decode(
         if len(lengths) != 1:
             return None
         count = lengths.pop()
-    for key, value in data.items():
-        if not isinstance(value, list):
-            return None
-        if key == "points" and columns is not None:
-            if len(value) != columns or any(
-                not isinstance(column, list) or len(column) != count for column in value
-            ):
-                return None
-        elif len(value) != count:
+    for value in data.values():
+        if not isinstance(value, list) or len(value) != count:
             return None
     return data
 

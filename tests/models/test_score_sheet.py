@@ -5,6 +5,8 @@ it changes, and a missing, stale or broken sheet is never believed."""
 from __future__ import annotations
 
 import json
+import sys
+from array import array
 
 import pytest
 from sqlalchemy import text
@@ -48,13 +50,34 @@ def _pieces(engine, session_id: int) -> list[SheetChunkRow]:
         )
 
 
+def _unpacked(typecode: str, text: str) -> list[int]:
+    """A packed column (little-endian whole numbers in hex) as numbers."""
+    column = array(typecode, bytes.fromhex(text))
+    if sys.byteorder != "little":
+        column.byteswap()
+    return column.tolist()
+
+
+def _packed(typecode: str, values: list[int]) -> str:
+    column = array(typecode, values)
+    if sys.byteorder != "little":
+        column.byteswap()
+    return column.tobytes().hex()
+
+
 def _columns(engine, session_id: int) -> dict:
-    """Every column of the stored sheet, the pieces put together (``points``
-    per hand, as the seats' columns say)."""
+    """Every column of the stored sheet, the pieces put together (``out``
+    with ``None`` for blocked, ``points`` per hand, as the seats' columns say)."""
     columns: dict = {}
     for piece in _pieces(engine, session_id):
-        scores = json.loads(piece.scores)
-        scores["points"] = [list(row) for row in zip(*scores["points"], strict=True)]
+        packed = json.loads(piece.scores)
+        scores = {
+            "out": [None if s < 0 else s for s in _unpacked("b", packed["out"])],
+            "points": [
+                list(row)
+                for row in zip(*(_unpacked("q", c) for c in packed["points"]), strict=True)
+            ],
+        }
         for part in (scores, json.loads(piece.lines)):
             for name, values in part.items():
                 columns.setdefault(name, []).extend(values)
@@ -230,15 +253,35 @@ BROKEN_TEXT = {
     "no columns": "{}",
     "deeply nested": "[" * 100_000 + "]" * 100_000,
 }
+
+
+def _repack(typecode: str, key: str, seat: int | None, index: int, value: int):
+    """Change one packed number of ``scores`` (``points``: the seat's column)."""
+
+    def change(scores: dict) -> None:
+        holder, at = (scores, key) if seat is None else (scores[key], seat)
+        values = _unpacked(typecode, holder[at])
+        values[index] = value
+        holder[at] = _packed(typecode, values)
+
+    return change
+
+
 BROKEN_VALUE = {
-    "seat out of range": ("scores", _set("out", 0, 7)),
-    "seat negative": ("scores", _set("out", 0, -1)),
-    "seat as text": ("scores", _set("out", 0, "0")),
-    "points as text": ("scores", _set("points", 0, "10", 0)),
-    "points null": ("scores", _set("points", 0, None, 0)),
-    "points with a fraction": ("scores", _set("points", 0, 10.5, 0)),
-    "points not a number": ("scores", _set("points", 0, float("nan"), 0)),
-    "points missing a seat": ("scores", _set("points", 0, [1, 2])),
+    "seat out of range": ("scores", _repack("b", "out", None, 0, 7)),
+    "seat below nobody": ("scores", _repack("b", "out", None, 0, -2)),
+    "seats as a list": ("scores", lambda scores: scores.update(out=[0, 1, 2, 0])),
+    "points not hex": ("scores", _set("points", 0, "zz")),
+    "points a byte short": (
+        "scores",
+        lambda scores: scores["points"].__setitem__(1, scores["points"][1][:-2]),
+    ),
+    "points a hand short": (
+        "scores",
+        lambda scores: scores["points"].__setitem__(2, scores["points"][2][:-16]),
+    ),
+    "points as numbers": ("scores", _set("points", 0, [1, 2, 3, 4])),
+    "points missing a seat": ("scores", lambda scores: scores["points"].pop()),
     "leftover as text": ("lines", _set("leftover", 1, "x", 2)),
     "leftover missing a seat": ("lines", _set("leftover", 1, [1, 2])),
     "rummy 2": ("lines", _set("rummy", 0, 2)),
@@ -246,7 +289,7 @@ BROKEN_VALUE = {
     "warnings as text": ("lines", _set("warnings", 0, "oops")),
     "a warning that reads back wrong": ("lines", _set("warnings", 0, [{"nope": 1}])),
     "a column too short": ("lines", lambda columns: columns["at"].pop()),
-    "an extra column": ("scores", lambda columns: columns.update(extra=[1] * 4)),
+    "an extra column": ("scores", lambda columns: columns.update(extra="00")),
 }
 
 
