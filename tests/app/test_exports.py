@@ -150,7 +150,7 @@ def test_no_hands_and_no_date() -> None:
     assert "Runde for runde" not in text
     assert text.splitlines()[1] == "Spillere: Kari og Ola"
     assert to_csv(doc, lang="nb").splitlines() == [
-        "Runde;Kari: poeng;Kari: sum;Ola: poeng;Ola: sum"
+        '"Runde";"Kari: poeng";"Kari: sum";"Ola: poeng";"Ola: sum"'
     ]
     assert to_pdf(doc, lang="en").startswith(b"%PDF")
 
@@ -219,7 +219,7 @@ def test_csv_reads_back_to_the_same_numbers(name: str, lang: str) -> None:
 def test_csv_quotes_a_name_containing_the_separator() -> None:
     doc = make("rummy", ["Kari; Ola", "Per"], [{"went_out": "Per", "left": {"Kari; Ola": ["5"]}}])
     text = to_csv(doc, lang="nb")
-    assert text.splitlines()[0].startswith('Runde;"Kari; Ola: poeng"')
+    assert text.splitlines()[0].startswith('"Runde";"Kari; Ola: poeng"')
     assert next(csv.reader(io.StringIO(text), delimiter=";"))[1] == "Kari; Ola: poeng"
 
 

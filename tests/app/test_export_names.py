@@ -1,0 +1,179 @@
+"""Every name, every reader (issue 12): the exports with the names families type.
+
+The sessions in tests/app/golden/family*.json seat players named with emoji
+(``Ola👍`` and ``Ola🏆``), Arabic (``سارة``), Hebrew (``יוסי``), a combining
+mark (``A`` + U+030A ``se``), a formula (``=HYPERLINK(…)``, ``+47 Ola``,
+``-Per``), 40 characters and Norwegian æøå. Each export is read back the way a
+reader would: the CSV by LibreOffice, the PDF by pdftotext and as pixels, the
+text exports by their Unicode structure (and in Chromium, tests/e2e).
+
+LibreOffice (Debian's ``libreoffice-calc-nogui``) and poppler-utils are
+installed by ``.ci/run``; locally a test that needs one skips when it is
+missing, except with ``CI=true`` where that is a failure.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from app.reports import render_export
+from app.reports.spreadsheet import FORMULA_STARTS, neutralise
+from scoring import SessionDoc, read_session, score_session
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+LANGS = ("en", "nb")
+
+
+def load(name: str) -> SessionDoc:
+    return read_session((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+
+
+FAMILY = load("family")
+FOUR_SUIT = load("family_four_suit")  # negative totals
+EMOJI_1, EMOJI_2, ARABIC, HEBREW, COMBINING, FORMULA, LONG = FAMILY.players
+
+
+def need(tool: str) -> str:
+    """The path of ``tool``; skip without it (fail with CI=true)."""
+    path = shutil.which(tool)
+    if path is None:
+        reason = f"{tool} is not installed"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{reason} (CI=true: the test must run)", pytrace=False)
+        pytest.skip(reason)
+    return path
+
+
+def test_the_names_are_the_ones_the_issue_lists() -> None:
+    assert EMOJI_1 == "Ola👍" and EMOJI_2 == "Ola🏆"
+    assert ARABIC == "سارة" and HEBREW == "יוסי"
+    assert COMBINING == "A\u030ase" and FORMULA.startswith("=")
+    assert len(LONG) == 40 and {"Ø", "Æ", "å"} <= set(LONG)
+    assert FOUR_SUIT.players == ("+47 Ola", "-Per")
+    assert min(score_session(FOUR_SUIT).standings.totals.values()) < 0
+
+
+# -- 1. CSV formula injection -------------------------------------------------
+
+
+@pytest.mark.parametrize("start", FORMULA_STARTS)
+def test_neutralise_prefixes_every_formula_start(start: str) -> None:
+    assert neutralise(start + "1+1") == "'" + start + "1+1"
+    assert neutralise("Kari" + start) == "Kari" + start
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_csv_quotes_text_and_leaves_numbers_bare(lang: str) -> None:
+    text = render_export(FOUR_SUIT, "csv", lang).decode("utf-8-sig")
+    sep = ";" if lang == "nb" else ","
+    header, *rows = text.split("\r\n")[:-1]
+    cells = header.split(sep)
+    assert all(c.startswith("\"'") for c in cells[1:]), cells  # quoted and neutralised
+    assert rows[-1].split(sep) == ["2", "-12", "-1246", "-300", "-345"]
+    parsed = next(csv.reader(io.StringIO(header), delimiter=sep))
+    assert parsed[1].startswith("'+47 Ola") and parsed[3].startswith("'-Per")
+
+
+_NS = {
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+}
+#: LibreOffice's CSV import options: separator, quote, UTF-8, from line 1, no
+#: column types, the language, quoted fields not forced to text, special
+#: numbers detected, …, and "evaluate formulas" on (Excel always does).
+_LANGUAGE_ID = {"nb": 1044, "en": 2057}
+
+
+def libreoffice_cells(data: bytes, lang: str, tmp_path: Path) -> list[list[dict[str, str]]]:
+    """The CSV ``data`` opened by LibreOffice Calc (headless) in ``lang``:
+    per row, per cell ``{"formula", "type", "value", "text"}``."""
+    soffice = need("soffice")
+    source = tmp_path / "export.csv"
+    source.write_bytes(data)
+    sep = 59 if lang == "nb" else 44
+    options = f"CSV:{sep},34,76,1,,{_LANGUAGE_ID[lang]},false,true,false,false,false,-1,true"
+    subprocess.run(
+        [
+            soffice,
+            "--headless",
+            "--norestore",
+            f"-env:UserInstallation={(tmp_path / 'lo-profile').as_uri()}",
+            "--convert-to",
+            "fods",
+            f"--infilter={options}",
+            "--outdir",
+            str(tmp_path),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    tree = ET.parse(tmp_path / "export.fods")
+    rows = []
+    for row in tree.iter(f"{{{_NS['table']}}}table-row"):
+        cells = []
+        for cell in row.findall("table:table-cell", _NS):
+            repeat = int(cell.get(f"{{{_NS['table']}}}number-columns-repeated", "1"))
+            entry = {
+                "formula": cell.get(f"{{{_NS['table']}}}formula", ""),
+                "type": cell.get(f"{{{_NS['office']}}}value-type", ""),
+                "value": cell.get(f"{{{_NS['office']}}}value", ""),
+                "text": "".join(cell.itertext()).strip(),
+            }
+            cells += [entry] * min(repeat, 64)
+        while cells and not cells[-1]["type"]:
+            cells.pop()
+        if cells:
+            rows.append(cells)
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("doc", [FAMILY, FOUR_SUIT], ids=["family", "four_suit"])
+def test_libreoffice_opens_no_formula_and_every_total_is_a_number(
+    doc: SessionDoc, lang: str, tmp_path: Path
+) -> None:
+    rows = libreoffice_cells(render_export(doc, "csv", lang), lang, tmp_path)
+    table = score_session(doc).standings
+    header, body = rows[0], rows[1:]
+    assert [c["formula"] for row in rows for c in row] == [""] * sum(map(len, rows))
+    assert {c["type"] for c in header} == {"string"}
+    for seat, player in enumerate(doc.players):  # the name is all there, as text
+        for cell in header[1 + 2 * seat : 3 + 2 * seat]:
+            assert cell["text"].removeprefix("'").startswith(player + ":"), cell
+    assert len(body) == len(doc.hands)
+    for number, row in enumerate(body, 1):
+        assert {c["type"] for c in row} == {"float"}, row
+        assert float(row[0]["value"]) == number
+        for seat, player in enumerate(doc.players):
+            assert float(row[1 + 2 * seat]["value"]) == table.hand_points[number - 1][player]
+            assert float(row[2 + 2 * seat]["value"]) == table.running[number - 1][player]
+
+
+def test_libreoffice_reads_at_and_plus_names_as_text(tmp_path: Path) -> None:
+    doc = read_session(
+        {
+            "format": "kortpoeng-session",
+            "version": 1,
+            "game": "rummy",
+            "players": ["@Siv", "+Zara"],
+            "hands": [{"went_out": "@Siv", "left": {"+Zara": ["K"]}}],
+        }
+    )
+    rows = libreoffice_cells(render_export(doc, "csv", "nb"), "nb", tmp_path)
+    assert [c["text"] for c in rows[0][1:]] == [
+        "'@Siv: poeng",
+        "'@Siv: sum",
+        "'+Zara: poeng",
+        "'+Zara: sum",
+    ]
+    assert not any(c["formula"] for row in rows for c in row)
