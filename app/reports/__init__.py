@@ -21,8 +21,8 @@ json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
 >>> from scoring import read_session
 >>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
->>> print(to_text(doc, lang="en").splitlines()[5])
-Winner: Lise
+>>> to_text(doc, lang="en").splitlines()[5]  # the name isolated: FSI … PDI
+'Winner: \u2068Lise\u2069'
 >>> render_export(doc, "csv", "nb")[:3] == "\ufeff".encode()
 True
 """
@@ -97,29 +97,39 @@ def _lang(lang: str) -> str:
     return code
 
 
-def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> Summary:
+def summary(
+    doc: SessionDoc,
+    result: SessionResult | None = None,
+    lang: str = "en",
+    *,
+    isolate: bool = False,
+) -> Summary:
     """The translated :class:`~app.reports.summary.Summary` of a session.
 
-    ``result`` defaults to ``score_session(doc)``. Raises :class:`ValueError`
+    ``result`` defaults to ``score_session(doc)``; ``isolate`` marks names and
+    notes inside sentences as bidi isolates (see
+    :func:`~app.reports.summary.build_summary`). Raises :class:`ValueError`
     for an unsupported ``lang`` and :class:`scoring.ScoringError` when the
     document cannot be scored.
     """
     lang = _lang(lang)
     result = score_session(doc) if result is None else result
     with use_language(lang):
-        return build_summary(doc, result)
+        return build_summary(doc, result, isolate=isolate)
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """Plain-text summary: game, date, players, rules, winner or leader,
     standings with ranks, the hand-by-hand table aligned for a monospace font,
-    and hand notes. ``\\n`` line ends, final newline. Errors as :func:`summary`."""
-    return render_text(summary(doc, result, lang))
+    and hand notes. ``\\n`` line ends, final newline. Every name and note is a
+    bidi isolate (FSI … PDI), so a line keeps its order whatever the script of
+    a name. Errors as :func:`summary`."""
+    return render_text(summary(doc, result, lang, isolate=True))
 
 
 def to_markdown(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """The same summary as Markdown with pipe tables. Errors as :func:`summary`."""
-    return render_markdown(summary(doc, result, lang))
+    return render_markdown(summary(doc, result, lang, isolate=True))
 
 
 def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:

@@ -26,6 +26,8 @@ import pytest
 
 from app.reports import render_export
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
+from app.reports.summary import FSI, PDI
+from app.reports.text import display_width, markdown_escape
 from scoring import SessionDoc, read_session, score_session
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -177,3 +179,67 @@ def test_libreoffice_reads_at_and_plus_names_as_text(tmp_path: Path) -> None:
         "'+Zara: sum",
     ]
     assert not any(c["formula"] for row in rows for c in row)
+
+
+# -- golden files of the family sessions ----------------------------------------
+
+UPDATE = os.environ.get("KORTPOENG_UPDATE_GOLDEN") == "1"
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md", "csv"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["family", "family_four_suit"])
+def test_family_golden(name: str, lang: str, fmt: str) -> None:
+    data = render_export(load(name), fmt, lang)
+    path = GOLDEN / f"{name}.{lang}.{fmt}"
+    if UPDATE:
+        path.write_bytes(data)
+    assert path.exists(), f"{path} missing: run with KORTPOENG_UPDATE_GOLDEN=1"
+    assert data == path.read_bytes(), f"{path.name} differs from the export"
+
+
+# -- 3. text and Markdown: every name a bidi isolate ------------------------------
+
+
+def _isolated_everywhere(text: str, name: str) -> None:
+    """Every occurrence of ``name`` in ``text`` sits inside an FSI … PDI."""
+    depth = [0]
+    for char in text:
+        depth.append(depth[-1] + (char == FSI) - (char == PDI))
+    assert min(depth) == 0 == depth[-1]
+    at = text.find(name)
+    assert at >= 0, name
+    while at >= 0:
+        assert depth[at] > 0, (name, text[max(0, at - 20) : at + 20])
+        at = text.find(name, at + 1)
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_name_in_the_text_exports_is_isolated(lang: str, fmt: str) -> None:
+    text = render_export(FAMILY, fmt, lang).decode("utf-8")
+    assert text.count(FSI) == text.count(PDI)
+    for name in FAMILY.players:
+        shown = markdown_escape(name) if fmt == "md" else name
+        _isolated_everywhere(text, shown)
+    assert ("1.  \u2068Ola🏆\u2069" if fmt == "txt" else "| \u2068Ola🏆\u2069") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_standings_line_is_place_name_points(lang: str) -> None:
+    lines = render_export(FAMILY, "txt", lang).decode("utf-8").splitlines()
+    line = next(line for line in lines if ARABIC in line and line[:2] == "4.")
+    place, rest = line.split(FSI)
+    name, points = rest.split(PDI)
+    assert (place.strip(), name, points.strip()) == ("4.", ARABIC, "26")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_columns_line_up_with_emoji_marks_and_rtl(lang: str) -> None:
+    text = render_export(FAMILY, "txt", lang).decode("utf-8")
+    hands = text.split("\n\n")[3].splitlines()[1:]  # the hand table, under its title
+    assert len(hands) == 2 + len(FAMILY.hands)
+    assert len({display_width(line) for line in hands}) == 1, hands
+    standings = text.split("\n\n")[2].splitlines()[1:]
+    totals = [display_width(line) for line in standings]
+    assert len(set(totals)) == 1, standings  # right-aligned totals end in one column
