@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from app.cli import main
+from app.i18n import use_language
 from app.reports import render_export
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
 from app.reports.summary import FSI, PDI
@@ -243,3 +245,75 @@ def test_text_columns_line_up_with_emoji_marks_and_rtl(lang: str) -> None:
     standings = text.split("\n\n")[2].splitlines()[1:]
     totals = [display_width(line) for line in standings]
     assert len(set(totals)) == 1, standings  # right-aligned totals end in one column
+
+
+# -- 4. kortpoeng show / list: columns by display width ------------------------------
+
+
+@pytest.fixture
+def family_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A database file holding the two family sessions (numbers 1 and 2)."""
+    monkeypatch.delenv("KORTPOENG_DB", raising=False)
+    path = str(tmp_path / "family.db")
+    for name in ("family", "family_four_suit"):
+        assert main(["--db", path, "import", str(GOLDEN / f"{name}.json")]) == 0
+    return path
+
+
+def cli(capsys: pytest.CaptureFixture[str], lang: str, *argv: str) -> str:
+    with use_language(lang):
+        assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def _tables(out: str) -> list[list[str]]:
+    """The text tables in ``out``: runs of lines from a header over a ``---`` rule."""
+    lines = out.splitlines()
+    return [
+        lines[i - 1 : next((j for j in range(i, len(lines)) if not lines[j].strip()), len(lines))]
+        for i, line in enumerate(lines)
+        if line.startswith("--")
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_show_columns_line_up_with_every_kind_of_name(
+    family_db: str, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    out = cli(capsys, lang, "--db", family_db, "show", "1")
+    hands, standings = _tables(out)[:2]
+    standings = standings[: 2 + len(FAMILY.players)]  # the end-of-session line follows
+    assert len(hands) == 2 + len(FAMILY.hands)
+    assert all(name in hands[0] for name in FAMILY.players)
+    # Every column of the hand table is right-aligned: every line ends in one column.
+    assert len({display_width(line) for line in hands}) == 1, hands
+    assert len(standings) == 2 + len(FAMILY.players)
+    assert len({display_width(line) for line in standings}) == 1, standings
+    # The name column starts and ends at the same display column on every row.
+    rule = standings[1]
+    name_start = rule.index(" -") + 1
+    name_end = rule.index(" ", name_start)
+    for line, player in zip(standings[2:], [s.player for s in _order(FAMILY)], strict=True):
+        at = line.index(player)
+        assert display_width(line[:at]) == name_start, line
+        assert display_width(line[: at + len(player)]) <= name_end
+
+
+def _order(doc: SessionDoc):
+    from app.reports import summary
+
+    return summary(doc, lang="en").standings
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_list_columns_line_up_with_every_kind_of_name(
+    family_db: str, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    out = cli(capsys, lang, "--db", family_db, "list")
+    [table] = _tables(out)
+    rule = table[1]
+    state_column = rule.rindex(" -") + 1  # the last column (state) starts here
+    for line in [table[0], *table[2:]]:
+        state = line.rsplit("  ", 1)[1]
+        assert display_width(line[: line.rindex(state)]) == state_column, table
+    assert any(ARABIC in line and EMOJI_2 in line for line in table)
