@@ -8,7 +8,7 @@ import dataclasses
 import flet as ft
 
 from app import storage
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, collation_key, format_number, get_language, ngettext
 from app.messages import game_name, option_name, option_value_name
 from app.ui.common import (
     TOUCH,
@@ -361,7 +361,13 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
 def NewSessionScreen() -> ft.Control:
     """``/new``: the form for this tab's :class:`NewSessionDraft`."""
     app = use_app()
-    recent = ft.use_memo(lambda: services.recent_players(engine=storage.engine()), [app.revision])
+    language = get_language()
+    recent = ft.use_memo(
+        lambda: services.recent_players(
+            engine=storage.engine(), name_key=collation_key(language)
+        ),  # alphabetical in the language on screen (Æ Ø Å after Z in Norwegian)
+        [app.revision, language],
+    )
     return NewSessionForm(app.new_session, recent)
 
 

@@ -24,12 +24,15 @@ from pathlib import Path
 
 import pytest
 
+from app import storage
 from app.cli import main
-from app.i18n import use_language
+from app.i18n import collation_key, use_language
 from app.reports import render_export
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
+from app.reports.statistics import player_statistics
 from app.reports.summary import FSI, PDI
 from app.reports.text import display_width, markdown_escape
+from models.services import list_players, recent_players, start_session
 from scoring import SessionDoc, read_session, score_session
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -317,3 +320,49 @@ def test_list_columns_line_up_with_every_kind_of_name(
         state = line.rsplit("  ", 1)[1]
         assert display_width(line[: line.rindex(state)]) == state_column, table
     assert any(ARABIC in line and EMOJI_2 in line for line in table)
+
+
+# -- 5. alphabetical order of the language ------------------------------------------
+
+NORDIC = ["Øystein", "Zara", "Åse", "Anna", "Ærlig", "Bjørn"]
+ORDER = {
+    "nb": ["Anna", "Bjørn", "Zara", "Ærlig", "Øystein", "Åse"],
+    "en": ["Ærlig", "Anna", "Åse", "Bjørn", "Øystein", "Zara"],  # Æ as "ae"
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_collation_key_is_the_languages_order(lang: str) -> None:
+    assert sorted(NORDIC, key=collation_key(lang)) == ORDER[lang]
+    with use_language(lang):
+        assert sorted(NORDIC, key=collation_key()) == ORDER[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_statistics_ties_in_the_languages_order(lang: str) -> None:
+    # One rummy round where every player holds a 4: all share the win, so
+    # they tie on wins, win rate and sessions, and the name decides.
+    doc = read_session(
+        {
+            "format": "kortpoeng-session",
+            "version": 1,
+            "game": "rummy",
+            "players": NORDIC,
+            "options": {"rounds": 1},
+            "hands": [{"went_out": None, "left": {name: ["4"] for name in NORDIC}}],
+        }
+    )
+    result = score_session(doc)
+    assert result.standings.finished and len(result.standings.winners) == len(NORDIC)
+    with use_language(lang):
+        [game] = player_statistics([(doc, result, None)])
+    assert [p.player for p in game.players] == ORDER[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_recent_players_in_the_languages_order(db: Path, lang: str) -> None:
+    start_session(engine=storage.engine(), game="swedish_rummy", players=NORDIC)
+    names = recent_players(engine=storage.engine(), name_key=collation_key(lang))
+    assert list(names) == ORDER[lang]
+    everyone = list_players(engine=storage.engine(), name_key=collation_key(lang))
+    assert [p.name for p in everyone] == ORDER[lang]
