@@ -143,13 +143,14 @@ def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
 def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> bytes:
     """A one-or-more-page A4 score sheet: title, date, standings, the chart of
     running totals with the target line, the hand table and notes; DejaVu Sans
-    (shipped in ``assets/fonts``) embedded. Errors as :func:`summary`."""
+    and Noto Emoji (shipped in ``assets/fonts``) embedded, right-to-left names
+    shaped and in reading order. Errors as :func:`summary`."""
     from .pdf import render_pdf  # fpdf2 is only loaded when a PDF is asked for
 
     lang = _lang(lang)
     result = score_session(doc) if result is None else result
     with use_language(lang):
-        return render_pdf(build_summary(doc, result), result)
+        return render_pdf(build_summary(doc, result, isolate=True), result)
 
 
 def to_json(doc: SessionDoc) -> str:

@@ -15,18 +15,22 @@ missing, except with ``CI=true`` where that is a failure.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import os
+import re
 import shutil
 import subprocess
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from app import storage
 from app.cli import main
-from app.i18n import collation_key, use_language
+from app.i18n import _, collation_key, use_language
 from app.reports import render_export
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
 from app.reports.statistics import player_statistics
@@ -366,3 +370,119 @@ def test_recent_players_in_the_languages_order(db: Path, lang: str) -> None:
     assert list(names) == ORDER[lang]
     everyone = list_players(engine=storage.engine(), name_key=collation_key(lang))
     assert [p.name for p in everyone] == ORDER[lang]
+
+
+# -- 2. and 3. the PDF: emoji drawn, right-to-left names shaped and in order ----------
+
+_MARKS = dict.fromkeys(map(ord, "\u2068\u2069\u202a\u202b\u202c\u202d\u202e"))
+
+
+def pdftotext(data: bytes, tmp_path: Path, *args: str) -> str:
+    """pdftotext's reading of page 1 of ``data`` (logical order, bidi marks
+    that pdftotext adds and the isolates removed, NFC)."""
+    tool = need("pdftotext")
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(data)
+    out = subprocess.run(
+        [tool, "-f", "1", "-l", "1", *args, str(source), "-"], capture_output=True, check=True
+    ).stdout.decode("utf-8")
+    return unicodedata.normalize("NFC", out.translate(_MARKS))
+
+
+def words(data: bytes, tmp_path: Path) -> list[tuple[float, float, float, float, str]]:
+    """Page 1's words as drawn: ``(x_min, y_min, x_max, y_max, text)`` in points."""
+    out = pdftotext(data, tmp_path, "-bbox-layout")
+    found = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out
+    )
+    return [(float(a), float(b), float(c), float(d), html.unescape(w)) for a, b, c, d, w in found]
+
+
+def page_image(data: bytes, tmp_path: Path, dpi: int) -> Image.Image:
+    """Page 1 of ``data`` rendered by pdftoppm, in grey."""
+    tool = need("pdftoppm")
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(data)
+    stem = tmp_path / "page"
+    subprocess.run(
+        [tool, "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile", source, stem],
+        check=True,
+    )
+    return Image.open(stem.with_suffix(".png")).convert("L")
+
+
+def ink_blobs(image: Image.Image) -> int:
+    """How many separate blobs of ink (8-connected dark pixels) ``image`` has."""
+    width, height = image.size
+    dark = {(x, y) for y in range(height) for x in range(width) if image.getpixel((x, y)) < 128}
+    blobs = 0
+    while dark:
+        blobs += 1
+        stack = [dark.pop()]
+        while stack:
+            x, y = stack.pop()
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    if (x + dx, y + dy) in dark:
+                        dark.remove((x + dx, y + dy))
+                        stack.append((x + dx, y + dy))
+    return blobs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_draws_every_name_whole(lang: str, tmp_path: Path) -> None:
+    data = render_export(FAMILY, "pdf", lang)
+    text = pdftotext(data, tmp_path, "-layout")
+    standings = text.split(translated("Final standings", lang))[1]
+    for name in FAMILY.players:  # emoji kept, RTL in reading order, nothing cut
+        assert unicodedata.normalize("NFC", name) in standings, name
+    assert f"{'Vinner' if lang == 'nb' else 'Winner'}: {EMOJI_2}" in text
+    assert b"NotoEmoji" in data and b"DejaVuSans" in data
+
+
+def translated(message: str, lang: str) -> str:
+    with use_language(lang):
+        return _(message)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_standings_and_players_line_keep_their_visual_order(lang: str, tmp_path: Path) -> None:
+    drawn = words(render_export(FAMILY, "pdf", lang), tmp_path)
+
+    def on_line_of(word: tuple) -> list[tuple]:
+        return sorted((w for w in drawn if abs(w[1] - word[1]) < 1), key=lambda w: w[0])
+
+    arabic = next(w for w in drawn if w[4] == "ةراس")  # shaped: glyphs in visual order
+    line = [w[4] for w in on_line_of(arabic)]
+    assert line[line.index("ةراس") - 1 : line.index("ةراس") + 2] == ["4.", "ةراس", "26"], line
+    hebrew = next(w for w in drawn if w[4] == "יסוי")
+    line = [w[4] for w in on_line_of(hebrew)]
+    assert line[line.index("יסוי") - 1 : line.index("יסוי") + 2] == ["3.", "יסוי", "27"], line
+    players = next(w for w in drawn if w[4].endswith(":") and w[4][:-1] in ("Players", "Spillere"))
+    seated = [w[4].strip("\u2068\u2069,") for w in on_line_of(players)][1:5]
+    assert seated == [EMOJI_1, EMOJI_2, "ةراس", "יסוי"], seated  # seat order, left to right
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_arabic_letters_are_joined_and_emoji_have_ink(lang: str, tmp_path: Path) -> None:
+    data = render_export(FAMILY, "pdf", lang)
+    dpi = 200
+    image = page_image(data, tmp_path, dpi)
+    scale = dpi / 72
+    drawn = words(data, tmp_path)
+
+    def crop(word: tuple, left: float = 0.0) -> Image.Image:
+        x0, y0, x1, y1, _text = word
+        return image.crop(
+            (int((x0 + left) * scale) - 1, int(y0 * scale), int(x1 * scale) + 2, int(y1 * scale))
+        )
+
+    # سارة joined: سا one stroke, then ر, the body of ة and its two dots (5);
+    # the same letters unjoined are six blobs.
+    arabic = next(w for w in drawn if w[4] == "ةراس")
+    assert ink_blobs(crop(arabic)) == 5
+    for emoji in (EMOJI_1, EMOJI_2):
+        word = next(w for w in drawn if w[4] == emoji)
+        plain = word[2] - word[0]
+        picture = crop(word, left=plain * 0.66)  # right of "Ola": the emoji
+        assert ink_blobs(picture) >= 1, emoji
