@@ -18,7 +18,7 @@ __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 
 #: The ``--format`` values (``app.reports.FORMATS``'s keys, kept here so that the
 #: parser is built without loading the reports; a test ties the two).
-FORMAT_KEYS: tuple[str, ...] = ("txt", "md", "csv", "pdf", "json")
+FORMAT_KEYS: tuple[str, ...] = ("txt", "md", "csv", "pdf", "png", "json")
 
 
 def run(args: argparse.Namespace) -> ExitStatus:

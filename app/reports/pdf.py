@@ -142,9 +142,16 @@ class _Sheet(FPDF):
         self.cell(self.w / 2 - margin, 4, right, align="R")
 
 
-def new_sheet(style: Style, *, orientation: str = "P", format: str | tuple = "A4") -> _Sheet:
+def new_sheet(
+    style: Style,
+    summary: Summary,
+    *,
+    orientation: str = "P",
+    format: str | tuple[float, float] = "A4",
+) -> _Sheet:
     """An empty sheet in ``style`` with the shipped fonts loaded: DejaVu Sans
-    (regular and bold) with Noto Emoji as the fallback font.
+    (regular and bold), and Noto Emoji as the fallback font when a name or
+    note of ``summary`` has a character DejaVu Sans lacks.
 
     Raises:
         FileNotFoundError: if a shipped font is missing from ``assets/fonts``.
@@ -156,11 +163,14 @@ def new_sheet(style: Style, *, orientation: str = "P", format: str | tuple = "A4
     pdf.set_auto_page_break(True, margin=style.margin + _FOOTER)
     pdf.add_font(_FAMILY, "", FONT_REGULAR)
     pdf.add_font(_FAMILY, "B", FONT_BOLD)
-    pdf.add_font(_EMOJI, "", FONT_EMOJI)
-    for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
-        font = pdf.fonts[key]
-        font.cmap = {code: glyph for code, glyph in font.cmap.items() if code not in _EMOJI_GLUE}
-    pdf.set_fallback_fonts([_EMOJI], exact_match=False)  # one weight: bold names too
+    cmap = pdf.fonts[_FAMILY.lower()].cmap
+    texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
+    if any(ord(char) not in cmap for text in texts for char in text):
+        pdf.add_font(_EMOJI, "", FONT_EMOJI)
+        for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
+            font = pdf.fonts[key]
+            font.cmap = {c: glyph for c, glyph in font.cmap.items() if c not in _EMOJI_GLUE}
+        pdf.set_fallback_fonts([_EMOJI], exact_match=False)  # one weight: bold names too
     return pdf
 
 
@@ -267,7 +277,7 @@ def _lines(pdf: _Sheet, x: float, y: float, width: float, text: str, leading: fl
     shaped = _needs_shaping(pdf, text)
     if shaped:
         pdf.set_text_shaping(True)
-    pdf.multi_cell(width, leading, text, padding=0, new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(width, leading, text, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
     if shaped:
         pdf.set_text_shaping(False)
     return pdf.get_y() + 0.8 * pdf.font_size
@@ -584,7 +594,7 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     """
     chart = chart_series(result)
     landscape = len(summary.player_names) > 6
-    pdf = new_sheet(A4, orientation="L" if landscape else "P")
+    pdf = new_sheet(A4, summary, orientation="L" if landscape else "P")
     _metadata(pdf, summary)
     margin = A4.margin
     pdf.footer_left = " · ".join(
