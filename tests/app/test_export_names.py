@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import os
 import re
 import shutil
@@ -26,16 +27,22 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 from PIL import Image
+from pypdf import PdfReader
 
 from app import storage
 from app.cli import main
+from app.cli.export import FORMAT_KEYS
 from app.i18n import _, collation_key, use_language
-from app.reports import render_export
+from app.paths import ASSETS_DIR
+from app.reports import FORMATS, render_export
+from app.reports.picture import MIN_TEXT_PX, SCALE, WIDTH, picture_pdf
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
 from app.reports.statistics import player_statistics
-from app.reports.summary import FSI, PDI
+from app.reports.summary import FSI, PDI, build_summary
 from app.reports.text import display_width, markdown_escape
+from app.ui.common import NAME_FONTS
 from models.services import list_players, recent_players, start_session
 from scoring import SessionDoc, read_session, score_session
 
@@ -486,3 +493,144 @@ def test_pdf_arabic_letters_are_joined_and_emoji_have_ink(lang: str, tmp_path: P
         plain = word[2] - word[0]
         picture = crop(word, left=plain * 0.66)  # right of "Ola": the emoji
         assert ink_blobs(picture) >= 1, emoji
+
+
+# -- 7. the picture (PNG) ---------------------------------------------------------
+
+
+def picture(doc: SessionDoc, lang: str) -> bytes:
+    """The PDF page the picture is rendered from, cut to what was drawn."""
+    with use_language(lang):
+        data, _height = picture_pdf(
+            build_summary(doc, score_session(doc), isolate=True), score_session(doc)
+        )
+    return data
+
+
+def text_sizes(data: bytes) -> list[tuple[str, float]]:
+    """Every piece of text on page 1 of ``data`` with its font size in points."""
+    found: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: list, tm: list, _font: object, size: float) -> None:
+        if text.strip():
+            found.append((text, size * abs(tm[3]) * abs(cm[3])))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_png_is_phone_wide_with_every_letter_at_least_28_px(lang: str) -> None:
+    image = Image.open(io.BytesIO(render_export(FAMILY, "png", lang)))
+    assert image.format == "PNG" and image.width == WIDTH == 1080 and image.height > 1500
+    sizes = text_sizes(picture(FAMILY, lang))
+    assert len(sizes) > 60
+    smallest = min(size for _text, size in sizes) * SCALE
+    assert smallest >= MIN_TEXT_PX == 28, sorted(sizes, key=lambda s: s[1])[:5]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_png_names_winner_and_hands_read_back(lang: str, tmp_path: Path) -> None:
+    text = pdftotext(picture(FAMILY, lang), tmp_path, "-layout")
+    for name in FAMILY.players:
+        assert unicodedata.normalize("NFC", name) in text, name
+    assert f"{'Vinner' if lang == 'nb' else 'Winner'}: {EMOJI_2}" in text
+    last = [line.split() for line in text.splitlines() if line.split()[:1] == ["6"]]
+    assert ["6", "0", "156", "26", "27", "0", "0", "64"] in last  # running totals, hand 6
+    assert "ikke vist" not in text and "not shown" not in text  # all six hands shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_png_pixels_show_emoji_and_joined_arabic(lang: str, tmp_path: Path) -> None:
+    image = Image.open(io.BytesIO(render_export(FAMILY, "png", lang))).convert("L")
+    drawn = words(picture(FAMILY, lang), tmp_path)
+    px = SCALE  # pixels per point
+
+    def crop(word: tuple, left: float = 0.0) -> Image.Image:
+        x0, y0, x1, y1, _text = word
+        return image.crop((int((x0 + left) * px) - 1, int(y0 * px), int(x1 * px) + 2, int(y1 * px)))
+
+    arabic = [w for w in drawn if w[4] == "ةراس"]  # standings and table heading
+    assert arabic and all(ink_blobs(crop(w)) == 5 for w in arabic)
+    for emoji in (EMOJI_1, EMOJI_2):
+        for word in [w for w in drawn if w[4] == emoji]:
+            assert ink_blobs(crop(word, left=(word[2] - word[0]) * 0.66)) >= 1, emoji
+
+
+def many_hands(count: int) -> SessionDoc:
+    names = [ARABIC, EMOJI_2, "Åse"]
+    hands = [
+        {"went_out": names[n % 3], "left": {names[(n + 1) % 3]: ["K"], names[(n + 2) % 3]: ["5"]}}
+        for n in range(count)
+    ]
+    return read_session(
+        {
+            "format": "kortpoeng-session",
+            "version": 1,
+            "game": "swedish_rummy",
+            "players": names,
+            "options": {"target": 100_000},
+            "hands": hands,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "left_out"),
+    [("en", "488 earlier hands are not shown"), ("nb", "488 tidligere runder er ikke vist")],
+)
+def test_png_of_many_hands_keeps_the_last_ones_and_says_how_many_are_left_out(
+    lang: str, left_out: str, tmp_path: Path
+) -> None:
+    doc = many_hands(500)
+    text = pdftotext(picture(doc, lang), tmp_path, "-layout")
+    assert left_out in text
+    rows = [line.split() for line in text.splitlines()]
+    table = [r for r in rows if len(r) >= 4 and all(t.replace(",", "").isdigit() for t in r)]
+    numbers = [int(r[0]) for r in table if 400 < int(r[0]) <= 500]
+    assert numbers == list(range(489, 501)), numbers
+    for name in doc.players:
+        assert name in text
+    image = Image.open(io.BytesIO(render_export(doc, "png", lang)))
+    assert image.width == 1080 and image.height < 4000  # standings and the last hands only
+
+
+def test_cli_exports_the_picture(family_db: str, tmp_path: Path) -> None:
+    out = tmp_path / "family.png"
+    assert (
+        main(["--db", family_db, "export", "1", "--format", "png", "--lang", "nb", "-o", str(out)])
+        == 0
+    )
+    assert out.read_bytes() == render_export(FAMILY, "png", "nb")
+
+
+def test_cli_format_keys_are_the_export_formats() -> None:
+    assert tuple(FORMATS) == FORMAT_KEYS
+
+
+# -- 6. the app's fonts -------------------------------------------------------------
+
+
+def test_font_manifest_ships_the_name_fonts_and_keeps_flets_own() -> None:
+    """Flutter's web client loads the fonts of assets/assets/FontManifest.json
+    before its first frame (flet serves the app's copy instead of its own), so
+    the names' fonts are there before any text is laid out and no fallback font
+    is fetched. The copy keeps every font of the installed flet-web's manifest."""
+    import flet_web
+
+    ours = json.loads((ASSETS_DIR / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    theirs = json.loads(
+        (Path(flet_web.__file__).parent / "web" / "assets" / "FontManifest.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert [f for f in ours if f["family"] not in NAME_FONTS] == theirs
+    shipped = {f["family"]: f["fonts"] for f in ours if f["family"] in NAME_FONTS}
+    assert set(shipped) == set(NAME_FONTS)
+    for family, path in NAME_FONTS.items():
+        assert shipped[family] == [{"asset": f"../{path}"}]  # /assets/../fonts/… = /fonts/…
+        assert (ASSETS_DIR / path).is_file()
+    cmaps = {path: TTFont(ASSETS_DIR / path).getBestCmap() for path in NAME_FONTS.values()}
+    for name in FAMILY.players:
+        for char in unicodedata.normalize("NFC", name):
+            assert any(ord(char) in cmap for cmap in cmaps.values()), (name, char)
