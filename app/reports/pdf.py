@@ -165,7 +165,11 @@ def new_sheet(
     pdf.add_font(_FAMILY, "B", FONT_BOLD)
     cmap = pdf.fonts[_FAMILY.lower()].cmap
     texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
-    if any(ord(char) not in cmap for text in texts for char in text):
+    if any(
+        ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
+        for text in texts
+        for char in text
+    ):
         pdf.add_font(_EMOJI, "", FONT_EMOJI)
         for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
             font = pdf.fonts[key]
@@ -179,21 +183,32 @@ def new_sheet(
 _RTL = frozenset(("R", "AL", "AN"))
 
 
-def _needs_shaping(pdf: FPDF, text: str) -> bool:
-    """True when ``text`` has a letter the current font lacks (emoji: drawn
-    from the fallback font), a right-to-left letter, a combining mark or a
-    format character (FSI, PDI, joiners); remembered per font and text."""
+_ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+
+
+def _prepare(pdf: FPDF, text: str) -> tuple[str, bool]:
+    """``(text to draw, shaped)`` for ``text`` in the current font.
+
+    Shaped when ``text`` has a letter the current font lacks (emoji: drawn from
+    the fallback font), a right-to-left letter, a combining mark or a format
+    character such as a joiner. Bidi isolates (FSI … PDI) only matter next to
+    right-to-left letters: elsewhere they are dropped and the text takes the
+    fast path. Remembered per font and text."""
+    if text.isascii():  # digits, Latin letters: the fast path
+        return text, False
     cache: dict = pdf.__dict__.setdefault("_kortpoeng_shaping", {})
     key = (pdf.font_family, pdf.font_style, text)
     found = cache.get(key)
     if found is None:
         cmap = pdf.current_font.cmap
-        found = cache[key] = not text.isascii() and any(
+        bare = text.translate(_ISOLATES)
+        complex_ = any(
             ord(char) not in cmap
             or unicodedata.bidirectional(char) in _RTL
             or unicodedata.category(char) in ("Mn", "Me", "Cf")
-            for char in text
+            for char in bare
         )
+        found = cache[key] = (text, True) if complex_ else (bare, False)
     return found
 
 
@@ -205,12 +220,13 @@ def _width(pdf: FPDF, text: str) -> float:
     cache: dict = pdf.__dict__.setdefault("_kortpoeng_widths", {})
     width = cache.get(key)
     if width is None:
-        if _needs_shaping(pdf, text):
+        drawn, shaped = _prepare(pdf, text)
+        if shaped:
             pdf.set_text_shaping(True)
-            width = pdf.get_string_width(text)
+            width = pdf.get_string_width(drawn)
             pdf.set_text_shaping(False)
         else:
-            width = pdf.get_string_width(text)
+            width = pdf.get_string_width(drawn)
         cache[key] = width
     return width
 
@@ -221,10 +237,13 @@ def _text(pdf: FPDF, x: float, y: float, text: str) -> None:
     Plain text goes through ``FPDF.text`` (fast); text that needs shaping or
     the emoji font through a shaped ``cell`` placed on the same baseline. The
     current position and page are left as they were."""
-    if not text:
+    if text.isascii():  # the fast path, taken thousands of times by a hand table
+        if text:
+            pdf.text(x, y, text)
         return
-    if not _needs_shaping(pdf, text):
-        pdf.text(x, y, text)
+    drawn, shaped = _prepare(pdf, text)
+    if not shaped:
+        pdf.text(x, y, drawn)
         return
     width = _width(pdf, text)
     here, auto = (pdf.x, pdf.y), pdf.auto_page_break
@@ -233,10 +252,21 @@ def _text(pdf: FPDF, x: float, y: float, text: str) -> None:
     size = pdf.font_size
     # fpdf2 puts a cell's baseline at y + h/2 + 0.3 × font size.
     pdf.set_xy(x, y - 0.8 * size)
-    pdf.cell(width + 0.01, size, text)
+    pdf.cell(width + 0.01, size, drawn)
     pdf.set_text_shaping(False)
     pdf.auto_page_break = auto
     pdf.set_xy(*here)
+
+
+def _wrapped(pdf: FPDF, width: float, leading: float, text: str) -> None:
+    """``text`` as a paragraph wrapped to ``width`` from the current position,
+    shaped when it needs it; the position moves below it."""
+    drawn, shaped = _prepare(pdf, text)
+    if shaped:
+        pdf.set_text_shaping(True)
+    pdf.multi_cell(width, leading, drawn, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
+    if shaped:
+        pdf.set_text_shaping(False)
 
 
 def _fit(pdf: FPDF, text: str, width: float) -> str:
@@ -274,12 +304,7 @@ def _ensure(pdf: _Sheet, height: float) -> bool:
 def _lines(pdf: _Sheet, x: float, y: float, width: float, text: str, leading: float) -> float:
     """``text`` wrapped to ``width`` from baseline ``y``; the next baseline."""
     pdf.set_xy(x, y - 0.8 * pdf.font_size)
-    shaped = _needs_shaping(pdf, text)
-    if shaped:
-        pdf.set_text_shaping(True)
-    pdf.multi_cell(width, leading, text, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
-    if shaped:
-        pdf.set_text_shaping(False)
+    _wrapped(pdf, width, leading, text)
     return pdf.get_y() + 0.8 * pdf.font_size
 
 
@@ -568,11 +593,9 @@ def _notes(pdf: _Sheet, summary: Summary) -> None:
     _text(pdf, s.margin, pdf.get_y() + s.heading * _PT, summary.notes_title)
     pdf.set_y(pdf.get_y() + s.heading * _PT * 1.7)
     pdf.set_font(_FAMILY, "", s.body - 0.5)
-    pdf.set_text_shaping(True)
     pdf.set_x(s.margin)
     for note in summary.notes:
-        pdf.multi_cell(pdf.w - 2 * s.margin, 5, "• " + note, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_text_shaping(False)
+        _wrapped(pdf, pdf.w - 2 * s.margin, 5, "• " + note)
 
 
 # -- the document -------------------------------------------------------------

@@ -24,7 +24,7 @@ from app.i18n import _, ngettext
 from app.reports.chart import chart_series
 from scoring import SessionResult
 
-from .pdf import _FAMILY, _INK, _MUTED, _PT, _RULE, Style, _width, new_sheet
+from .pdf import _FAMILY, _GRID, _INK, _MUTED, _PT, _RULE, Style, _width, new_sheet
 from .pdf import _center as center
 from .pdf import _chart as chart_block
 from .pdf import _fit as fit
@@ -119,6 +119,7 @@ def _hand_table(pdf, summary: Summary, colors: Sequence[str], last: int = LAST_H
     y = base + 2.4
     pdf.set_fill_color(_ZEBRA)
     row = s.table_row
+    top = y
     for index, (number, cells) in enumerate(hands):
         if (left_out + index) % 2:
             pdf.rect(s.margin, y, end - s.margin, row, style="F")
@@ -126,11 +127,18 @@ def _hand_table(pdf, summary: Summary, colors: Sequence[str], last: int = LAST_H
         pdf.set_font(_FAMILY, "", s.cell)
         pdf.set_text_color(_MUTED)
         right(pdf, s.margin + hand_w - 2, base, number)
-        pdf.set_font(_FAMILY, "B", s.cell)
+        # The totals after the last hand stand out; the others are regular
+        # (narrower), so that wide numbers keep apart.
+        pdf.set_font(_FAMILY, "B" if index == len(hands) - 1 else "", s.cell)
         pdf.set_text_color(_INK)
         for seat, (_points, total) in enumerate(cells):
             right(pdf, s.margin + hand_w + (seat + 1) * column - 1.5, base, total)
         y += row
+    pdf.set_draw_color(_GRID)
+    pdf.set_line_width(0.25)
+    for seat in range(1, players):  # a thin rule between the players' columns
+        x = s.margin + hand_w + seat * column
+        pdf.line(x, top, x, y)
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
     pdf.line(s.margin, y, end, y)
