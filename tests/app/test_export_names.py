@@ -634,3 +634,18 @@ def test_font_manifest_ships_the_name_fonts_and_keeps_flets_own() -> None:
     for name in FAMILY.players:
         for char in unicodedata.normalize("NFC", name):
             assert any(ord(char) in cmap for cmap in cmaps.values()), (name, char)
+
+
+def test_cli_export_replaces_a_file_whole_and_leaves_nothing_behind(
+    family_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out" / "family.csv"
+    out.parent.mkdir()
+    out.write_bytes(b"old")
+    assert main(["--db", family_db, "export", "1", "--format", "csv", "-o", str(out)]) == 0
+    assert out.read_bytes() == render_export(FAMILY, "csv", "en")
+    assert [p.name for p in out.parent.iterdir()] == ["family.csv"]  # no temporary file left
+    missing = tmp_path / "nowhere" / "family.csv"
+    with use_language("en"):
+        status = main(["--db", family_db, "export", "1", "--format", "csv", "-o", str(missing)])
+    assert status == 2 and "Cannot write" in capsys.readouterr().err
