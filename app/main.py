@@ -31,7 +31,7 @@ from app.i18n import _, set_language
 from app.paths import ASSETS_DIR
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
-from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext
+from app.ui.common import NAME_FONTS, WRITES_TOPIC, AppContext, name_text_theme
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
@@ -143,9 +143,16 @@ def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
     page.title = "Kortpoeng"
-    page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
-    page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
+    # The fonts for every name (emoji, Arabic, Hebrew) ship with the app and are
+    # every text style's fallback: the client never fetches a font (no_cdn).
+    page.fonts = dict(NAME_FONTS)
+    names = name_text_theme()
+    page.theme = ft.Theme(
+        color_scheme_seed=SEED, use_material3=True, text_theme=names, primary_text_theme=names
+    )
+    page.dark_theme = ft.Theme(
+        color_scheme_seed=SEED, use_material3=True, text_theme=names, primary_text_theme=names
+    )
     page.padding = 0
     page.spacing = 0
     storage.engine()  # create and migrate the database before the first screen

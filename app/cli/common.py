@@ -113,14 +113,29 @@ def resolve(engine: Engine, ref: str) -> int:
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    """A plain text table; columns in ``right`` are right-aligned (numbers)."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    """A plain text table; columns in ``right`` are right-aligned (numbers).
+
+    Columns are measured by *display width* in a terminal (:mod:`wcwidth`):
+    a combining mark takes no column, an emoji two, so names like ``A\u030ase``,
+    ``Ola👍`` or ``سارة`` keep the columns after them in line.
+
+    >>> table = text_table(["Player", "Total"], [["A\u030ase", "7"], ["Ola👍", "12"]], {1})
+    >>> import wcwidth  # every line ends in the same column
+    >>> {wcwidth.width(line) for line in table.splitlines()}
+    {13}
+    """
+    import wcwidth
+
+    def width(text: str) -> int:
+        return wcwidth.width(text, control_codes="ignore")
+
+    widths = [max(width(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        out = [
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
+        out = []
+        for i, (cell, w) in enumerate(zip(cells, widths, strict=True)):
+            pad = " " * (w - width(str(cell)))
+            out.append(pad + str(cell) if i in right else str(cell) + pad)
         return "  ".join(out).rstrip()
 
     rule = "  ".join("-" * w for w in widths)

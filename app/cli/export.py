@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,7 @@ __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 
 #: The ``--format`` values (``app.reports.FORMATS``'s keys, kept here so that the
 #: parser is built without loading the reports; a test ties the two).
-FORMAT_KEYS: tuple[str, ...] = ("txt", "md", "csv", "pdf", "json")
+FORMAT_KEYS: tuple[str, ...] = ("txt", "md", "csv", "pdf", "png", "json")
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             doc = session_doc(engine=engine, session_id=session_id)
             data = render_export(doc, args.format, args.lang or get_language())
         if args.output and args.output != "-":
-            Path(args.output).write_bytes(data)
+            _write_atomically(Path(args.output), data)
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
@@ -51,6 +53,22 @@ def run(args: argparse.Namespace) -> ExitStatus:
             file=sys.stderr,
         )
         return ExitStatus.BAD_INPUT
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` through a temporary file in the same folder that
+    is renamed over it: a reader never sees half a file, and an old file stays
+    as it was when writing fails. Raises :class:`OSError`."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
 
 
 def add_parser(subparsers: Any) -> None:

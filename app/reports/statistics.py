@@ -3,7 +3,8 @@
 Pure functions over scored sessions: the storage services load the finished
 sessions (``SessionDoc`` + ``SessionResult`` + when each finished) and the
 statistics screen shows what :func:`player_statistics` returns. No flet, no
-database, no user-visible text.
+database, no user-visible text; names that tie are in the alphabetical order of
+the active language (:func:`app.i18n.collation_key`).
 
 A *game* here is a game id together with its scoring direction: Rummy played
 with ``penalty`` scoring (lowest total wins) and with ``winner_collects``
@@ -26,11 +27,12 @@ is the one used in that player's most recent session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from app.i18n import collation_key
 from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
 
 if TYPE_CHECKING:
@@ -89,7 +91,8 @@ class GameStatistics:
         lowest_wins: True for penalty scoring (best hand = lowest).
         sessions: finished sessions of this game.
         players: one :class:`PlayerStatistics` per player, most wins first,
-            then best win rate, most sessions, and name.
+            then best win rate, most sessions, and name (alphabetical in the
+            language's order).
     """
 
     game: str
@@ -119,7 +122,9 @@ def _moment(doc: SessionDoc, finished_at: datetime | None) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
+def player_statistics(
+    entries: Iterable[Entry], *, name_key: Callable[[str], object] | None = None
+) -> tuple[GameStatistics, ...]:
     """Per game, per player: sessions, wins, win rate, average and best hand,
     current streak.
 
@@ -130,6 +135,9 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
             recent session is the one with the latest ``finished_at`` (a naive
             datetime is taken as UTC; ``None`` falls back to ``started_at``,
             then to the oldest possible); equal times keep the input order.
+        name_key: sort key for names that tie on wins, win rate and
+            sessions; default :func:`app.i18n.collation_key` of the active
+            language (Norwegian: Æ Ø Å after Z).
 
     Returns:
         One :class:`GameStatistics` per game and direction that has a finished
@@ -164,6 +172,7 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
                 tally.best = (
                     points[player] if tally.best is None else pick(tally.best, points[player])
                 )
+    name_key = name_key or collation_key()
     order = {game: position for position, game in enumerate(GAMES)}
     out = []
     for (game, lowest), (counter, tallies) in sorted(
@@ -182,7 +191,7 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
             )
             for tally in tallies.values()
         ]
-        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
+        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
         out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
     return tuple(out)
 

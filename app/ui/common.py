@@ -9,6 +9,7 @@ stable across languages.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,12 +28,15 @@ from models.views import SessionView
 from scoring import CodedError
 
 __all__ = [
+    "EMOJI_FONT",
+    "NAME_FONTS",
     "WRITES_TOPIC",
     "AppContext",
     "Screen",
     "announce",
     "describe_problem",
     "go",
+    "name_text_theme",
     "section_title",
     "tagged",
     "use_app",
@@ -40,12 +44,35 @@ __all__ = [
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
 SUIT_FONT = "DejaVu Sans"
+#: Monochrome emoji (Noto Emoji, OFL), served from assets/fonts.
+EMOJI_FONT = "Noto Emoji"
+#: The fonts the app ships for names, by family, as ``page.fonts`` wants them
+#: (paths inside assets/): DejaVu Sans has the Arabic and Hebrew alphabets
+#: (and the suits), Noto Emoji the emoji.
+NAME_FONTS: dict[str, str] = {
+    SUIT_FONT: "fonts/DejaVuSans.ttf",
+    EMOJI_FONT: "fonts/NotoEmoji-Regular.ttf",
+}
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 
 logger = logging.getLogger(__name__)
 
 AppContext = ft.create_context(None)
+
+
+def name_text_theme() -> ft.TextTheme:
+    """A text theme whose every style falls back to the shipped fonts
+    (:data:`NAME_FONTS`) for letters the default font lacks.
+
+    Flutter's web client draws a letter missing from a style's fonts with a
+    font it downloads from Google's font host (or, served without a CDN, from
+    a path that has no fonts); a family Wi-Fi without internet then shows
+    boxes. With the shipped fonts as every style's fallback, an emoji or an
+    Arabic or Hebrew name is drawn from them, and no font is fetched.
+    """
+    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
+    return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
 
 
 def use_app() -> AppState:

@@ -1,6 +1,6 @@
 """Export and share from the session screen (issue 5): an icon button in the
 top bar that opens a sheet offering the summary as text on the clipboard, or a
-Markdown, CSV, PDF or JSON file, in the language on screen.
+picture (PNG), a PDF, Markdown, CSV or JSON file, in the language on screen.
 
 The bytes come from :func:`app.reports.export_file` (off the event loop). Files are
 handed to Flet's ``FilePicker.save_file(file_name=…, src_bytes=…)``: in a
@@ -10,8 +10,11 @@ inside the tap itself (``ft.CopyToClipboard`` as the tile's ``action``), which
 is the only way Safari allows it; the text is therefore made when the sheet
 opens. A SnackBar confirms ("Copied to the clipboard" / "Saved …").
 
+The picture (PNG) is the score sheet sized for a phone, to share in a chat app.
+
 Semantics identifiers: ``export`` (the button), ``export-copy`` and
-``export-<fmt>`` for ``md``, ``csv``, ``pdf``, ``json`` (the sheet's tiles).
+``export-<fmt>`` for ``png``, ``pdf``, ``md``, ``csv``, ``json`` (the sheet's
+tiles).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ logger = logging.getLogger(__name__)
 
 #: Formats offered as files, in menu order: (key, icon).
 FILE_FORMATS: tuple[tuple[str, ft.IconData], ...] = (
+    ("png", ft.Icons.IMAGE_OUTLINED),
     ("pdf", ft.Icons.PICTURE_AS_PDF_OUTLINED),
     ("md", ft.Icons.ARTICLE_OUTLINED),
     ("csv", ft.Icons.TABLE_CHART_OUTLINED),
@@ -43,6 +47,7 @@ FILE_FORMATS: tuple[tuple[str, ft.IconData], ...] = (
 def _format_label(fmt: str) -> str:
     """The menu line of a file format (translated at call time)."""
     return {
+        "png": _("Picture for a chat (PNG)"),
         "pdf": _("PDF score sheet"),
         "md": _("Markdown"),
         "csv": _("CSV for spreadsheets"),
