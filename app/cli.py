@@ -163,6 +163,23 @@ def web_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def join_command(args: argparse.Namespace) -> int:
+    """``kortpoeng join [--revoke]``: print the join link and its QR code (the
+    one a server on ``--host``/``--port`` lets phones in with); ``--revoke``
+    makes a new code first, shutting every phone out (a running server notices
+    within a second)."""
+    from app.server.door import JoinDoor, default_join_path
+    from app.server.run import print_join
+
+    use_db(args)
+    door = JoinDoor(default_join_path(), required=True)
+    if args.revoke:
+        door.revoke()
+        print(_("Kortpoeng: made a new join code; every phone has to join again."))
+    print_join(door, args.host, args.port)
+    return 0
+
+
 def app_command(args: argparse.Namespace) -> int:
     """``kortpoeng`` alone: a desktop window where possible, else the web UI."""
     from app.main import run_app
@@ -207,6 +224,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     web.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
     web.set_defaults(handler=web_command)
+
+    join = sub.add_parser(
+        "join", help=_("show the link and QR code phones join with (web --host 0.0.0.0)")
+    )
+    join.add_argument(
+        "--host", default="0.0.0.0", help=_("address the server listens on (default 0.0.0.0)")
+    )
+    join.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+    join.add_argument(
+        "--revoke",
+        action="store_true",
+        help=_("make a new join code: every phone that joined has to join again"),
+    )
+    join.set_defaults(handler=join_command)
 
     try:
         from app.cli_sessions import add_subcommands
