@@ -139,6 +139,8 @@ def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None
         print(qr_text(phones[0]), file=out, end="")
     for link in here:
         print(_("Kortpoeng: on this computer, open {link}").format(link=link), file=out)
+    if not phones and here:  # no network address found: the code of this computer's link
+        print(qr_text(here[0]), file=out, end="")
     print(
         _(
             "Kortpoeng: show the join code again in the app (Settings, Invite a phone) or "
