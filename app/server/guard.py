@@ -159,6 +159,24 @@ def loopback_host(headers: dict[str, str]) -> bool:
         return False
 
 
+def _page_path(path: str) -> bool:
+    """Whether ``path`` is answered with the app's page (a route: no file
+    extension, or ``.html``)."""
+    name = path.rsplit("/", 1)[-1]
+    return "." not in name or name.endswith(".html")
+
+
+_CONDITIONAL = frozenset({b"if-none-match", b"if-modified-since", b"if-range", b"range"})
+
+
+def _unconditional(scope: Scope) -> Scope:
+    """``scope`` without the request's conditional headers: the page is always
+    sent whole (a 304 would make the browser keep its copy under *these*
+    headers, and the policy's script hashes are computed from the body)."""
+    headers = [(n, v) for n, v in scope.get("headers") or () if n.lower() not in _CONDITIONAL]
+    return {**scope, "headers": headers}
+
+
 class _Live:
     """One accepted websocket: its device cookie, send channel and handler task."""
 
@@ -226,6 +244,7 @@ class Guard:
         self._live: set[_Live] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._policies: dict[bytes, str] = {}
+        self._last_page_policy: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._base_policy = content_security_policy(APP_POLICY)
 
@@ -401,6 +420,8 @@ class Guard:
         if not admitted:
             await self._door(send, headers, stale_link=False)
             return
+        if _page_path(path):
+            scope = _unconditional(scope)
         await self.app(scope, receive, self._secured(send))
 
     async def _join(self, code: str, headers: dict[str, str], send: Send) -> None:
@@ -455,7 +476,10 @@ class Guard:
         await self._respond(send, 403, body, b"text/html; charset=utf-8", _DOOR_POLICY, extra)
 
     def _policy_for(self, page: bytes) -> str:
-        """The app's policy with the inline scripts of ``page`` allowed by hash."""
+        """The app's policy with the inline scripts of ``page`` allowed by hash
+        (an empty body, as for HEAD: the policy of the last page sent)."""
+        if not page and self._last_page_policy is not None:
+            return self._last_page_policy
         key = hashlib.sha256(page).digest()
         policy = self._policies.get(key)
         if policy is None:
@@ -463,6 +487,8 @@ class Guard:
                 self._policies.clear()
             policy = content_security_policy(APP_POLICY, scripts=inline_script_hashes(page))
             self._policies[key] = policy
+        if page:
+            self._last_page_policy = policy
         return policy
 
     def _secured(self, send: Send) -> Send:
@@ -480,7 +506,12 @@ class Guard:
                     if name.lower() == b"content-type":
                         content_type = value.lower()
                 if content_type.startswith(b"text/html"):
-                    start = message
+                    start = dict(message)  # held: sent with the body
+                    start["headers"] = [
+                        (name, value)
+                        for name, value in message.get("headers") or ()
+                        if name.lower() not in (b"etag", b"last-modified", b"cache-control")
+                    ] + [(b"cache-control", b"no-store")]
                     return
                 message = dict(message)
                 message["headers"] = security_headers(

@@ -170,3 +170,21 @@ def test_no_other_site_can_frame_the_app(browser, servers, hostile) -> None:
         assert blocked, "Chromium reported no frame-ancestors refusal"
     finally:
         context.close()
+
+
+def test_a_revalidated_page_is_sent_whole_with_its_script_hashes(servers) -> None:
+    """A reload sends ``If-None-Match``: a 304 would keep the browser's copy of
+    the page under headers computed from an empty body (no script hashes: a
+    blank app). The page is always sent whole, never cached."""
+    server = servers()
+    _status, first, body = _get(server.url + "/")
+    assert first.get("ETag") is None and first.get("Cache-Control") == "no-store"
+    static = _get(server.url + "/flutter_bootstrap.js")[1]
+    for conditional in (
+        {"If-None-Match": static.get("ETag") or '"x"'},
+        {"If-Modified-Since": "Wed, 01 Jan 2031 00:00:00 GMT"},
+    ):
+        status, headers, again = _get(server.url + "/", conditional)
+        assert status == 200 and again == body
+        assert _policy(headers)["script-src"] == _policy(first)["script-src"]
+        assert len(_policy(headers)["script-src"]) > 2
