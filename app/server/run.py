@@ -280,8 +280,19 @@ async def _serve(guard: Guard, sock: socket.socket, stopper: _Stopper, log_level
         await guard.going_away()
         server.should_exit = True
 
+    def quiet_after_stop(the_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # Once stopping, a tab's task that finds its session closed ("Session
+        # closed", a reset connection) is expected: a line in the log, not a
+        # traceback in the host's terminal.
+        error = context.get("exception")
+        if isinstance(error, RuntimeError | ConnectionError | asyncio.CancelledError):
+            logger.debug("After the stop: %s", context.get("message"), exc_info=error)
+        else:
+            the_loop.default_exception_handler(context)
+
     def on_stop() -> None:
         if not stopping:
+            loop.set_exception_handler(quiet_after_stop)
             stopping.append(loop.create_task(begin_stop()))
 
     guard.start()
