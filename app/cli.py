@@ -157,10 +157,11 @@ def use_db(args: argparse.Namespace) -> None:
 def web_command(args: argparse.Namespace) -> int:
     """``kortpoeng web``: serve the web UI on ``--host``/``--port`` (CDN off)."""
     from app.main import run_web
+    from app.server.run import end_process
 
     use_db(args)
-    run_web(host=args.host, port=args.port)
-    return 0
+    end_process(run_web(host=args.host, port=args.port))  # at once: see end_process
+    return 0  # not reached
 
 
 def join_command(args: argparse.Namespace) -> int:

@@ -57,7 +57,7 @@ from app.server.door import (
 )
 from app.server.guard import Guard
 
-__all__ = ["GRACE", "STOP_DEADLINE", "create_app", "print_join", "serve"]
+__all__ = ["GRACE", "STOP_DEADLINE", "create_app", "end_process", "print_join", "serve"]
 
 logger = logging.getLogger(__name__)
 
@@ -250,6 +250,21 @@ class _Stopper:
             with contextlib.suppress(Exception):
                 stream.flush()
         os._exit(0)
+
+
+def end_process(status: int) -> None:
+    """End the process now with ``status``, after :func:`serve` returned.
+
+    Everything is closed and committed by then; what is skipped is Python's
+    own teardown of the libraries the server loaded, which takes 0.3-0.9 s
+    here and would push a stop past the 2 s it must take on a busy machine.
+    Logs and standard streams are flushed first.
+    """
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
 
 
 def _close_flet_sessions() -> None:

@@ -138,3 +138,26 @@ def test_a_second_signal_ends_it_at_once(servers) -> None:
     took = stop_and_time(server, signal.SIGINT)
     assert server.process.returncode == 0
     assert took < BOUND
+
+
+def test_a_port_in_use_is_said_in_one_line(tmp_path) -> None:
+    """The address cannot be bound: one translated line, status 1, no traceback."""
+    import subprocess
+
+    from server_harness import KORTPOENG, ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [*KORTPOENG, "--db", str(tmp_path / "k.sqlite3"), "web", "--port", str(port)],
+            cwd=str(ROOT),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "KORTPOENG_LANG": "nb"},
+        )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Kan ikke starte tjeneren på 127.0.0.1:{port}")
