@@ -267,11 +267,15 @@ class Guard:
         self.stopping = True
         self.reap_after = min(self.reap_after, timeout)
         live = list(self._live)
+        gone = [item for item in live if item.closed]  # their clients already left
+        for item in gone:
+            item.reap_later(0)
         if live:
             closing = [asyncio.ensure_future(item.close(*GOING_AWAY)) for item in live]
             await asyncio.wait(closing, timeout=timeout)
         for item in live:
-            item.reap_later(timeout)
+            if item not in gone:
+                item.reap_later(timeout)
 
     async def stop(self) -> None:
         """Stop the guard's own background tasks (revocation watcher and timers)
