@@ -5,13 +5,17 @@ web page read the app's files; it is taken off (:func:`security_headers`
 drops it whatever sent it). What is sent instead:
 
 * ``Content-Security-Policy``: only this server's own scripts, styles, images,
-  fonts, workers and connections (``'self'``); ``'wasm-unsafe-eval'`` because
-  the Flutter web client compiles WebAssembly (CanvasKit / skwasm); ``blob:``
-  workers and images, which Flutter creates; ``'unsafe-inline'`` for *styles*
-  only (Flutter sets element styles). The inline ``<script>`` blocks of the
-  app's ``index.html`` are allowed by their SHA-256 hashes, computed from the
-  page as served (:func:`inline_script_hashes`), never by ``'unsafe-inline'``.
-  ``frame-ancestors 'none'``: no other site can frame the app.
+  fonts, workers and connections (``default-src 'self'``). What the Flutter
+  web client needs beyond that, each found by taking it away in Chromium (the
+  app then stays on its splash or loses its styles): ``'wasm-unsafe-eval'``
+  (it compiles WebAssembly: skwasm / CanvasKit), ``blob:`` workers (skwasm
+  starts one), ``'unsafe-inline'`` for *styles* only (Flutter writes
+  ``<style>`` elements), and the three inline ``<script>`` blocks of the app's
+  ``index.html``, allowed by their SHA-256 hashes computed from the page as
+  served (:func:`inline_script_hashes`), never by ``'unsafe-inline'``.
+  Images, fonts and the QR code need nothing more. ``frame-ancestors 'none'``:
+  no other site can frame the app. The client's attempt to load an animation
+  runtime from a CDN is refused (it is never used, and offline it fails anyway).
 * ``X-Frame-Options: DENY`` (older browsers), ``X-Content-Type-Options:
   nosniff``, ``Referrer-Policy: no-referrer`` (the join link never leaks in a
   ``Referer``), ``Permissions-Policy`` switching off what the app never uses.
@@ -40,11 +44,7 @@ APP_POLICY: dict[str, list[str]] = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
     "worker-src": ["'self'", "blob:"],
-    "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
