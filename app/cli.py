@@ -157,11 +157,9 @@ def use_db(args: argparse.Namespace) -> None:
 def web_command(args: argparse.Namespace) -> int:
     """``kortpoeng web``: serve the web UI on ``--host``/``--port`` (CDN off)."""
     from app.main import run_web
-    from app.server.run import end_process
 
     use_db(args)
-    end_process(run_web(host=args.host, port=args.port))  # at once: see end_process
-    return 0  # not reached
+    return run_web(host=args.host, port=args.port) or 0
 
 
 def join_command(args: argparse.Namespace) -> int:
@@ -255,7 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
-    return args.handler(args)
+    status = args.handler(args)
+    if argv is None and args.handler is web_command:
+        # The process's own command line and the server has stopped: end now
+        # (everything is closed and committed; see end_process).
+        from app.server.run import end_process
+
+        end_process(status)
+    return status
 
 
 if __name__ == "__main__":
