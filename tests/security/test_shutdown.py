@@ -17,6 +17,7 @@ import signal
 import socket
 import sqlite3
 import struct
+import sys
 import time
 
 import e2e_harness as h
@@ -33,15 +34,16 @@ BOUND = 5.0
 PLAYERS = ("Ingrid", "Åse")
 
 
-def drop_a_websocket(server: Server) -> None:
+def drop_a_websocket(server: Server, cookie: str | None = None) -> None:
     """Upgrade to the app's websocket, then vanish: the socket is reset
     (SO_LINGER 0), as when a phone leaves the Wi-Fi."""
     key = base64.b64encode(os.urandom(16)).decode()
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    extra = f"Cookie: {cookie}\r\n" if cookie else ""
     sock.sendall(
         (
             f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.url}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"{extra}Upgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
         ).encode()
     )
@@ -161,3 +163,70 @@ def test_a_port_in_use_is_said_in_one_line(tmp_path) -> None:
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"Kan ikke starte tjeneren på 127.0.0.1:{port}")
+
+
+def _device_cookie(path) -> str:
+    import json
+
+    return "kortpoeng_device=" + json.loads(path.read_text(encoding="utf-8"))["device"]
+
+
+DRIVER = """
+import json, os, sys, threading, time
+from pathlib import Path
+from app.main import main
+from app.ui.invite import follow_door
+from app.server import serve
+status = serve(main, host="0.0.0.0", port=int(sys.argv[1]), before_main=follow_door,
+               join_file=Path(sys.argv[2]))
+deadline = time.monotonic() + 5
+def left():
+    return sorted(t.name for t in threading.enumerate()
+                  if t is not threading.main_thread() and not t.daemon)
+while left() and time.monotonic() < deadline:
+    time.sleep(0.05)
+from flet_web.fastapi import app_manager
+sessions = getattr(app_manager, "_FletAppManager__sessions", {})
+print("RESULT " + json.dumps({"status": status, "threads": left(), "sessions": len(sessions)}))
+"""
+
+
+def test_nothing_keeps_running_after_the_stop(tmp_path) -> None:
+    """Bound to the LAN (so the join-file watcher runs) with a phone connected
+    and another dropped: once :func:`app.server.serve` returns, no worker
+    thread is left and no Flet session is open."""
+    import json
+    import subprocess
+
+    from server_harness import ROOT, answers, free_port, seed_session
+
+    db = tmp_path / "kortpoeng.sqlite3"
+    seed_session(db)
+    port = free_port()
+    env = {**os.environ, "KORTPOENG_DB": f"sqlite:///{db}", "PYTHONPATH": str(ROOT)}
+    env.pop("FLET_SERVER_IP", None)
+    env.pop("FLET_SERVER_PORT", None)
+    process = subprocess.Popen(
+        [sys.executable, "-c", DRIVER, str(port), str(tmp_path / "join.json")],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not answers(port) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        server = Server(process, port, tmp_path, tmp_path / "unused.log")
+        device = _device_cookie(tmp_path / "join.json")
+        phone = wire.open_client(server.ws_url, origin=server.url, cookie=device)
+        phone.wait_for("nav-new-session")
+        drop_a_websocket(server, device)
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    result = json.loads(output.split("RESULT ", 1)[1])
+    assert result == {"status": 0, "threads": [], "sessions": 0}, output
