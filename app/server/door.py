@@ -117,8 +117,9 @@ def _write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            with contextlib.suppress(OSError):  # not every file system has modes
-                os.fchmod(out.fileno(), 0o600)
+            if hasattr(os, "fchmod"):  # not on Windows
+                with contextlib.suppress(OSError):  # nor on every file system
+                    os.fchmod(out.fileno(), 0o600)
             out.write(text)
             out.flush()
             os.fsync(out.fileno())

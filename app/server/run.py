@@ -125,7 +125,6 @@ def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None
     """Print the join links of ``door`` for a server on ``host:port`` and the QR
     code of the first one a phone can reach (translated)."""
     from app.i18n import _
-    from app.server.qr import qr_text
 
     out = out or sys.stdout
     door.host, door.port = host, port
@@ -136,11 +135,11 @@ def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None
         print(_("Kortpoeng: phones join with this link (or scan the QR code):"), file=out)
         for link in phones:
             print(f"  {link}", file=out)
-        print(qr_text(phones[0]), file=out, end="")
+        _print_qr(phones[0], out)
     for link in here:
         print(_("Kortpoeng: on this computer, open {link}").format(link=link), file=out)
     if not phones and here:  # no network address found: the code of this computer's link
-        print(qr_text(here[0]), file=out, end="")
+        _print_qr(here[0], out)
     print(
         _(
             "Kortpoeng: show the join code again in the app (Settings, Invite a phone) or "
@@ -149,6 +148,20 @@ def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None
         file=out,
         flush=True,
     )
+
+
+def _print_qr(link: str, out: Any) -> None:
+    """Print the QR code of ``link``; a terminal that cannot show the block
+    characters gets none (the link is printed anyway)."""
+    from app.server.qr import qr_text
+
+    text = qr_text(link)
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return
+    print(text, file=out, end="")
 
 
 class _Server:

@@ -1,10 +1,10 @@
-"""Fixtures for the security tests: the real server (see ``server_harness``),
-hostile pages on another port, and the end-to-end harness's browser
-(tests/e2e: one Chromium per worker, failure screenshots)."""
+"""Fixtures for the security tests: the real server (see ``server_harness``)
+and hostile pages on another port. The browser comes from the root conftest.py
+(one Chromium per worker, shared with tests/e2e); the end-to-end harness's
+helpers (``e2e_harness``, ``kortpoeng_flows``) are imported from tests/e2e."""
 
 from __future__ import annotations
 
-import importlib.util
 import signal
 import sys
 from collections.abc import Iterator
@@ -19,21 +19,6 @@ if str(E2E) not in sys.path:
     sys.path.insert(0, str(E2E))
 
 from server_harness import HostilePages, Server, start_server  # noqa: E402
-
-
-def _load_e2e_conftest() -> Any:
-    spec = importlib.util.spec_from_file_location("kortpoeng_e2e_fixtures", E2E / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_e2e = _load_e2e_conftest()
-# The browser (one per worker) and the failure screenshots of tests/e2e.
-browser = _e2e.browser
-open_page = _e2e.open_page
-pytest_runtest_makereport = _e2e.pytest_runtest_makereport
 
 
 @pytest.fixture

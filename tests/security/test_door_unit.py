@@ -221,3 +221,27 @@ def test_the_door_page_speaks_the_browsers_language(accept, language) -> None:
 def test_any_accept_language_header_gives_a_page(header) -> None:
     language, page = door_page(header)
     assert language in ("nb", "en") and page.startswith(b"<!DOCTYPE html>")
+
+
+def test_print_join_prints_the_links_and_a_readable_qr_code(tmp_path, monkeypatch) -> None:
+    import io
+
+    from qr_read import read_terminal_qr
+
+    from app.server.run import print_join
+
+    monkeypatch.setattr("app.server.addresses.lan_addresses", lambda: ["192.0.2.7"])
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    out = io.StringIO()
+    print_join(door, "0.0.0.0", 8550, out=out)
+    code = door.secret().code
+    assert f"  http://192.0.2.7:8550/join/{code}" in out.getvalue()
+    assert f"http://127.0.0.1:8550/join/{code}" in out.getvalue()
+    assert read_terminal_qr(out.getvalue()) == [f"http://192.0.2.7:8550/join/{code}"]
+    # A terminal that cannot show the blocks gets the links without a code.
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    print_join(door, "0.0.0.0", 8550, out=ascii_out)
+    ascii_out.flush()
+    assert f"http://192.0.2.7:8550/join/{code}".encode() in raw.getvalue()
+    assert read_terminal_qr(raw.getvalue().decode("ascii")) == []

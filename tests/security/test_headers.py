@@ -116,6 +116,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 """
 
 
+@pytest.mark.e2e
 def test_the_app_draws_and_works_under_the_policy(browser, servers, tmp_path) -> None:
     """A whole session flow in Chromium with the headers on, and nothing of the
     app's own is blocked (the Flutter client's attempt to fetch an animation
@@ -153,6 +154,7 @@ FRAMING_PAGE = """<!DOCTYPE html><html><body>
 </body></html>"""
 
 
+@pytest.mark.e2e
 def test_no_other_site_can_frame_the_app(browser, servers, hostile) -> None:
     server = servers()
     address = hostile.add("/frame.html", FRAMING_PAGE.format(url=server.url))
