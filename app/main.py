@@ -10,6 +10,7 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/session/<id>/hand/<n>``       edit (or delete) hand ``n``
 ``/rules/<game>``                a game's rules in short
 ``/settings``                    language and theme
+``/invite``                      invite a phone: the join link and QR code
 ``/stats``                       player statistics per game
 ===============================  ==========================================
 
@@ -33,6 +34,7 @@ from app.settings import load_settings
 from app.ui import flet_fixes, preferences
 from app.ui.common import NAME_FONTS, WRITES_TOPIC, AppContext, name_text_theme
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
+from app.ui.invite import InviteScreen, follow_door
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
 from app.ui.session import SessionScreen
@@ -58,6 +60,7 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(index=True, component=SessionsScreen),
         ft.Route(path="new", component=NewSessionScreen),
         ft.Route(path="settings", component=SettingsScreen),
+        ft.Route(path="invite", component=InviteScreen),
         ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid", component=SessionScreen),
@@ -159,12 +162,13 @@ def main(page: ft.Page) -> None:
     page.render(App)
 
 
-def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
-    """Serve the web UI on ``host:port`` (blocks); the Flutter client from the
-    installed package (no CDN). Prints the address to open."""
+def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
+    """Serve the web UI on ``host:port`` until Ctrl+C / SIGTERM (blocks); the
+    Flutter client from the installed package (no CDN). Prints the address to
+    open (and, beyond loopback, the join link). Returns the exit status."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
     storage.engine()
-    serve(main, host=host, port=port)
+    return serve(main, host=host, port=port, before_main=follow_door)
 
 
 def run_app() -> None:
@@ -180,4 +184,4 @@ def run_app() -> None:
 
 
 if __name__ == "__main__":
-    run_web(port=int(os.environ.get("FLET_SERVER_PORT") or DEFAULT_PORT))
+    raise SystemExit(run_web(port=int(os.environ.get("FLET_SERVER_PORT") or DEFAULT_PORT)))

@@ -101,4 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
-    return int(args.handler(args))
+    status = int(args.handler(args))
+    if argv is None and args.handler is serve.run_web:
+        # The process's own command line and the server has stopped: end now
+        # (everything is closed and committed; see app.server.run.end_process).
+        from app.server.run import end_process
+
+        end_process(status)
+    return status
