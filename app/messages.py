@@ -1083,8 +1083,8 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         return ngettext("{n} point for own cards", "{n} points for own cards", points)
     flag = flag_name(item.flag or "")
     if code == BreakdownCode.FLAG_MULTIPLIED:
-        if item.flag == "rummy" and count == 2:
-            return _("+{points} for going rummy (doubled)", points=format_number(points))
+        if count == 2:
+            return _("+{points} for {flag} (doubled)", points=format_number(points), flag=flag)
         return _(
             "+{points} for {flag} (×{times})",
             points=format_number(points),

@@ -23,7 +23,7 @@ def rules_text(game_id: str) -> list[tuple[str, str]]:
 def RulesScreen() -> ft.Control:
     """``/rules/<game>``; the back arrow returns to where the user came from."""
     params = ft.use_route_params()
-    game_id = params.get("game", "rummy")
+    game_id = params.get("game", "")
     sid = params.get("sid")
     back = f"/session/{sid}" if sid else "/new"
     body: list[ft.Control] = []
