@@ -27,11 +27,13 @@ import os
 import flet as ft
 
 from app import storage
+from app.backups import backup_in_background
 from app.i18n import _, set_language
+from app.messages import describe_error
 from app.paths import ASSETS_DIR
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
-from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext
+from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext, tagged
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
@@ -39,8 +41,10 @@ from app.ui.session import SessionScreen
 from app.ui.sessions import SessionsScreen
 from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
+from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
+from scoring import CodedError
 
 __all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
 
@@ -139,6 +143,33 @@ def App() -> ft.Control:
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 
+@ft.component
+def DatabaseProblem(message: str) -> ft.Control:
+    """Shown instead of the app when its database cannot be used (damaged, made
+    by a newer Kortpoeng, read-only, …): what is wrong and what to do, in
+    words (never a blank page, never a library's text)."""
+    return ft.SafeArea(
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    tagged(
+                        "screen-database-problem",
+                        ft.Text(
+                            _("Kortpoeng cannot use its database"),
+                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                        ),
+                        header=True,
+                    ),
+                    tagged("database-problem", ft.Text(message, selectable=True)),
+                ],
+                spacing=16,
+            ),
+            padding=24,
+        ),
+        expand=True,
+    )
+
+
 def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
@@ -148,15 +179,26 @@ def main(page: ft.Page) -> None:
     page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
     page.padding = 0
     page.spacing = 0
-    storage.engine()  # create and migrate the database before the first screen
+    try:
+        engine = storage.engine()  # create and migrate the database before the first screen
+    except CodedError as problem:  # logged (the cause) where it was raised
+        set_language(effective_language(load_settings().language))
+        page.render(DatabaseProblem, describe_error(problem))
+        return
+    backup_in_background(engine)  # the day's automatic backup, once per process
     page.render(App)
 
 
 def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     """Serve the web UI on ``host:port`` (blocks); the Flutter client from the
-    installed package (no CDN). Prints the address to open."""
+    installed package (no CDN). Prints the address to open. A database that
+    cannot be used is said on every page (:func:`DatabaseProblem`); the
+    command line says it before serving (``kortpoeng web`` exits 2)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
-    storage.engine()
+    try:
+        backup_in_background(storage.engine())
+    except CodedError:
+        logger.warning("Serving a page that says why the database cannot be used")
     serve(main, host=host, port=port)
 
 
@@ -165,7 +207,6 @@ def run_app() -> None:
     otherwise the web UI on loopback (see :func:`run_web`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
     if desktop_available():
-        storage.engine()
         ft.run(main, assets_dir=str(ASSETS_DIR))
     else:
         logger.info("No desktop window here: serving the web UI")

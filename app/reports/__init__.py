@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from app.i18n import normalize_language, use_language
+from app.safe_text import json_visible, visible_summary
 from scoring import SessionDoc, SessionResult, score_session, write_session
 
 from .spreadsheet import render_csv
@@ -98,7 +99,9 @@ def _lang(lang: str) -> str:
 
 
 def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> Summary:
-    """The translated :class:`~app.reports.summary.Summary` of a session.
+    """The translated :class:`~app.reports.summary.Summary` of a session, its
+    text safe to print or write (:func:`app.safe_text.visible_summary`: no raw
+    control characters, one line per note).
 
     ``result`` defaults to ``score_session(doc)``. Raises :class:`ValueError`
     for an unsupported ``lang`` and :class:`scoring.ScoringError` when the
@@ -107,7 +110,7 @@ def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "e
     lang = _lang(lang)
     result = score_session(doc) if result is None else result
     with use_language(lang):
-        return build_summary(doc, result)
+        return visible_summary(build_summary(doc, result))
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
@@ -139,7 +142,7 @@ def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
     lang = _lang(lang)
     result = score_session(doc) if result is None else result
     with use_language(lang):
-        return render_pdf(build_summary(doc, result), result)
+        return render_pdf(visible_summary(build_summary(doc, result)), result)
 
 
 def to_json(doc: SessionDoc) -> str:
@@ -168,7 +171,7 @@ def render_export(
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if fmt == "json":
-        return to_json(doc).encode("utf-8")
+        return json_visible(to_json(doc)).encode("utf-8")
     if fmt == "pdf":
         return to_pdf(doc, result, lang)
     if fmt == "csv":

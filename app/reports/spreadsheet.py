@@ -22,6 +22,8 @@ from __future__ import annotations
 import csv
 import io
 
+from app.safe_text import spreadsheet_cell
+
 from .summary import Summary
 
 __all__ = ["SEPARATORS", "render_csv", "separator"]
@@ -50,7 +52,7 @@ def render_csv(summary: Summary, lang: str) -> str:
     header = [summary.hand_label]
     for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
         header += [points, total]
-    writer.writerow(header)
+    writer.writerow([spreadsheet_cell(cell) for cell in header])
     for number, row in enumerate(summary.hand_values, 1):
         writer.writerow([number, *(value for pair in row for value in pair)])
     return buffer.getvalue()

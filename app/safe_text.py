@@ -1,0 +1,130 @@
+"""Text that came from a user (names, notes, anything stored) made safe to show
+in a terminal or to write into an export file.
+
+Control characters (NUL, ESC and its colour codes, backspace, carriage return,
+C1 controls), lone surrogates, line and paragraph separators and the
+characters that reorder a line (bidi embeddings, overrides, isolates and marks,
+U+202E among them) never reach a terminal or a file raw: :func:`visible` shows
+each as an escape (``\\x1b``, ``\\u202e``). The input rules
+(:func:`scoring.check_name`, :func:`scoring.check_note`) already refuse them;
+this is the second line, for anything stored before those rules.
+
+One helper for every writer: the exports (:mod:`app.reports`, through
+:func:`visible_summary`, :func:`json_visible`, :func:`spreadsheet_cell`) and
+the command line's output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from typing import Any, TypeVar
+
+__all__ = [
+    "LONGEST",
+    "json_visible",
+    "spreadsheet_cell",
+    "visible",
+    "visible_summary",
+]
+
+#: The most characters of one piece of text an export shows (a note is at most
+#: ``scoring.MAX_NOTE``; something longer was stored before that rule).
+LONGEST = 1000
+
+# Characters that reorder the text around them: embeddings, overrides,
+# isolates, and the directional marks.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+# Control characters, lone surrogates, line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _escape(ch: str) -> str:
+    return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def _hidden(ch: str) -> bool:
+    return ch in _BIDI or unicodedata.category(ch) in _HIDDEN
+
+
+def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
+    r"""``text`` safe for a terminal or a file: every line break becomes
+    ``newline``, every other control or reordering character a visible
+    escape, and text longer than ``longest`` characters is cut (``…``).
+
+    >>> visible("Kari\x1b[31m red\u202eabc")
+    'Kari\\x1b[31m red\\u202eabc'
+    >>> visible("line one\nline two")
+    'line one / line two'
+    >>> visible("Åse 🂡")
+    'Åse 🂡'
+    """
+    if len(text) > longest:
+        text = text[: longest - 1] + "…"
+    if text.isprintable():  # the usual case: nothing to look at
+        return text
+    out = []
+    for ch in text.replace("\r\n", "\n"):
+        if ch == "\n":
+            out.append(newline)
+        elif _hidden(ch):
+            out.append(_escape(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+T = TypeVar("T")
+
+
+def visible_summary(value: T) -> T:
+    """A copy of an export's summary (a dataclass of text, numbers and tuples
+    of them, :class:`app.reports.summary.Summary`) with every text passed
+    through :func:`visible`: names, notes, headings."""
+    return _walk(value)
+
+
+def _walk(value: Any) -> Any:
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, tuple):
+        return tuple(_walk(item) for item in value)
+    if isinstance(value, list):
+        return [_walk(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _walk(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return dataclasses.replace(value, **changes)
+    return value
+
+
+# JSON escapes C0 controls itself; DEL, C1 controls, separators and the
+# reordering characters it writes raw (ensure_ascii=False).
+_JSON_RAW = re.compile("[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def json_visible(text: str) -> str:
+    r"""JSON text with the characters a terminal would act on written as
+    ``\uXXXX`` escapes: the same JSON value, read back unchanged.
+
+    >>> json_visible('{"note": "a\u202eb"}')
+    '{"note": "a\\u202eb"}'
+    >>> import json
+    >>> json.loads(json_visible('"a\u202eb"')) == "a\u202eb"
+    True
+    """
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """A text cell for a CSV file that a spreadsheet shows as text: one that
+    starts like a formula (``=``, ``+``, ``-``, ``@``) gets a leading ``'``
+    (OWASP's advice), so a player called ``=HYPERLINK(…)`` stays a name.
+
+    >>> spreadsheet_cell("=1+1: points"), spreadsheet_cell("Kari: points")
+    ("'=1+1: points", 'Kari: points')
+    """
+    return "'" + text if text.startswith(_FORMULA) else text
