@@ -15,6 +15,7 @@ tool (``pg_dump``) makes them (:class:`models.errors.BackupUnavailable`).
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -102,15 +103,30 @@ def _new_name(folder: Path, prefix: str, now: datetime | None = None) -> Path:
     return candidate
 
 
+# What SQLite says of the file it writes, as the OSError the callers report
+# for a file ("Cannot write FILE: the disk is full").
+_TARGET_ERRNO = {13: errno.ENOSPC, 14: errno.ENOENT, 8: errno.EROFS, 10: errno.EIO}
+
+
 def _copy_database(source: sqlite3.Connection, target: Path) -> None:
     """``source`` copied with the online backup API into a new file
-    ``target`` (rollback journal: one self-contained file)."""
-    copy = sqlite3.connect(target)
+    ``target`` (rollback journal: one self-contained file).
+
+    Raises ``OSError`` when ``target`` cannot be written (a full disk, a
+    missing or read-only folder); ``sqlite3.Error`` for the source (busy,
+    damaged)."""
     try:
-        source.backup(copy)
-        copy.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        copy.close()
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            copy.close()
+    except sqlite3.Error as error:
+        number = _TARGET_ERRNO.get((getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF)
+        if number is None:
+            raise
+        raise OSError(number, os.strerror(number), os.fspath(target)) from error
 
 
 def backup_database(

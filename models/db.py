@@ -116,7 +116,7 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
     Raises :class:`models.errors.DatabaseUnopenable` (a bad URL, no driver for
     it, a folder that cannot be made) or :class:`models.errors.DatabaseReadOnly`.
     """
-    with storage_faults(db):
+    with storage_faults(db, opening=True):
         try:
             url = make_url(database_url(db))
         except ValueError:  # a URL SQLAlchemy cannot even parse (a port that is not a number)

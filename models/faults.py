@@ -178,10 +178,11 @@ def fault_of(error: BaseException, where: Where) -> ServiceError:
 
 
 @contextmanager
-def storage_faults(where: Where) -> Iterator[None]:
-    """Run a block of database work; what the database library (or the file
-    system, while opening) raises leaves it as the coded error of
-    :func:`fault_of`, the cause logged. Coded errors pass through unchanged.
+def storage_faults(where: Where, *, opening: bool = False) -> Iterator[None]:
+    """Run a block of database work; what the database library raises leaves
+    it as the coded error of :func:`fault_of`, the cause logged. Coded errors
+    pass through unchanged; so does an ``OSError`` (a file the work writes),
+    unless ``opening``: then it is about the database's own file or folder.
 
     >>> from models.db import make_engine
     >>> engine = make_engine("sqlite://")
@@ -196,16 +197,24 @@ def storage_faults(where: Where) -> Iterator[None]:
         yield
     except CodedError:
         raise
-    except (SQLAlchemyError, sqlite3.Error, OSError, ImportError) as error:
-        fault = fault_of(error, where)
-        logger.warning(
-            "Database %s: %s (%s: %s)",
-            database_name(where),
-            fault.code,
-            type(error).__name__,
-            _first_line(error),
-        )
-        raise fault from error
+    except OSError as error:
+        if not opening:
+            raise
+        _raise(error, where)
+    except (SQLAlchemyError, sqlite3.Error, ImportError) as error:
+        _raise(error, where)
+
+
+def _raise(error: BaseException, where: Where) -> None:
+    fault = fault_of(error, where)
+    logger.warning(
+        "Database %s: %s (%s: %s)",
+        database_name(where),
+        fault.code,
+        type(error).__name__,
+        _first_line(error),
+    )
+    raise fault from error
 
 
 def _first_line(error: Any) -> str:
