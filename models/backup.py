@@ -282,6 +282,9 @@ def restore_backup(*, engine: Engine, source: str | os.PathLike[str]) -> Path:
     staged = folder / f".restoring-{os.getpid()}.db"
     try:
         shutil.copyfile(source, staged)
+        log = Path(os.fspath(source) + "-wal")  # changes not yet moved into the file itself
+        if log.is_file():
+            shutil.copyfile(log, staged.with_name(staged.name + "-wal"))
         check_backup(staged, shown=os.fspath(source))
         kept = _keep_copy(engine, database)
         backup = sqlite3.connect(staged)
