@@ -135,6 +135,16 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
     return engine
 
 
+def _may_switch_to_wal(cursor: Any) -> bool:
+    """Whether to switch the file to WAL: a new database or a Kortpoeng one
+    (already WAL, or from before), never another program's (which must stay
+    as it is: :func:`init_db` then refuses it)."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return False
+    names = {row[0] for row in cursor.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return not names or "alembic_version" in names
+
+
 def _install_sqlite_hooks(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -145,7 +155,8 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA journal_mode=WAL")
+            if _may_switch_to_wal(cursor):
+                cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()

@@ -16,6 +16,7 @@ SQLite result                     raised
 ``SQLITE_CORRUPT``, ``NOTADB``    :class:`DatabaseDamaged` (names the newest backup)
 ``SQLITE_CANTOPEN``               :class:`DatabaseUnopenable` (:class:`DatabaseReadOnly`
                                   when the folder cannot be written)
+``SQLITE_IOERR``                  :class:`DiskFull` when the disk has no room left
 anything else                     :class:`DatabaseFault`
 ================================  =============================================
 
@@ -28,6 +29,8 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -99,9 +102,12 @@ def database_name(where: Where) -> str:
     if path is not None:
         return str(path)
     url = _url(where)
-    if url is None:
-        return str(where or "")
+    if url is None:  # not even a URL SQLAlchemy can read: still no password shown
+        return _PASSWORD.sub(r"\1***@", os.fspath(where) if where is not None else "")
     return url.render_as_string(hide_password=True)
+
+
+_PASSWORD = re.compile(r"(://[^:/@]*:)[^@]*@")
 
 
 def _sqlite_code(error: BaseException) -> int | None:
@@ -123,6 +129,19 @@ def is_busy(error: BaseException) -> bool:
 
 def _folder_writable(path: Path | None) -> bool:
     return path is None or os.access(path.parent, os.W_OK)
+
+
+#: Below this many free bytes a file system counts as full.
+_FULL_BELOW = 1024 * 1024
+
+
+def _nearly_full(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        return shutil.disk_usage(path.parent).free < _FULL_BELOW
+    except OSError:
+        return False
 
 
 def _latest_backup(path: Path | None) -> str | None:
@@ -170,6 +189,8 @@ def fault_of(error: BaseException, where: Where) -> ServiceError:
         return DiskFull(database=name)
     if code in (_CORRUPT, _NOTADB):
         return damaged(where)
+    if code == _IOERR and _nearly_full(path):  # SQLite says "disk I/O error" for a full
+        return DiskFull(database=name)  # disk when it cannot make its -wal/-shm files
     if code == _CANTOPEN:
         if path is not None and path.parent.is_dir() and not _folder_writable(path):
             return DatabaseReadOnly(database=name)
