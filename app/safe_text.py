@@ -10,7 +10,8 @@ each as an escape (``\\x1b``, ``\\u202e``). The input rules
 this is the second line, for anything stored before those rules.
 
 One helper for every writer: the exports (:mod:`app.reports`, through
-:func:`visible_summary`, :func:`json_visible`, :func:`spreadsheet_cell`) and
+:func:`visible_doc`, :func:`visible_summary`, :func:`json_visible`,
+:func:`spreadsheet_cell`) and
 the command line's output.
 """
 
@@ -21,11 +22,14 @@ import re
 import unicodedata
 from typing import Any, TypeVar
 
+from scoring import SessionDoc
+
 __all__ = [
     "LONGEST",
     "json_visible",
     "spreadsheet_cell",
     "visible",
+    "visible_doc",
     "visible_summary",
 ]
 
@@ -73,6 +77,31 @@ def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def visible_doc(doc: SessionDoc) -> SessionDoc:
+    """``doc`` with every player's name passed through :func:`visible`, in
+    every hand too (went out, leftover cards, runs, flags), so that it scores
+    exactly as before under the names an export may show. ``doc`` itself when
+    every name is clean (the usual case)."""
+    names = {player: visible(player) for player in doc.players}
+    if all(clean == player for player, clean in names.items()):
+        return doc
+
+    def seat(player: str | None) -> str | None:
+        return names.get(player, player) if player is not None else None
+
+    hands = tuple(
+        dataclasses.replace(
+            hand,
+            went_out=seat(hand.went_out),
+            left={names.get(p, p): held for p, held in hand.left.items()},
+            runs={names.get(p, p): runs for p, runs in hand.runs.items()},
+            flags={flag: names.get(p, p) for flag, p in hand.flags.items()},
+        )
+        for hand in doc.hands
+    )
+    return dataclasses.replace(doc, players=tuple(names[p] for p in doc.players), hands=hands)
 
 
 T = TypeVar("T")

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from app.i18n import normalize_language, use_language
-from app.safe_text import json_visible, visible_summary
+from app.safe_text import json_visible, visible_doc, visible_summary
 from scoring import SessionDoc, SessionResult, score_session, write_session
 
 from .spreadsheet import render_csv
@@ -108,9 +108,18 @@ def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "e
     document cannot be scored.
     """
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
         return visible_summary(build_summary(doc, result))
+
+
+def _visible(doc: SessionDoc, result: SessionResult | None) -> tuple[SessionDoc, SessionResult]:
+    """The document with names safe to show (:func:`app.safe_text.visible_doc`)
+    and its scored result (``result`` is kept when no name changed)."""
+    clean = visible_doc(doc)
+    if result is None or clean is not doc:
+        result = score_session(clean)
+    return clean, result
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
@@ -140,7 +149,7 @@ def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
     from .pdf import render_pdf  # fpdf2 is only loaded when a PDF is asked for
 
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
         return render_pdf(visible_summary(build_summary(doc, result)), result)
 
