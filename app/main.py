@@ -160,7 +160,7 @@ def DatabaseProblem(message: str) -> ft.Control:
                         ),
                         header=True,
                     ),
-                    tagged("database-problem", ft.Text(message, selectable=True)),
+                    tagged("database-problem", ft.Text(message)),
                 ],
                 spacing=16,
             ),
