@@ -2,8 +2,9 @@
 (:meth:`sqlite3.Connection.backup`: a consistent copy while the app runs), and
 restoring one.
 
-Backups live in a ``backups`` folder next to the database file, named
-``kortpoeng-YYYYMMDD-HHMMSS.db`` (local time), each a complete database of its
+Backups live in a ``backups`` folder next to the database file, named after it
+(``kortpoeng.db`` → ``kortpoeng-YYYYMMDD-HHMMSS.db``, local time; two databases
+in one folder never mix their backups), each a complete database of its
 own (rollback journal, not WAL: one file to copy around). :func:`auto_backup`
 makes at most one a day and keeps the newest ``keep``. :func:`restore_backup`
 refuses anything that is not a Kortpoeng database and first keeps a copy of the
@@ -49,9 +50,16 @@ logger = logging.getLogger(__name__)
 BACKUP_FOLDER = "backups"
 #: How many automatic backups are kept unless the user says otherwise.
 KEEP_DEFAULT = 7
-_PREFIX = "kortpoeng-"
-_BEFORE_RESTORE = "kortpoeng-before-restore-"
-_NAME = re.compile(r"^kortpoeng-(\d{8})-(\d{6})(?:-(\d+))?\.db$")
+_STAMPED = r"-(\d{8})-(\d{6})(?:-(\d+))?\.db$"
+
+
+def _prefix(database: Path) -> str:
+    """Backups of ``kortpoeng.db`` are ``kortpoeng-….db``."""
+    return f"{database.stem}-"
+
+
+def _before_restore(database: Path) -> str:
+    return f"{database.stem}-before-restore-"
 #: Tables every Kortpoeng database has had since its first schema revision.
 _TABLES = frozenset({"alembic_version", "game_session", "player", "session_player", "hand"})
 
@@ -69,16 +77,17 @@ def backup_folder(database: str | os.PathLike[str]) -> Path:
 
 
 def list_backups(database: str | os.PathLike[str]) -> list[Path]:
-    """The backups of ``database`` (``kortpoeng-YYYYMMDD-HHMMSS.db``), oldest
+    """The backups of ``database`` (``<its name>-YYYYMMDD-HHMMSS.db``), oldest
     first; empty when there are none. The copies kept by a restore are not
     listed."""
     folder = backup_folder(database)
+    pattern = re.compile("^" + re.escape(Path(database).stem) + _STAMPED)
     try:
         names = [entry.name for entry in os.scandir(folder) if entry.is_file()]
     except FileNotFoundError:
         return []
     found = [
-        (m.group(1), m.group(2), int(m.group(3) or 0), n) for n in names if (m := _NAME.match(n))
+        (m.group(1), m.group(2), int(m.group(3) or 0), n) for n in names if (m := pattern.match(n))
     ]
     return [folder / name for *_, name in sorted(found)]
 
@@ -135,7 +144,7 @@ def backup_database(
     """Copy the database behind ``engine`` with SQLite's online backup API
     (consistent even while phones write) and return the copy's path.
 
-    ``target`` ``None``: a new ``kortpoeng-YYYYMMDD-HHMMSS.db`` in
+    ``target`` ``None``: a new ``<name>-YYYYMMDD-HHMMSS.db`` in
     :func:`backup_folder`. A named ``target`` that exists is replaced only with
     ``force`` (an older backup; never the database itself). The copy is
     written atomically.
@@ -149,7 +158,7 @@ def backup_database(
     if target is None:
         folder = backup_folder(database)
         folder.mkdir(parents=True, exist_ok=True)
-        path = _new_name(folder, _PREFIX)
+        path = _new_name(folder, _prefix(database))
     else:
         path = check_target(target, force=force, database=database, sqlite_ok=True)
     with storage_faults(engine):
@@ -186,12 +195,12 @@ def auto_backup(
     database = database_file(engine)
     if database is None or keep <= 0 or not database.exists():
         return None
-    today = f"{_PREFIX}{(now or datetime.now()).strftime('%Y%m%d')}-"
+    today = f"{_prefix(database)}{(now or datetime.now()).strftime('%Y%m%d')}-"
     if any(path.name.startswith(today) for path in list_backups(database)):
         return None
     folder = backup_folder(database)
     folder.mkdir(parents=True, exist_ok=True)
-    made = backup_database(engine=engine, target=_new_name(folder, _PREFIX, now))
+    made = backup_database(engine=engine, target=_new_name(folder, _prefix(database), now))
     prune_backups(database, keep)
     return made
 
@@ -243,7 +252,7 @@ def _keep_copy(engine: Engine, database: Path) -> Path:
     with the backup API, or byte for byte when the database is damaged."""
     folder = backup_folder(database)
     folder.mkdir(parents=True, exist_ok=True)
-    target = _new_name(folder, _BEFORE_RESTORE)
+    target = _new_name(folder, _before_restore(database))
     try:
         return backup_database(engine=engine, target=target)
     except DatabaseDamaged:

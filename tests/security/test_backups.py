@@ -52,7 +52,7 @@ def test_backup_command_copies_the_database_into_the_backups_folder(db: Path, ca
     assert status == 0, err
     [made] = list_backups(db)
     assert made.parent == db.parent / "backups"
-    assert made.name.startswith("kortpoeng-") and made.suffix == ".db"
+    assert made.name.startswith("kp-") and made.suffix == ".db"
     assert out == f"Backed up {db} to {made}\n"
     assert _header(made) == b"SQLite format 3\x00"
     # a complete database of its own (no -wal needed), with the same sessions
@@ -111,7 +111,7 @@ def test_automatic_backups_at_most_once_a_day_keeping_the_newest(db: Path) -> No
     try:
         day = datetime(2026, 11, 1, 20, 0)
         first = auto_backup(engine=engine, keep=3, now=day)
-        assert first is not None and first.name == "kortpoeng-20261101-200000.db"
+        assert first is not None and first.name == "kp-20261101-200000.db"
         # the same day again (the app restarted, a session ended): nothing new
         assert auto_backup(engine=engine, keep=3, now=day + timedelta(hours=2)) is None
         for later in range(1, 6):
@@ -119,9 +119,9 @@ def test_automatic_backups_at_most_once_a_day_keeping_the_newest(db: Path) -> No
             assert made is not None
         kept = [p.name for p in list_backups(db)]
         assert kept == [
-            "kortpoeng-20261104-200000.db",
-            "kortpoeng-20261105-200000.db",
-            "kortpoeng-20261106-200000.db",
+            "kp-20261104-200000.db",
+            "kp-20261105-200000.db",
+            "kp-20261106-200000.db",
         ]
         assert all(_sessions(backup_folder(db) / name) for name in kept)
         # 0: switched off
@@ -212,7 +212,7 @@ def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(db: Path, capsy
 
     status, out, err = run(capsys, "--db", str(db), "restore-backup", str(backup))
     assert status == 0, err
-    copies = sorted(backup_folder(db).glob("kortpoeng-before-restore-*.db"))
+    copies = sorted(backup_folder(db).glob("kp-before-restore-*.db"))
     assert len(copies) == 1
     assert out == (f"Restored {db} from {backup}; the database as it was is kept in {copies[0]}\n")
     assert _sessions(db) == ["Ingrid, Åse, Øystein, Per"]
@@ -313,5 +313,17 @@ def test_restore_onto_a_damaged_database(db: Path, capsys) -> None:
     status, _out, err = run(capsys, "--db", str(db), "restore-backup", str(backup))
     assert status == 0, err
     assert _sessions(db) == ["Ingrid, Åse, Øystein, Per"]
-    [kept] = backup_folder(db).glob("kortpoeng-before-restore-*.db")
+    [kept] = backup_folder(db).glob("kp-before-restore-*.db")
     assert kept.read_bytes()[:4196] == bytes(data[:4196])  # the damaged file, kept as it was
+
+
+def test_two_databases_in_one_folder_keep_their_own_backups(db: Path, tmp_path: Path, capsys):
+    """A damaged database is never pointed to another database's backup."""
+    assert run(capsys, "--db", str(db), "backup")[0] == 0
+    other = tmp_path / "other.db"
+    other.write_bytes(os.urandom(8192))
+    status, _out, err = run(capsys, "--db", str(other), "list")
+    assert status == 2
+    assert "it has no backups" in one_line(err)
+    assert [p.name for p in list_backups(db)] == [list_backups(db)[0].name]
+    assert list_backups(other) == []

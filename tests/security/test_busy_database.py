@@ -100,9 +100,9 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
     server = app_on(db)
     # the day's automatic backup was made when the app started (item 7)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not list((tmp_path / "backups").glob("kortpoeng-*.db")):
+    while time.monotonic() < deadline and not list((tmp_path / "backups").glob("kp-*.db")):
         time.sleep(0.2)
-    assert len(list((tmp_path / "backups").glob("kortpoeng-*.db"))) == 1
+    assert len(list((tmp_path / "backups").glob("kp-*.db"))) == 1
 
     players = ["Anna", "Bo"]
     phone = h.open_app(browser, server.url)
