@@ -60,6 +60,8 @@ def _prefix(database: Path) -> str:
 
 def _before_restore(database: Path) -> str:
     return f"{database.stem}-before-restore-"
+
+
 #: Tables every Kortpoeng database has had since its first schema revision.
 _TABLES = frozenset({"alembic_version", "game_session", "player", "session_player", "hand"})
 

@@ -21,9 +21,12 @@ def run(args: argparse.Namespace) -> ExitStatus:
     opened as usual first: it may be the damaged one being replaced."""
     from models.backup import restore_backup
     from models.db import make_engine
-    from models.faults import database_name
+    from models.errors import BackupUnavailable
+    from models.faults import database_file, database_name
     from scoring import CodedError
 
+    if database_file(getattr(args, "db", None)) is None:  # PostgreSQL: its own tools
+        return fail(BackupUnavailable(database=database_name(getattr(args, "db", None))))
     try:
         engine = make_engine(getattr(args, "db", None))
     except CodedError as error:

@@ -99,11 +99,12 @@ def test_backup_to_a_file_and_never_over_the_database(db: Path, tmp_path: Path, 
         ),
     ],
 )
-def test_postgresql_backup_says_pg_dump_in_one_line(lang: str, line: str) -> None:
-    done = kortpoeng("--db", "postgresql://kari:secret@db.example/kp", "backup", lang=lang)
-    assert done.returncode == 2 and done.stdout == ""
-    assert one_line(done.stderr) == line
-    assert "secret" not in done.stderr
+def test_postgresql_backup_says_pg_dump_in_one_line(lang: str, line: str, tmp_path) -> None:
+    for command in (("backup",), ("restore-backup", str(tmp_path / "any.db"))):
+        done = kortpoeng("--db", "postgresql://kari:secret@db.example/kp", *command, lang=lang)
+        assert done.returncode == 2 and done.stdout == ""
+        assert one_line(done.stderr) == line
+        assert "secret" not in done.stderr
 
 
 def test_automatic_backups_at_most_once_a_day_keeping_the_newest(db: Path) -> None:
