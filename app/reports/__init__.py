@@ -110,7 +110,11 @@ def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "e
     lang = _lang(lang)
     doc, result = _visible(doc, result)
     with use_language(lang):
-        return visible_summary(build_summary(doc, result))
+        return visible_summary(build_summary(doc, result), figures=_FIGURES)
+
+
+#: The summary's fields that hold only figures (numbers and their formatted text).
+_FIGURES = ("hands", "hand_values")
 
 
 def _visible(doc: SessionDoc, result: SessionResult | None) -> tuple[SessionDoc, SessionResult]:
@@ -151,7 +155,7 @@ def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
     lang = _lang(lang)
     doc, result = _visible(doc, result)
     with use_language(lang):
-        return render_pdf(visible_summary(build_summary(doc, result)), result)
+        return render_pdf(visible_summary(build_summary(doc, result), figures=_FIGURES), result)
 
 
 def to_json(doc: SessionDoc) -> str:
