@@ -31,6 +31,7 @@ __all__ = [
     "spreadsheet_cell",
     "visible",
     "visible_doc",
+    "visible_lines",
     "visible_summary",
 ]
 
@@ -78,6 +79,16 @@ def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def visible_lines(text: str) -> str:
+    r"""``text`` with each of its lines passed through :func:`visible` (the
+    line breaks themselves kept): what the command line prints.
+
+    >>> visible_lines("Winner: Kari\x1b[2J\nNext dealer: Ola\n")
+    'Winner: Kari\\x1b[2J\nNext dealer: Ola\n'
+    """
+    return "\n".join(visible(line, longest=len(line) + 1) for line in text.split("\n"))
 
 
 def visible_doc(doc: SessionDoc) -> SessionDoc:

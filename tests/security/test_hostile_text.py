@@ -120,7 +120,7 @@ def hostile_db(tmp_path: Path) -> Path:
     engine.dispose()
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE hand SET note = ? WHERE number = 2", (HOSTILE_NOTE,))
-        raw.execute("UPDATE player SET name = ? WHERE name = 'Per'", (HOSTILE_NAME,))
+        raw.execute("UPDATE player SET name = ? WHERE name = 'Åse'", (HOSTILE_NAME,))  # the winner
         raw.execute("DELETE FROM score_sheet")
     raw.close()
     return db
