@@ -34,7 +34,14 @@ from app.messages import describe_error
 from app.paths import ASSETS_DIR
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
-from app.ui.common import NAME_FONTS, WRITES_TOPIC, AppContext, name_text_theme, tagged
+from app.ui.common import (
+    NAME_FONTS,
+    WRITES_TOPIC,
+    AppContext,
+    name_text_theme,
+    tagged,
+    use_created,
+)
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.invite import InviteScreen, follow_door
 from app.ui.new_session import NewSessionScreen
@@ -90,7 +97,7 @@ def App() -> ft.Control:
     """The root: one :class:`AppState` per tab, its language and theme applied
     (the server's saved settings first, then this browser's own, see
     :mod:`app.ui.preferences`), then the route table."""
-    state, _set = ft.use_state(lambda: AppState(settings=load_settings()))
+    state = use_created(lambda: AppState(settings=load_settings()))
     page = ft.context.page
     set_language(state.language)
 

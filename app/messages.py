@@ -117,7 +117,7 @@ def rank_label(rank: Rank) -> str:
         return pgettext("rank", "K")
     if rank is Rank.JOKER:
         return pgettext("rank", "Joker")
-    return rank.value
+    return str(rank.value)
 
 
 def rank_name(rank: Rank) -> str:
@@ -138,7 +138,7 @@ def rank_name(rank: Rank) -> str:
         return pgettext("rank name", "king")
     if rank is Rank.JOKER:
         return pgettext("rank name", "joker")
-    return rank.value
+    return str(rank.value)
 
 
 def suit_name(suit: Suit) -> str:
@@ -357,7 +357,8 @@ def _shown(text: Any, limit: int = _SHOWN) -> str:
             for ch in text
         )
         text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown: str = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown
 
 
 def _field(e: Any) -> str:
@@ -1109,7 +1110,7 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
         e.g. ``"Hand 4: 7 of hearts entered 2 times, but only 1 deck is in play"``.
         An unknown code gives a generic sentence naming the code.
     """
-    describer = _WARNINGS.get(getattr(warning, "code", ""))
+    describer = _WARNINGS.get(getattr(warning, "code", None))  # type: ignore[arg-type]
     if describer is not None:
         problem = describer(warning)
     else:

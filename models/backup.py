@@ -167,7 +167,7 @@ def backup_database(
         raw = engine.raw_connection()
         try:
             with atomic_path(path) as temporary:
-                _copy_database(raw.driver_connection, temporary)
+                _copy_database(raw.driver_connection, temporary)  # type: ignore[arg-type]
         finally:
             raw.close()
     logger.info("Backed up %s to %s", database, path)
@@ -304,7 +304,7 @@ def restore_backup(*, engine: Engine, source: str | os.PathLike[str]) -> Path:
                 with storage_faults(engine):
                     raw = engine.raw_connection()
                     try:
-                        backup.backup(raw.driver_connection)
+                        backup.backup(raw.driver_connection)  # type: ignore[arg-type]
                     finally:
                         raw.close()
             except DatabaseDamaged:

@@ -103,7 +103,7 @@ def database_name(where: Where) -> str:
         return str(path)
     url = _url(where)
     if url is None:  # not even a URL SQLAlchemy can read: still no password shown
-        return _PASSWORD.sub(r"\1***@", os.fspath(where) if where is not None else "")
+        return _PASSWORD.sub(r"\1***@", str(where) if where is not None else "")
     return url.render_as_string(hide_password=True)
 
 

@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
             target = check_target(args.output, force=args.force, database=database_file(engine))
         session_id = resolve(engine, args.session)
         if args.format == "json":
-            data = json_visible(export_session(engine=engine, session_id=session_id))
-            data = data.encode("utf-8")
+            text = json_visible(export_session(engine=engine, session_id=session_id))
+            data = text.encode("utf-8")
         else:
             from app.reports import render_export
 
