@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
+from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
 from app.i18n import N_, _, babel_locale, format_number, format_percent, ngettext, pgettext
 from models.errors import StorageCode
 from scoring import Card, CodedError, Rank, Suit, parse_card
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from scoring import BreakdownItem, ScoreWarning
 
 __all__ = [
+    "BLOCKED_TERMS",
     "BREAKDOWN_CODES",
     "ERROR_CODES",
     "GAME_NAMES",
@@ -46,6 +48,7 @@ __all__ = [
     "WARNING_CODES",
     "DraftCode",
     "DraftError",
+    "blocked_label",
     "card_label",
     "card_name",
     "card_text",
@@ -56,6 +59,7 @@ __all__ = [
     "format_average",
     "format_best",
     "format_rate",
+    "game_description",
     "game_name",
     "join_or",
     "option_name",
@@ -119,7 +123,7 @@ def rank_label(rank: Rank) -> str:
         return pgettext("rank", "K")
     if rank is Rank.JOKER:
         return pgettext("rank", "Joker")
-    return rank.value
+    return str(rank.value)
 
 
 def rank_name(rank: Rank) -> str:
@@ -140,7 +144,7 @@ def rank_name(rank: Rank) -> str:
         return pgettext("rank name", "king")
     if rank is Rank.JOKER:
         return pgettext("rank name", "joker")
-    return rank.value
+    return str(rank.value)
 
 
 def suit_name(suit: Suit) -> str:
@@ -234,12 +238,6 @@ def join_or(items: Iterable[str]) -> str:
 # Games and options
 # --------------------------------------------------------------------------
 
-#: Game id → name (marked with ``N_``; translate with ``_`` or :func:`game_name`).
-GAME_NAMES: Mapping[str, str] = {
-    "swedish_rummy": N_("Swedish Rummy"),
-    "four_suit_rummy": N_("Four Suit Rummy"),
-    "rummy": N_("Rummy"),
-}
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {
@@ -277,7 +275,21 @@ EXPECTED_NAMES: Mapping[Expected, str] = {
     Expected.RANK: N_("a rank"),
     Expected.GAME_ID: N_("a game id"),
     Expected.PLAYER_NAME: N_("a player's name"),
+    Expected.ID: N_("an id (lower-case letters, digits and _)"),
 }
+
+
+#: What a game calls a hand nobody went out of (``GameRules.blocked_term``).
+BLOCKED_TERMS: Mapping[str, str] = {
+    "blocked": N_("Blocked"),
+    "nobody_out": N_("Nobody went out"),
+}
+
+
+def blocked_label(term: str) -> str:
+    """The game's word for a hand nobody went out of, in the active language."""
+    label = BLOCKED_TERMS.get(term)
+    return _(label) if label else _("Nobody went out")
 
 
 def game_name(game_id: str) -> str:
@@ -307,6 +319,12 @@ def format_average(points: float) -> str:
 def format_best(best: int | None) -> str:
     """The best hand in points, or a dash when there is none."""
     return "–" if best is None else format_number(best)
+
+
+def game_description(game_id: str) -> str:
+    """Two short lines about a game, for the game picker (empty if none)."""
+    text = GAME_DESCRIPTIONS.get(game_id)
+    return _(text) if text else ""
 
 
 def option_name(key: str) -> str:
@@ -362,7 +380,8 @@ def _shown(text: Any, limit: int = _SHOWN) -> str:
             for ch in text
         )
         text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown: str = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown
 
 
 def _field(e: Any) -> str:
@@ -636,6 +655,139 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         field=_field(e),
         value=_value(p.get("value")),
     ),
+    ErrorCode.TIME_RANGE: lambda e, p: _(
+        "{field} must be a time in the years {earliest} to {latest}, not “{value}”",
+        field=_field(e),
+        earliest=str(p.get("earliest", "")),
+        latest=str(p.get("latest", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.NOTE_LONG: lambda e, p: _(
+        "The note is longer than {maximum} characters (it has {length})",
+        maximum=_number_param(p, "maximum"),
+        length=_number_param(p, "length"),
+    ),
+    ErrorCode.NOTE_CONTROL: lambda e, p: _(
+        "The note contains control characters: only line breaks are allowed"
+    ),
+    # games defined as data (GAME_FORMAT.md): a hand ...
+    ErrorCode.CARD_NOT_IN_GAME: lambda e, p: _(
+        "“{card}” (card {position}) is not a card of this game",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.CARD_NEEDS_SUIT: lambda e, p: _(
+        "“{card}” (card {position}) needs its suit: in this game its value depends on the suit",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.WENT_OUT_NOT_ALLOWED: lambda e, p: _("Nobody goes out in this game"),
+    ErrorCode.FLAG_UNKNOWN: lambda e, p: _(
+        "This game has no “{flag}” with these rules", flag=_value(p.get("flag"))
+    ),
+    ErrorCode.FLAG_NOT_WENT_OUT: lambda e, p: _(
+        "“{flag}” is only for the player who went out", flag=_value(p.get("flag"))
+    ),
+    # ... and a game definition (``field`` is the path of the value)
+    ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
+    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: _(
+        "A game definition is at most {maximum} characters",
+        maximum=format_number(p.get("maximum", 0)),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
+        "This is not a Kortpoeng game definition (format is “{value}”)",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VERSION: lambda e, p: _(
+        "This game definition has version {value}; this version of Kortpoeng reads version 1",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
+    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    ErrorCode.DEFINITION_TYPE: lambda e, p: _(
+        "{field} must be {expected}, not {value}",
+        field=_field(e),
+        expected=_expected(p.get("expected", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_RANGE: lambda e, p: _(
+        "{field} must be a whole number from {minimum} to {maximum}, not {value}",
+        field=_field(e),
+        minimum=format_number(p.get("minimum", 0)),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VALUE: lambda e, p: _(
+        "{field} must be one of {choices}, not {value}",
+        field=_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: _(
+        "{field} may have at most {maximum} entries",
+        field=_field(e),
+        maximum=_number_param(p, "maximum"),
+    ),
+    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: _(
+        "{field} needs at least {minimum} entries",
+        field=_field(e),
+        minimum=_number_param(p, "minimum"),
+    ),
+    ErrorCode.DEFINITION_TEXT: lambda e, p: _(
+        "{field} contains control characters", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_field(e)),
+    ErrorCode.DEFINITION_SPACES: lambda e, p: _(
+        "{field} starts or ends with spaces", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_LONG: lambda e, p: _(
+        "{field} is longer than {maximum} characters",
+        field=_field(e),
+        maximum=_number_param(p, "maximum"),
+    ),
+    ErrorCode.DEFINITION_ID: lambda e, p: _(
+        "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_ID: lambda e, p: _(
+        "{field}: “{value}” is used twice", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_FACE_IS_CARD: lambda e, p: _(
+        "{field}: “{value}” reads as a playing card; choose another name",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_JOKER_SUITS: lambda e, p: _(
+        "{field}: a joker has no suits", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_URL: lambda e, p: _(
+        "{field} must be a web address starting with https://", field=_field(e)
+    ),
+    ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _(
+        "{field} must have exactly one of {choices}",
+        field=_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+    ),
+    ErrorCode.DEFINITION_PRESET: lambda e, p: _(
+        "{field} must have exactly one of {choices}", field=_field(e), choices="value, per_player"
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
+        "{field}: the game has no key “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_FLAG: lambda e, p: _(
+        "{field}: the game has no flag “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
+        "{field}: the game has no switch “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
+        "{field} cannot be played together with the rest of the game", field=_field(e)
+    ),
 }
 
 
@@ -702,6 +854,49 @@ def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
+def _path(value: Any) -> str:
+    """A file name or database URL as a message shows it (control characters
+    escaped, long ones cut in the middle of nothing: paths stay whole up to
+    200 characters)."""
+    return _shown(value if value is not None else "", 200)
+
+
+def _damaged(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("backup"):
+        return _(
+            "The database {database} is damaged or is not a Kortpoeng database; nothing was "
+            "changed. Restore the latest backup with: kortpoeng restore-backup {backup}",
+            database=_path(p.get("database")),
+            backup=_path(p.get("backup")),
+        )
+    return _(
+        "The database {database} is damaged or is not a Kortpoeng database, and it has no "
+        "backups; nothing was changed. Move it aside to start a new one, or choose another "
+        "with --db",
+        database=_path(p.get("database")),
+    )
+
+
+def _not_a_backup(e: Any, p: Mapping[str, Any]) -> str:
+    file = _path(p.get("file"))
+    reason = p.get("reason")
+    if reason == "newer":
+        return _(
+            "{file} was made by a newer version of Kortpoeng; nothing was restored. "
+            "Use the newer Kortpoeng",
+            file=file,
+        )
+    if reason == "not_kortpoeng":
+        return _(
+            "{file} is a database, but not one of Kortpoeng's; nothing was restored", file=file
+        )
+    return _(
+        "{file} is not a Kortpoeng database (it is damaged, or not a database at all); "
+        "nothing was restored",
+        file=file,
+    )
+
+
 _ERRORS = {
     **_ERRORS,
     StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
@@ -739,6 +934,47 @@ _ERRORS = {
     ),
     StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
     StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
+    StorageCode.DATABASE_FAULT: lambda e, p: _(
+        "The database could not be used just now; nothing was changed. Try again"
+    ),
+    StorageCode.DATABASE_BUSY: lambda e, p: _(
+        "The database is busy: another program or phone is writing to it. "
+        "Nothing was changed; try again in a moment"
+    ),
+    StorageCode.DATABASE_READ_ONLY: lambda e, p: _(
+        "Cannot write to the database {database}: the file or its folder is read-only. "
+        "Nothing was changed; make them writable",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DISK_FULL: lambda e, p: _(
+        "The disk holding the database {database} is full. "
+        "Nothing was changed; free some space and try again",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_DAMAGED: _damaged,
+    StorageCode.DATABASE_NEWER: lambda e, p: _(
+        "The database {database} was made by a newer version of Kortpoeng; this version "
+        "will not change it. Open it with the newer Kortpoeng",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_UNOPENABLE: lambda e, p: _(
+        "Cannot open the database {database}: check its name (a file in a folder that "
+        "exists, or a database URL)",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.OUTPUT_EXISTS: lambda e, p: _(
+        "{file} exists already: add --force to replace it", file=_path(p.get("file"))
+    ),
+    StorageCode.OUTPUT_IS_DATABASE: lambda e, p: _(
+        "{file} is a database: Kortpoeng never writes over a database. Choose another file",
+        file=_path(p.get("file")),
+    ),
+    StorageCode.NOT_A_BACKUP: _not_a_backup,
+    StorageCode.BACKUP_UNAVAILABLE: lambda e, p: _(
+        "Kortpoeng makes backups of SQLite database files only; for {database} use the "
+        "database's own tool (pg_dump for PostgreSQL)",
+        database=_path(p.get("database")),
+    ),
     ErrorCode.BAD_POINTS: _bad_points,
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
@@ -897,7 +1133,7 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
         e.g. ``"Hand 4: 7 of hearts entered 2 times, but only 1 deck is in play"``.
         An unknown code gives a generic sentence naming the code.
     """
-    describer = _WARNINGS.get(getattr(warning, "code", ""))
+    describer = _WARNINGS.get(getattr(warning, "code", None))  # type: ignore[arg-type]
     if describer is not None:
         problem = describer(warning)
     else:
@@ -964,9 +1200,41 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
             "{n} penalty points for cards left",
             points,
         )
-    if code == BreakdownCode.RUMMY_DOUBLE:
-        return _("+{points} for going rummy (doubled)", points=format_number(points))
-    return f"{code}: {_signed(points)}"
+    if code == BreakdownCode.OWN_CARDS:
+        return ngettext("{n} point for own cards", "{n} points for own cards", points)
+    flag = flag_name(item.flag or "")
+    if code == BreakdownCode.FLAG_MULTIPLIED:
+        if count == 2:
+            return _("+{points} for {flag} (doubled)", points=format_number(points), flag=flag)
+        return _(
+            "+{points} for {flag} (×{times})",
+            points=format_number(points),
+            flag=flag,
+            times=format_number(count),
+        )
+    if code == BreakdownCode.FLAG_BONUS:
+        return _("+{points} for {flag}", points=format_number(points), flag=flag)
+    if code == BreakdownCode.FLAG_TO_OTHERS:
+        return _(
+            "{points}: {player} called {flag}",
+            points=format_number(points),
+            player=who,
+            flag=flag,
+        )
+    return f"{_shown(code)}: {_signed(points)}"
+
+
+#: The hand flags of the built-in games (a custom game names its own).
+FLAG_NAMES: Mapping[str, str] = {
+    "rummy": N_("going rummy"),
+    "moon": N_("shooting the moon"),
+}
+
+
+def flag_name(flag: str) -> str:
+    """A hand flag's name in the active language (its id when unknown)."""
+    name = FLAG_NAMES.get(flag)
+    return _(name) if name else _shown(flag.replace("_", " "))
 
 
 def _signed(points: int) -> str:
@@ -983,7 +1251,10 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.BLOCKED_DIFFERENCE,
         BreakdownCode.OWN_LEFTOVER,
         BreakdownCode.PENALTY,
-        BreakdownCode.RUMMY_DOUBLE,
+        BreakdownCode.OWN_CARDS,
+        BreakdownCode.FLAG_MULTIPLIED,
+        BreakdownCode.FLAG_BONUS,
+        BreakdownCode.FLAG_TO_OTHERS,
     }
 )
 

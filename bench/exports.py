@@ -1,7 +1,8 @@
 """Export benchmark: a generated 500-hand, six-player session exported in every
 format and both languages; prints the median wall time per format and language.
 
-Target (issue 5): ≤ 1 s per export of a 500-hand session, every format. Scoring
+Target (issue 5): ≤ 1 s per export of a 500-hand session, every format; the
+PNG picture (issue 12) too. Scoring
 the session is done once, outside the timings (the session screen has the
 result already); the first PDF (which also loads fpdf2) is timed separately.
 Prints figures; asserts nothing.

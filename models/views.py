@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 if TYPE_CHECKING:
-    from scoring import Hand, HandScore, ScoreWarning, Standings
+    from scoring import Hand, HandScore, ScoreWarning, SessionRules, Standings
 
 __all__ = [
     "DeletedHand",
@@ -163,7 +163,7 @@ class SessionView(NamedTuple):
         player_ids: the players' ids, in seat order.
         hands: the score sheet, oldest hand first (:class:`HandLines`: each
             line is made when first read).
-        standings: :class:`scoring.Standings` (totals, ranks, finished, winners…).
+        standings: :class:`scoring.Standings` (totals, places, finished, winners…).
         started_at: start time (aware, UTC).
         finished_at: when the session ended (UTC), or ``None`` while it runs.
         deleted_at: when it was moved to the trash, or ``None``.
@@ -188,6 +188,13 @@ class SessionView(NamedTuple):
     def finished(self) -> bool:
         """Whether the session has ended (``scoring`` says so)."""
         return self.standings.finished
+
+    @property
+    def rules(self) -> SessionRules:
+        """The session's rules: its game bound to its options and players."""
+        from scoring import get_game
+
+        return get_game(self.game).bind(self.options, self.players)
 
 
 class SessionSummary(NamedTuple):

@@ -30,12 +30,23 @@ from functools import lru_cache
 from .codes import ErrorCode
 from .errors import CardParseError
 
-__all__ = ["Card", "Rank", "Suit", "parse_card", "parse_cards", "parse_rank"]
+__all__ = [
+    "STANDARD_RANKS",
+    "Card",
+    "Face",
+    "Rank",
+    "Suit",
+    "parse_card",
+    "parse_cards",
+    "parse_rank",
+]
 
 
 @unique
 class Rank(Enum):
     """A card rank; the value is its canonical token."""
+
+    _value_: str
 
     ACE = "A"
     TWO = "2"
@@ -66,6 +77,8 @@ class Rank(Enum):
 class Suit(Enum):
     """A suit; the value is its canonical letter. ``index`` is 1–4."""
 
+    _value_: str
+
     index: int
 
     SPADES = "S"
@@ -78,6 +91,15 @@ class Suit(Enum):
         """The Unicode suit symbol, e.g. ``'♥'``."""
         return _SYMBOLS[self]
 
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red (drawn red, as on the cards).
+
+        >>> [s.symbol for s in Suit if s.is_red]
+        ['♥', '♦']
+        """
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
 
 for _order, _rank in enumerate(Rank, start=1):
     _rank.order = 0 if _rank is Rank.JOKER else _order
@@ -85,6 +107,9 @@ for _index, _suit in enumerate(Suit, start=1):
     _suit.index = _index
 _BY_ORDER = {rank.order: rank for rank in Rank if rank.order}
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+#: The thirteen standard ranks in the order they are printed on a keypad: A 2–10 J Q K.
+STANDARD_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.JOKER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +133,13 @@ class Card:
         return self.key
 
     def __str__(self) -> str:
-        return self.rank.value + (self.suit.value if self.suit else "")
+        rank: str = self.rank.value
+        return rank + (self.suit.value if self.suit else "")
 
     def symbol(self) -> str:
         """The card with a Unicode suit, e.g. ``'7♥'``; ``'K'`` without a suit."""
-        return self.rank.value + (self.suit.symbol if self.suit else "")
+        rank: str = self.rank.value
+        return rank + (self.suit.symbol if self.suit else "")
 
     @classmethod
     def all(cls, *, with_joker: bool = True) -> tuple[Card, ...]:
@@ -122,6 +149,26 @@ class Card:
         if with_joker:
             cards.append(cls(Rank.JOKER))
         return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card of a game's own, not of the standard deck ("Draw Two", "Wild"):
+    one of the face keys of a game definition (GAME_FORMAT.md), named by the
+    key's ``id``, which is also its text in a session file.
+
+    >>> str(Face("draw_two"))
+    'draw_two'
+    """
+
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+    def symbol(self) -> str:
+        """The face's id (faces have no Unicode symbol; the app shows their name)."""
+        return self.id
 
 
 # -- parsing ---------------------------------------------------------------

@@ -43,6 +43,11 @@ class ErrorCode(StrEnum):
     ACE_AS_WITHOUT_ACE = "ace_as_without_ace"
     RUMMY_NOT_ALLOWED = "rummy_not_allowed"
     SESSION_OVER = "session_over"
+    CARD_NOT_IN_GAME = "card_not_in_game"
+    CARD_NEEDS_SUIT = "card_needs_suit"
+    WENT_OUT_NOT_ALLOWED = "went_out_not_allowed"
+    FLAG_UNKNOWN = "flag_unknown"
+    FLAG_NOT_WENT_OUT = "flag_not_went_out"
     # options and players
     OPTION_UNKNOWN = "option_unknown"
     OPTION_TYPE = "option_type"
@@ -67,6 +72,39 @@ class ErrorCode(StrEnum):
     FILE_TYPE = "file_type"
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
+    TIME_RANGE = "time_range"
+    # hand notes
+    NOTE_LONG = "note_long"
+    NOTE_CONTROL = "note_control"
+    # game definitions (GAME_FORMAT.md)
+    DEFINITION_JSON = "definition_json"
+    DEFINITION_TOO_LARGE = "definition_too_large"
+    DEFINITION_DUPLICATE_KEY = "definition_duplicate_key"
+    DEFINITION_FORMAT = "definition_format"
+    DEFINITION_VERSION = "definition_version"
+    DEFINITION_NOT_OBJECT = "definition_not_object"
+    DEFINITION_MISSING = "definition_missing"
+    DEFINITION_UNKNOWN_FIELD = "definition_unknown_field"
+    DEFINITION_TYPE = "definition_type"
+    DEFINITION_RANGE = "definition_range"
+    DEFINITION_VALUE = "definition_value"
+    DEFINITION_TOO_MANY = "definition_too_many"
+    DEFINITION_TOO_FEW = "definition_too_few"
+    DEFINITION_TEXT = "definition_text"
+    DEFINITION_EMPTY = "definition_empty"
+    DEFINITION_SPACES = "definition_spaces"
+    DEFINITION_LONG = "definition_long"
+    DEFINITION_ID = "definition_id"
+    DEFINITION_DUPLICATE_ID = "definition_duplicate_id"
+    DEFINITION_FACE_IS_CARD = "definition_face_is_card"
+    DEFINITION_JOKER_SUITS = "definition_joker_suits"
+    DEFINITION_URL = "definition_url"
+    DEFINITION_FLAG_EFFECT = "definition_flag_effect"
+    DEFINITION_PRESET = "definition_preset"
+    DEFINITION_UNKNOWN_KEY = "definition_unknown_key"
+    DEFINITION_UNKNOWN_FLAG = "definition_unknown_flag"
+    DEFINITION_UNKNOWN_OPTION = "definition_unknown_option"
+    DEFINITION_CONFLICT = "definition_conflict"
 
 
 @unique
@@ -85,6 +123,7 @@ class Expected(StrEnum):
     RANK = "rank"
     GAME_ID = "game_id"
     PLAYER_NAME = "player_name"
+    ID = "id"
 
 
 @unique
@@ -108,4 +147,7 @@ class BreakdownCode(StrEnum):
     BLOCKED_DIFFERENCE = "blocked_difference"
     OWN_LEFTOVER = "own_leftover"
     PENALTY = "penalty"
-    RUMMY_DOUBLE = "rummy_double"
+    OWN_CARDS = "own_cards"
+    FLAG_MULTIPLIED = "flag_multiplied"
+    FLAG_BONUS = "flag_bonus"
+    FLAG_TO_OTHERS = "flag_to_others"

@@ -20,6 +20,7 @@ from .codes import ErrorCode
 __all__ = [
     "CardParseError",
     "CodedError",
+    "GameDefinitionError",
     "HandError",
     "OptionError",
     "ScoringError",
@@ -71,6 +72,47 @@ _TEMPLATES: dict[str, str] = {
     "file_type": "{field} must be {expected}, got {value!r}",
     "file_id": "{field} is not a UUID: {value!r}",
     "file_time": "{field} is not an ISO 8601 time with offset: {value!r}",
+    "time_range": "{field} must be a time in the years {earliest} to {latest}, got {value!r}",
+    "note_long": "the note is longer than {maximum} characters ({length})",
+    "note_control": "the note contains control characters (only line breaks are allowed)",
+    # games defined as data (GAME_FORMAT.md): scoring a hand ...
+    "card_not_in_game": "{token!r} is not a card of this game",
+    "card_needs_suit": "{token!r} needs its suit in this game (its value depends on the suit)",
+    "went_out_not_allowed": "nobody goes out in this game",
+    "flag_unknown": "this game has no hand flag {flag!r} with these options",
+    "flag_not_went_out": "the flag {flag!r} is only for the player who went out",
+    # ... and reading a game definition (``field`` is the path of the value)
+    "definition_json": "not valid JSON: {detail}",
+    "definition_too_large": "a game definition is at most {maximum} characters, got {count}",
+    "definition_duplicate_key": "{field} is given twice",
+    "definition_format": "not a Kortpoeng game definition (format is {value!r})",
+    "definition_version": "unsupported game definition version {value} (this version reads 1)",
+    "definition_not_object": "{field} must be an object",
+    "definition_missing": "{field} is missing",
+    "definition_unknown_field": "unknown field {field!r}",
+    "definition_type": "{field} must be {expected}, got {value!r}",
+    "definition_range": "{field} must be a whole number from {minimum} to {maximum}, got {value!r}",
+    "definition_value": "{field} must be one of {choices}, got {value!r}",
+    "definition_too_many": "{field} has {count} entries; at most {maximum} are allowed",
+    "definition_too_few": "{field} has {count} entries; at least {minimum} are needed",
+    "definition_text": "{field} contains control characters",
+    "definition_empty": "{field} is empty",
+    "definition_spaces": "{field} starts or ends with spaces: {value!r}",
+    "definition_long": "{field} is longer than {maximum} characters",
+    "definition_id": (
+        "{field} must be an id of lower-case letters, digits and _ "
+        "(a letter first, at most {maximum}), got {value!r}"
+    ),
+    "definition_duplicate_id": "{field}: the id {value!r} is used twice",
+    "definition_face_is_card": "{field}: {value!r} reads as the card {card}; choose another id",
+    "definition_joker_suits": "{field}: a joker has no suits",
+    "definition_url": "{field} must be a web address starting with https:// or http://",
+    "definition_flag_effect": "{field} must have exactly one of {choices}",
+    "definition_preset": "{field} must have exactly one of value, per_player",
+    "definition_unknown_key": "{field}: the game has no key {value!r}",
+    "definition_unknown_flag": "{field}: the game has no flag {value!r}",
+    "definition_unknown_option": "{field}: the game has no switch option {value!r}",
+    "definition_conflict": "{field} cannot be played together with the rest ({reason})",
 }
 
 
@@ -108,7 +150,7 @@ class ScoringError(CodedError, ValueError):
         params: further facts the message needs (counts, choices, ...).
     """
 
-    code: ErrorCode  # type: ignore[assignment]  # narrower than CodedError's
+    code: ErrorCode  # narrower than CodedError's
     hand: int | None = None
     player: str | None = None
     field: str | None = None
@@ -158,6 +200,11 @@ class HandError(ScoringError):
 class OptionError(ScoringError):
     """An unknown option, a value of the wrong type or out of range, or a player
     count the game does not allow."""
+
+
+class GameDefinitionError(ScoringError):
+    """A game definition that breaks GAME_FORMAT.md (``field`` is the path of
+    the offending value, e.g. ``"keys[3].points"``)."""
 
 
 class SessionFileError(ScoringError):

@@ -27,7 +27,7 @@ from .cards import Card, Rank
 from .codes import BreakdownCode, ErrorCode, WarningCode
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, Run, ScoreWarning
-from .rules import GameRules, minimum
+from .rules import GameRules, Preset, minimum
 
 __all__ = ["GAME", "Options", "ace_choices", "resolve_run", "score_hand"]
 
@@ -135,6 +135,11 @@ class FourSuitRummy(GameRules):
     min_players = 2
     max_players = 2
     options_type = Options
+
+    def presets(self, options: Options, players: int) -> tuple[Preset, ...]:
+        """A target of 500, 1000 (RULES.md §2, suggested) or 1500."""
+        return tuple(Preset(str(n), "target", n, suggested=n == 1000) for n in (500, 1000, 1500))
+
     uses_runs = True
 
     def card_values(self, options: Options) -> Mapping[Rank, int]:

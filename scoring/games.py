@@ -16,8 +16,9 @@ from .rules import GameRules
 
 __all__ = ["GAMES", "get_game"]
 
+#: The games by id, in the order a game picker offers them.
 GAMES: Mapping[str, GameRules] = MappingProxyType(
-    {module.GAME.id: module.GAME for module in (swedish_rummy, four_suit_rummy, rummy)}
+    {module.GAME.id: module.GAME for module in (swedish_rummy, rummy, four_suit_rummy)}
 )
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank
+from .cards import Card, Face, Rank
+from .codes import BreakdownCode, WarningCode
 
 __all__ = ["BreakdownItem", "Hand", "HandScore", "Leftover", "Run", "ScoreWarning"]
 
 #: A player's leftover cards, or a plain whole number of points counted by hand.
-Leftover = tuple[Card, ...] | int
+#: Only a game definition's own faces (:class:`~scoring.cards.Face`) are not cards.
+Leftover = tuple[Card | Face, ...] | int
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,8 @@ class Hand:
         rummy: Rummy with ``winner_collects`` only: went out in one turn.
         note: free text, not scored.
         played_at: ISO 8601 time with offset, or ``None``; not scored.
+        flags: games defined as data only (GAME_FORMAT.md ``flags``): per flag
+            id, the player it was called for (e.g. ``{"moon": "Kari"}``).
     """
 
     went_out: str | None
@@ -53,6 +57,7 @@ class Hand:
     rummy: bool = False
     note: str | None = None
     played_at: str | None = None
+    flags: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +72,19 @@ class BreakdownItem:
     ``collected`` (another player's leftover value), ``blocked_difference``
     (another player's leftover value minus one's own), ``own_leftover``
     (subtracted in a blocked Four Suit Rummy hand), ``penalty`` (own leftover
-    as penalty points), ``rummy_double`` (the doubled amount).
+    as penalty points), ``own_cards`` (own leftover scored where the highest
+    total wins), and a hand flag's line (``flag`` names the flag):
+    ``flag_multiplied`` (the extra of a ×``count`` flag, e.g. going *rummy*),
+    ``flag_bonus`` (a fixed bonus), ``flag_to_others`` (given to each other
+    player, e.g. shooting the moon; ``player`` is who called it).
     """
 
-    code: str
+    code: BreakdownCode
     points: int
     count: int = 1
     value: int = 0
     player: str | None = None
+    flag: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +98,7 @@ class ScoreWarning:
     cards or points entered for anyone but the player who went out).
     """
 
-    code: str
+    code: WarningCode
     card: str | None = None
     player: str | None = None
     count: int = 0

@@ -13,26 +13,31 @@ import dataclasses
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from .cards import Card, Rank
+from .cards import STANDARD_RANKS, Card, Rank
 from .codes import ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
 from .hands import Hand, HandScore, ScoreWarning
 
 __all__ = [
     "MAX_NAME",
+    "MAX_NOTE",
     "MAX_OPTION",
     "MAX_POINTS",
     "GameRules",
     "check_name",
+    "check_note",
     "choice",
     "minimum",
     "player_key",
 ]
 
 MAX_NAME = 40
+#: The longest note a hand may carry, in characters.
+MAX_NOTE = 500
 #: The most points one player's leftover cards may be entered as: far beyond any
 #: real hand, and small enough that totals stay exact and printable.
 MAX_POINTS = 100_000
@@ -72,12 +77,35 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFKC", _visible(name)).strip().casefold()
 
 
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A target or a number of rounds offered when a session is set up.
+
+    ``key`` identifies it (``"100"``, ``"50n"``, ``"r5"``…), ``option`` is the
+    option it sets (``target`` or ``rounds``), ``value`` the number for the
+    players seated, ``per_player`` the factor when it scales with the number
+    of players (else 0), ``suggested`` whether it is the one to pick first.
+    """
+
+    key: str
+    option: str
+    value: int
+    per_player: int = 0
+    suggested: bool = False
+
+
 class GameRules:
     """Rules one game shares with the others; subclasses fill in the scoring.
 
     Class attributes: ``id`` (session file ``game``), ``min_players``,
     ``max_players``, ``options_type`` (the frozen Options dataclass),
-    ``uses_runs`` (Four Suit Rummy's runs are entered).
+    ``uses_runs`` (Four Suit Rummy's runs are entered), ``blocked_term``
+    (what the game calls a hand nobody went out of: ``"blocked"`` or
+    ``"nobody_out"``, a word the app translates).
+
+    Everything a screen needs to know about a game comes from here (the keypad,
+    the presets, the options as fields with metadata), never from a branch on
+    the game's id.
     """
 
     id: ClassVar[str]
@@ -85,6 +113,36 @@ class GameRules:
     max_players: ClassVar[int]
     options_type: ClassVar[type]
     uses_runs: ClassVar[bool] = False
+    blocked_term: ClassVar[str] = "nobody_out"
+
+    def bind(self, options: Any, players: Sequence[str]) -> SessionRules:
+        """These rules with ``options`` for ``players`` (seat order): the one
+        object a session is scored with."""
+        return SessionRules(self, options, tuple(players))
+
+    # -- setting a session up -------------------------------------------------
+    def presets(self, options: Any, players: int) -> tuple[Preset, ...]:
+        """The targets (or numbers of rounds) offered for ``players`` players;
+        until enough are seated, those that scale count the game's fewest."""
+        raise NotImplementedError
+
+    def option_fields(self) -> tuple[dataclasses.Field[Any], ...]:
+        """The options a player chooses when setting a session up, in the order
+        they are offered: choices (``metadata["choices"]``) first, then the
+        switches (true/false). The target and the rounds are chosen by preset."""
+        fields = dataclasses.fields(self.options_type)
+        choices = tuple(f for f in fields if "choices" in f.metadata)
+        switches = tuple(f for f in fields if isinstance(f.default, bool))
+        return choices + switches
+
+    def keypad(self, options: Any) -> tuple[Rank, ...]:
+        """The keys of the leftover-card keypad: A 2–10 J Q K, and the joker
+        when it is in play."""
+        return (*STANDARD_RANKS, Rank.JOKER) if self.uses_jokers(options) else STANDARD_RANKS
+
+    def offers_rummy(self, options: Any) -> bool:
+        """Whether a hand can be marked *rummy* (went out in one turn)."""
+        return False
 
     # -- options --------------------------------------------------------
     def default_options(self) -> Any:
@@ -159,7 +217,8 @@ class GameRules:
 
     def target(self, options: Any) -> int | None:
         """The target score that ends the session, or ``None`` (rounds instead)."""
-        return options.target
+        target: int = options.target
+        return target
 
     def rounds(self, options: Any) -> int | None:
         """The number of hands the session lasts, or ``None`` (target instead)."""
@@ -201,7 +260,7 @@ class GameRules:
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
         ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
         ``joker_not_in_play``, ``bad_points``, ``points_too_large`` (over
-        :data:`MAX_POINTS`).
+        :data:`MAX_POINTS`), ``flag_unknown`` (these games have no flags).
         """
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
@@ -217,15 +276,26 @@ class GameRules:
                     raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="runs")
         if hand.rummy and not self.rummy_allowed(options, hand):
             raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
+        if hand.flags:  # only games defined as data have flags
+            flag = str(next(iter(hand.flags)))[:40]
+            raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": flag})
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
         for name, held in hand.left.items():
             if name not in leftover:
                 raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="left")
-            if type(held) is tuple or type(held) is list:
+            if isinstance(held, tuple | list):
                 value = 0
                 for card in held:
+                    if not isinstance(card, Card):  # a game's own face: only data games have them
+                        raise HandError(
+                            ErrorCode.CARD_NOT_IN_GAME,
+                            player=name,
+                            field="left",
+                            card=str(card),
+                            params={"position": held.index(card) + 1},
+                        )
                     order = card.rank.order
                     if order == 0 and jokers is None:
                         raise HandError(
@@ -236,7 +306,7 @@ class GameRules:
                             params={"position": held.index(card) + 1},
                         )
                     value += table[order]
-                cards += held
+                cards += [c for c in held if isinstance(c, Card)]
             elif type(held) is int and 0 <= held <= MAX_POINTS:
                 value = held
             elif type(held) is int and held > MAX_POINTS:
@@ -346,7 +416,38 @@ def check_name(name: Any) -> str:
     return name.strip()
 
 
-def _check_option(spec: dataclasses.Field, value: Any) -> Any:
+def check_note(note: Any) -> str:
+    r"""The one rule for a hand's note, wherever it comes from (a session file,
+    an import, a hand saved from the app): text of at most :data:`MAX_NOTE`
+    characters without control characters, bidi overrides, lone surrogates or
+    line and paragraph separators; a line break (``\n``) is allowed. Returns
+    the note unchanged.
+
+    Raises :class:`HandError` (``note_long``, ``note_control``; ``field``
+    ``"note"``; the caller adds the hand number).
+
+    >>> check_note("doubled the pot\nagain")
+    'doubled the pot\nagain'
+    >>> check_note("\x1b[31mred")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoring.errors.HandError: note: the note contains control characters (...)
+    """
+    if not isinstance(note, str):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    if len(note) > MAX_NOTE:
+        raise HandError(
+            ErrorCode.NOTE_LONG, field="note", params={"maximum": MAX_NOTE, "length": len(note)}
+        )
+    if not note.isprintable() and any(
+        ch != "\n" and (unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS)
+        for ch in note
+    ):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    return note
+
+
+def _check_option(spec: dataclasses.Field[Any], value: Any) -> Any:
     default = spec.default
     key = spec.name
     if isinstance(default, bool):
@@ -382,3 +483,89 @@ def _check_option(spec: dataclasses.Field, value: Any) -> Any:
                 params={"choices": list(choices), "value": value},
             )
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRules:
+    """One game's rules bound to one session's options and players (seat order):
+    what a session is scored with, made once (:meth:`GameRules.bind`) instead
+    of passing the options along with the game through every call.
+
+    >>> from scoring.games import get_game
+    >>> from scoring.cards import parse_cards
+    >>> from scoring.hands import Hand
+    >>> rules = get_game("rummy").bind(get_game("rummy").default_options(), ["Kari", "Ola"])
+    >>> rules.score_hand(Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])})).points
+    {'Kari': 0, 'Ola': 18}
+    >>> rules.lowest_wins, rules.rounds, rules.target
+    (True, 5, None)
+    """
+
+    game: GameRules
+    options: Any
+    players: tuple[str, ...]
+
+    @property
+    def game_id(self) -> str:
+        """The game's id (session file ``game``)."""
+        return self.game.id
+
+    def score_hand(self, hand: Hand) -> HandScore:
+        """Score one hand (RULES.md): see :meth:`GameRules.score_hand`. Raises
+        :class:`HandError` for a hand the rules cannot score."""
+        return self.game.score_hand(self.options, self.players, hand)
+
+    def standings(self, scores: Sequence[Any]) -> Any:
+        """Fold hand scores into the standings (:func:`scoring.standings.standings`)."""
+        from .standings import standings
+
+        return standings(self.game, self.options, self.players, scores)
+
+    @property
+    def keypad(self) -> tuple[Rank, ...]:
+        """The keys of the leftover-card keypad."""
+        return self.game.keypad(self.options)
+
+    @property
+    def can_block(self) -> bool:
+        """Whether a hand may end with nobody out."""
+        return self.game.can_block(self.options)
+
+    @property
+    def uses_runs(self) -> bool:
+        """Whether runs are entered (Four Suit Rummy)."""
+        return self.game.uses_runs
+
+    @property
+    def offers_rummy(self) -> bool:
+        """Whether a hand can be marked *rummy*."""
+        return self.game.offers_rummy(self.options)
+
+    @property
+    def blocked_term(self) -> str:
+        """What the game calls a hand nobody went out of (``blocked``, ``nobody_out``)."""
+        return self.game.blocked_term
+
+    @property
+    def card_values(self) -> Mapping[Rank, int]:
+        """Points per leftover card rank."""
+        return self.game.card_values(self.options)
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins."""
+        return self.game.lowest_wins(self.options)
+
+    @property
+    def target(self) -> int | None:
+        """The target that ends the session, or ``None``."""
+        return self.game.target(self.options)
+
+    @property
+    def rounds(self) -> int | None:
+        """How many hands the session lasts, or ``None``."""
+        return self.game.rounds(self.options)
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options that differ from the game's defaults (SESSION_FORMAT.md)."""
+        return self.game.options_to_dict(self.options)

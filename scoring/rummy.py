@@ -20,7 +20,7 @@ from types import MappingProxyType
 from .cards import Rank
 from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
-from .rules import GameRules, choice, minimum
+from .rules import GameRules, Preset, choice, minimum
 
 __all__ = ["GAME", "Options", "score_hand"]
 
@@ -54,6 +54,21 @@ class Rummy(GameRules):
     max_players = 6
     options_type = Options
 
+    def presets(self, options: Options, players: int) -> tuple[Preset, ...]:
+        """3, 5 (suggested) or 10 rounds with penalty scoring; a target of 100
+        (suggested) or 200 when the winner collects (RULES.md §3).
+
+        >>> [p.value for p in GAME.presets(Options(), 4)]
+        [3, 5, 10]
+        """
+        if options.scoring == "penalty":
+            return tuple(Preset(f"r{n}", "rounds", n, suggested=n == 5) for n in (3, 5, 10))
+        return tuple(Preset(str(n), "target", n, suggested=n == 100) for n in (100, 200))
+
+    def offers_rummy(self, options: Options) -> bool:
+        """Going *rummy* doubles the amount collected with ``winner_collects``."""
+        return options.scoring == "winner_collects"
+
     def lowest_wins(self, options: Options) -> bool:
         return options.scoring == "penalty"
 
@@ -68,7 +83,7 @@ class Rummy(GameRules):
         return _VALUES
 
     def rummy_allowed(self, options: Options, hand: Hand) -> bool:
-        return options.scoring == "winner_collects" and hand.went_out is not None
+        return self.offers_rummy(options) and hand.went_out is not None
 
     def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
         """The deal passes left; with two players the winner of a hand deals next
@@ -109,7 +124,15 @@ class Rummy(GameRules):
             ]
             collected = sum(item.points for item in items)
             if hand.rummy and collected:
-                items.append(BreakdownItem(BreakdownCode.RUMMY_DOUBLE, collected, value=collected))
+                items.append(
+                    BreakdownItem(
+                        BreakdownCode.FLAG_MULTIPLIED,
+                        collected,
+                        count=2,
+                        value=collected,
+                        flag="rummy",
+                    )
+                )
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
         warnings = self.empty_hands(players, hand)

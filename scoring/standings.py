@@ -1,4 +1,4 @@
-"""Standings: hand scores folded into running totals, ranks, the end of the
+"""Standings: hand scores folded into running totals, places, the end of the
 session and its winners (RULES.md §4 and each game's "Game"/"Target" rules)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .hands import HandScore
     from .rules import GameRules
 
-__all__ = ["PerHand", "Standings", "rank_totals", "standings", "standings_from_columns"]
+__all__ = ["PerHand", "Standings", "place_totals", "standings", "standings_from_columns"]
 
 
 class PerHand(Sequence[Mapping[str, int]]):
@@ -88,7 +88,7 @@ class Standings:
         running: per hand, each player's running total after that hand
             (a :class:`PerHand`).
         totals: current total per player.
-        ranks: 1-based place per player in the game's direction, ties shared
+        places: 1-based place per player in the game's direction, ties shared
             (1, 1, 3).
         leaders: the players in first place.
         finished: whether the session has ended.
@@ -100,7 +100,7 @@ class Standings:
         gap_to_target: per player, points still needed to reach the target
             (never below 0), or ``None``.
         rounds: hands the session lasts, or ``None`` for a target session.
-        rounds_left: hands still to play, or ``None``.
+        rounds_left: rounds (hands) still to play under the ``rounds`` option, or ``None``.
         lowest_wins: True for penalty scoring.
     """
 
@@ -108,7 +108,7 @@ class Standings:
     hand_points: Sequence[Mapping[str, int]]
     running: Sequence[Mapping[str, int]]
     totals: Mapping[str, int]
-    ranks: Mapping[str, int]
+    places: Mapping[str, int]
     leaders: tuple[str, ...]
     finished: bool
     finished_after: int | None
@@ -122,13 +122,13 @@ class Standings:
     lowest_wins: bool
 
 
-def rank_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, int]:
+def place_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, int]:
     """Places from totals, best first; equal totals share a place and the next
     place is skipped (RULES.md §4).
 
-    >>> rank_totals({"a": 50, "b": 70, "c": 50, "d": 10}, lowest_wins=False)
+    >>> place_totals({"a": 50, "b": 70, "c": 50, "d": 10}, lowest_wins=False)
     {'a': 2, 'b': 1, 'c': 2, 'd': 4}
-    >>> rank_totals({"a": 5, "b": 5, "c": 9}, lowest_wins=True)
+    >>> place_totals({"a": 5, "b": 5, "c": 9}, lowest_wins=True)
     {'a': 1, 'b': 1, 'c': 3}
     """
     sign = 1 if lowest_wins else -1
@@ -145,7 +145,8 @@ def standings(
     """Fold hand scores into :class:`Standings` (see :func:`standings_from_columns`).
 
     The session ends after the hand in which a total reaches the target (≥) or
-    after the last of ``rounds`` hands. Raises :class:`HandError`
+    after the last of ``rounds`` hands, whichever comes first when the game has
+    both (a game definition's ``"end": "either"``). Raises :class:`HandError`
     (``session_over``, with ``hand`` set) for a hand after the end.
 
     >>> from scoring.games import get_game
@@ -153,7 +154,7 @@ def standings(
     >>> game = get_game("rummy")
     >>> hand = HandScore({"a": 0, "b": 18}, {}, {})
     >>> s = standings(game, game.default_options(), ["a", "b"], [hand])
-    >>> s.totals, s.ranks, s.rounds_left, s.finished
+    >>> s.totals, s.places, s.rounds_left, s.finished
     ({'a': 0, 'b': 18}, {'a': 1, 'b': 2}, 4, False)
     """
     players = tuple(players)
@@ -203,15 +204,15 @@ def standings_from_columns(
     target = game.target(options)
     rounds = game.rounds(options)
     running_columns = [list(accumulate(column)) for column in columns] if count else []
-    finished_after: int | None
-    if rounds is not None:
-        finished_after = rounds if count >= rounds else None
-    elif count and max(map(max, running_columns)) >= target:
-        # some total reached the target: after which hand first?
+    # the session ends after its last round, or after the first hand in which a
+    # total reaches the target (≥), whichever comes first when a game has both
+    ends: list[int] = []
+    if rounds is not None and count >= rounds:
+        ends.append(rounds)
+    if target is not None and count and max(map(max, running_columns)) >= target:
         tops = map(max, *running_columns) if len(players) > 1 else iter(running_columns[0])
-        finished_after = next(compress(count_from(1), map(target.__le__, tops)))
-    else:
-        finished_after = None
+        ends.append(next(compress(count_from(1), map(target.__le__, tops))))
+    finished_after = min(ends) if ends else None
     if finished_after is not None and finished_after < count:
         raise HandError(
             ErrorCode.SESSION_OVER,
@@ -222,15 +223,15 @@ def standings_from_columns(
         totals = dict(zip(players, (column[-1] for column in running_columns), strict=True))
     else:
         totals = dict.fromkeys(players, 0)
-    ranks = rank_totals(totals, lowest_wins=lowest)
-    leaders = tuple(p for p in players if ranks[p] == 1)
+    places = place_totals(totals, lowest_wins=lowest)
+    leaders = tuple(p for p in players if places[p] == 1)
     best = totals[leaders[0]]
     return Standings(
         players=players,
         hand_points=PerHand(players, count, lambda index: [c[index] for c in columns]),
         running=PerHand(players, count, lambda index: [c[index] for c in running_columns]),
         totals=totals,
-        ranks=ranks,
+        places=places,
         leaders=leaders,
         finished=finished_after is not None,
         finished_after=finished_after,

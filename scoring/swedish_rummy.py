@@ -18,7 +18,7 @@ from types import MappingProxyType
 from .cards import Rank
 from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
-from .rules import GameRules, choice, minimum
+from .rules import GameRules, Preset, choice, minimum
 
 __all__ = ["GAME", "Options", "score_hand"]
 
@@ -81,6 +81,24 @@ class SwedishRummy(GameRules):
     min_players = 2
     max_players = 12
     options_type = Options
+    blocked_term = "blocked"
+
+    def presets(self, options: Options, players: int) -> tuple[Preset, ...]:
+        """100, 50 × players, 100 × players (suggested when an action-card
+        variant is on), RULES.md §1.
+
+        >>> [p.value for p in GAME.presets(Options(), 3)]
+        [100, 150, 300]
+        >>> [p.value for p in GAME.presets(Options(draw_two=True), 0) if p.suggested]
+        [200]
+        """
+        count = max(players, self.min_players)
+        action = options.has_action_cards
+        return (
+            Preset("100", "target", 100, suggested=not action),
+            Preset("50n", "target", 50 * count, per_player=50),
+            Preset("100n", "target", 100 * count, per_player=100, suggested=action),
+        )
 
     def decks(self, players: Sequence[str]) -> int:
         """One deck for 2–6 players, two from 7 (RULES.md §1)."""

@@ -10,7 +10,7 @@ SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -54,39 +54,21 @@ class NoDatabase(Exception):
     said on standard error)."""
 
 
-def _default_name() -> str:
-    return os.environ.get("KORTPOENG_DB") or _("the default database")
-
-
 def open_engine(args: argparse.Namespace) -> AnyEngine:
     """The database of ``--db`` (else ``KORTPOENG_DB``, else the default file),
     upgraded to the newest schema (:func:`models.db.open_database`: a SQLite
     file at the newest schema is read without loading SQLAlchemy). A database
-    that cannot be opened (a folder, not a database, a bad URL) prints one line
-    and raises :class:`NoDatabase`."""
+    that cannot be used (a folder, a damaged file, another program's database,
+    one a newer Kortpoeng made, a read-only folder, a bad URL) prints one
+    translated line naming it and what to do, and raises :class:`NoDatabase`;
+    the technical cause is logged."""
     from models.db import open_database
+    from scoring import CodedError
 
-    name = getattr(args, "db", None)
     try:
-        return open_database(name)
-    except Exception as error:
-        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-        from app.messages import os_reason
-
-        if not isinstance(
-            error, SQLAlchemyError | ArgumentError | ValueError | OSError | ImportError
-        ):
-            raise
-        if isinstance(error, OSError):
-            reason = os_reason(error)
-        else:
-            cause = getattr(error, "orig", None) or error
-            reason = str(cause).splitlines()[0][:80] if str(cause) else type(cause).__name__
-        print(
-            _("Cannot open the database {db}: {reason}", db=name or _default_name(), reason=reason),
-            file=sys.stderr,
-        )
+        return open_database(getattr(args, "db", None))
+    except CodedError as error:
+        fail(error)
         raise NoDatabase from None
 
 
@@ -116,14 +98,35 @@ def resolve(engine: AnyEngine, ref: str) -> int:
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    """A plain text table; columns in ``right`` are right-aligned (numbers)."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    """A plain text table; columns in ``right`` are right-aligned (numbers).
+
+    Columns are measured by *display width* in a terminal (:mod:`wcwidth`):
+    a combining mark takes no column, an emoji two, so names like ``A\u030ase``,
+    ``Ola👍`` or ``سارة`` keep the columns after them in line. Every cell is
+    shown safely (:func:`app.safe_text.visible`): a name stored with a control
+    character cannot reach the terminal raw.
+
+    >>> table = text_table(["Player", "Total"], [["A\u030ase", "7"], ["Ola👍", "12"]], {1})
+    >>> import wcwidth  # every line ends in the same column
+    >>> {wcwidth.width(line) for line in table.splitlines()}
+    {13}
+    """
+    import wcwidth
+
+    from app.safe_text import visible
+
+    def width(text: str) -> int:
+        return wcwidth.width(text, control_codes="ignore")
+
+    header = [visible(str(cell)) for cell in header]
+    rows = [[visible(str(cell)) for cell in row] for row in rows]
+    widths = [max(width(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        out = [
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
+        out = []
+        for i, (cell, w) in enumerate(zip(cells, widths, strict=True)):
+            pad = " " * (w - width(str(cell)))
+            out.append(pad + str(cell) if i in right else str(cell) + pad)
         return "  ".join(out).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
@@ -131,8 +134,12 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
 
 
 def short_date(moment: datetime) -> str:
-    """A date in the active language's short form, in local time."""
-    return format_date(moment.astimezone(), "short")
+    """A date in the active language's short form, in local time (as stored
+    when it has no local date: a time at the very edge of what a calendar
+    holds, stored before the date rule of ``scoring.session_file.in_range``)."""
+    with contextlib.suppress(OverflowError, ValueError, OSError):
+        moment = moment.astimezone()
+    return format_date(moment, "short")
 
 
 def join_names(names: Sequence[str]) -> str:

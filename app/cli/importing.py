@@ -47,6 +47,7 @@ def session_files(name: str) -> list[str]:
 def run(args: argparse.Namespace) -> ExitStatus:
     """Store every file of ``args.files`` (see the module docstring)."""
     from app.cli.common import fail
+    from app.safe_text import visible_lines
     from models.errors import DuplicateSession
 
     refused = duplicates = stored = 0
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                 continue
             except CodedError as error:
                 if prefix:
-                    print(prefix, end="", file=sys.stderr)
+                    print(visible_lines(prefix), end="", file=sys.stderr)
                 fail(error)
                 if isinstance(error, DuplicateSession):
                     duplicates += 1
@@ -87,15 +88,17 @@ def run(args: argparse.Namespace) -> ExitStatus:
                 continue
             stored += 1
             print(
-                prefix
-                + ngettext(
-                    "Imported session {number} ({id}): {game}, {players}, {n} hand",
-                    "Imported session {number} ({id}): {game}, {players}, {n} hands",
-                    len(view.hands),
-                    number=view.id,
-                    id=view.uuid,
-                    game=game_label(view.game),
-                    players=", ".join(view.players),
+                visible_lines(
+                    prefix
+                    + ngettext(
+                        "Imported session {number} ({id}): {game}, {players}, {n} hand",
+                        "Imported session {number} ({id}): {game}, {players}, {n} hands",
+                        len(view.hands),
+                        number=view.id,
+                        id=view.uuid,
+                        game=game_label(view.game),
+                        players=", ".join(view.players),
+                    )
                 )
             )
         return ExitStatus.OK

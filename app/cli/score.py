@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
         "players": list(doc.players),
         "hands": [{"points": dict(points)} for points in table.hand_points],
         "totals": dict(table.totals),
-        "ranks": dict(table.ranks),
+        "ranks": dict(table.places),  # the file format's word (SESSION_FORMAT.md)
         "finished": table.finished,
         "winners": list(table.winners),
     }

@@ -27,12 +27,13 @@ __all__ = ["add_parser", "render_standings", "run"]
 
 def run(args: argparse.Namespace) -> ExitStatus:
     """Print the session ``args.session`` (the trash included)."""
+    from app.safe_text import visible_lines
     from models.services import open_session
 
     def work(engine: AnyEngine) -> ExitStatus:
         session_id = resolve(engine, args.session)
         view = open_session(engine=engine, session_id=session_id, include_deleted=True)
-        sys.stdout.write(render_standings(view))
+        sys.stdout.write(visible_lines(render_standings(view)))
         return ExitStatus.OK
 
     return with_engine(args, work)
@@ -62,10 +63,10 @@ def render_standings(view: SessionView) -> str:
         ]
         out += text_table(header, rows, right=set(range(len(header)))) + "\n"
     header = [_("Place"), _("Player"), _("Total"), _("Behind leader")]
-    order = sorted(view.players, key=lambda p: (table.ranks[p], view.players.index(p)))
+    order = sorted(view.players, key=lambda p: (table.places[p], view.players.index(p)))
     rows = [
         [
-            format_number(table.ranks[p]),
+            format_number(table.places[p]),
             p,
             format_number(table.totals[p]),
             format_number(table.gap_to_leader[p]),
@@ -86,7 +87,7 @@ def render_standings(view: SessionView) -> str:
         )
     else:
         if table.rounds_left is not None:
-            left = ngettext("{n} hand left", "{n} hands left", table.rounds_left)
+            left = ngettext("{n} round left", "{n} rounds left", table.rounds_left)
             out += left + "\n"
         elif table.target is not None:
             out += _("Target: {target}", target=format_number(table.target)) + "\n"

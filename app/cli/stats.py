@@ -20,7 +20,7 @@ __all__ = ["GAME_KEYS", "add_parser", "render_statistics", "run"]
 
 #: The ``--game`` values (``scoring.GAMES``'s keys, kept here so that the
 #: parser is built without loading the rules; a test ties the two).
-GAME_KEYS: tuple[str, ...] = ("swedish_rummy", "four_suit_rummy", "rummy")
+GAME_KEYS: tuple[str, ...] = ("swedish_rummy", "rummy", "four_suit_rummy")
 
 
 def run(args: argparse.Namespace) -> ExitStatus:

@@ -5,7 +5,8 @@ the database adds up the results stored with every session
 (:func:`models.services.game_statistics`). :func:`player_statistics` computes
 the same figures from scratch — every finished session read back and rescored
 (:func:`finished_entries`) — the reference the stored figures are tested
-against. No flet, no user-visible text.
+against. No flet, no user-visible text; names that tie are in the
+alphabetical order of the active language (:func:`app.i18n.collation_key`).
 
 A *game* here is a game id together with its scoring direction: Rummy played
 with ``penalty`` scoring (lowest total wins) and with ``winner_collects``
@@ -28,11 +29,12 @@ is the one used in that player's most recent session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from app.i18n import collation_key
 from models.views import GameStatistics, PlayerStatistics
 from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
 
@@ -77,7 +79,9 @@ def _moment(doc: SessionDoc, finished_at: datetime | None) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
+def player_statistics(
+    entries: Iterable[Entry], *, name_key: Callable[[str], object] | None = None
+) -> tuple[GameStatistics, ...]:
     """Per game, per player: sessions, wins, win rate, average and best hand,
     current streak.
 
@@ -88,6 +92,9 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
             recent session is the one with the latest ``finished_at`` (a naive
             datetime is taken as UTC; ``None`` falls back to ``started_at``,
             then to the oldest possible); equal times keep the input order.
+        name_key: sort key for names that tie on wins, win rate and
+            sessions; default :func:`app.i18n.collation_key` of the active
+            language (Norwegian: Æ Ø Å after Z).
 
     Returns:
         One :class:`GameStatistics` per game and direction that has a finished
@@ -122,6 +129,7 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
                 tally.best = (
                     points[player] if tally.best is None else pick(tally.best, points[player])
                 )
+    name_key = name_key or collation_key()
     order = {game: position for position, game in enumerate(GAMES)}
     out = []
     for (game, lowest), (counter, tallies) in sorted(
@@ -140,7 +148,7 @@ def player_statistics(entries: Iterable[Entry]) -> tuple[GameStatistics, ...]:
             )
             for tally in tallies.values()
         ]
-        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
+        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
         out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
     return tuple(out)
 
@@ -176,7 +184,8 @@ def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[Game
     stored results (:func:`models.services.game_statistics`): the statistics
     screen's and ``kortpoeng stats``'s figures, equal to
     :func:`player_statistics` of :func:`finished_entries`; empty when no
-    session has finished."""
+    session has finished. Names that tie are in the alphabetical order of
+    the active language (:func:`app.i18n.collation_key`)."""
     from models.services import game_statistics as stored_statistics
 
-    return stored_statistics(engine=engine, game=game)
+    return stored_statistics(engine=engine, game=game, name_key=collation_key())

@@ -9,27 +9,34 @@ stable across languages.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
+from sqlalchemy.engine import Engine
 
 from app import storage
 from app.i18n import _
 from app.messages import describe_error
 from app.ui.state import MAX_CONTENT, AppState
 from models import services
+from models.errors import DatabaseFault
 from models.views import SessionView
 from scoring import CodedError
 
 __all__ = [
+    "EMOJI_FONT",
+    "NAME_FONTS",
     "WRITES_TOPIC",
     "AppContext",
     "Screen",
     "announce",
     "describe_problem",
     "go",
+    "name_text_theme",
     "section_title",
     "tagged",
     "use_app",
@@ -37,12 +44,46 @@ __all__ = [
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
 SUIT_FONT = "DejaVu Sans"
+#: Monochrome emoji (Noto Emoji, OFL), served from assets/fonts.
+EMOJI_FONT = "Noto Emoji"
+#: The fonts the app ships for names, by family, as ``page.fonts`` wants them
+#: (paths inside assets/): DejaVu Sans has the Arabic and Hebrew alphabets
+#: (and the suits), Noto Emoji the emoji.
+NAME_FONTS: dict[str, str] = {
+    SUIT_FONT: "fonts/DejaVuSans.ttf",
+    EMOJI_FONT: "fonts/NotoEmoji-Regular.ttf",
+}
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 
 logger = logging.getLogger(__name__)
 
-AppContext = ft.create_context(None)
+AppContext = ft.create_context(cast("AppState | None", None))
+
+
+def name_text_theme() -> ft.TextTheme:
+    """A text theme whose every style falls back to the shipped fonts
+    (:data:`NAME_FONTS`) for letters the default font lacks.
+
+    Flutter's web client draws a letter missing from a style's fonts with a
+    font it downloads from Google's font host (or, served without a CDN, from
+    a path that has no fonts); a family Wi-Fi without internet then shows
+    boxes. With the shipped fonts as every style's fallback, an emoji or an
+    Arabic or Hebrew name is drawn from them, and no font is fetched.
+    """
+    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
+    return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
+
+
+S = TypeVar("S")
+
+
+def use_created(factory: Callable[[], S]) -> S:
+    """A value made by ``factory`` when the component first renders and kept
+    for its life (``ft.use_state`` with a factory, typed: Flet's own signature,
+    ``initial: S | Callable[[], S]``, leaves a type checker unable to tell)."""
+    value, _set = ft.use_state(cast("Callable[[], Any]", factory))
+    return cast("S", value)
 
 
 def use_app() -> AppState:
@@ -242,15 +283,82 @@ async def run_use_case(use_case: Callable[..., T], /, **arguments: Any) -> T:
     return await asyncio.to_thread(lambda: use_case(engine=storage.engine(), **arguments))
 
 
-def load_view(app: Any, session_id: int) -> SessionView | Exception:
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[T]):
+    """What :func:`use_loaded` has: the ``value`` once loaded, or the coded
+    ``error`` that refused it; ``loading`` until the first answer arrives."""
+
+    value: T | None = None
+    error: CodedError | None = None
+    loading: bool = True
+
+
+def use_loaded(
+    load: Callable[[Engine], T], dependencies: Sequence[Any], *, ready: T | None = None
+) -> Loaded[T]:
+    """Load what a screen shows with ``load(engine)`` in a worker thread (the
+    event loop keeps serving the other tabs), when the screen opens and again
+    whenever ``dependencies`` change; the screen re-renders with the result.
+
+    ``ready`` is a value already at hand for these dependencies (the view a
+    write just returned): shown at once, nothing is loaded. While a reload
+    runs, the last result stays on show; an answer that arrives after a newer
+    request is dropped.
+    """
+    key = tuple(dependencies)
+    state, set_state = ft.use_state(
+        lambda: (key, Loaded(ready, None, False) if ready is not None else Loaded())
+    )
+    serial = ft.use_ref(0)
+
+    async def fetch() -> None:
+        if ready is not None:
+            set_state((key, Loaded(ready, None, False)))
+            return
+        serial.current = mine = (serial.current or 0) + 1
+        try:
+            value = await asyncio.to_thread(lambda: load(storage.engine()))
+            result: Loaded[T] = Loaded(value, None, False)
+        except CodedError as error:
+            result = Loaded(None, error, False)
+        except Exception:
+            logger.exception("Loading failed")
+            result = Loaded(None, DatabaseFault(), False)
+        if serial.current == mine:
+            set_state((key, result))
+
+    ft.use_effect(fetch, list(key))
+    shown_key, loaded = state
+    if ready is not None:
+        return Loaded(ready, None, False)
+    if shown_key != key and loaded.value is None:
+        return Loaded()
+    return loaded
+
+
+def use_session_view(app: AppState, session_id: int) -> Loaded[SessionView]:
     """The session to show: the view a write just returned (once, see
-    ``AppState.take_view``), else opened from the services. A storage error
-    with a ``code`` (e.g. no such session) is returned for the screen to
-    describe; anything else is raised."""
-    cached = app.take_view(session_id)
-    if cached is not None:
-        return cached
-    try:
-        return services.open_session(engine=storage.engine(), session_id=session_id)
-    except CodedError as problem:
-        return problem
+    ``AppState.take_view``), else opened off the event loop; again after
+    every write (``app.revision``)."""
+    ready = ft.use_memo(lambda: app.take_view(session_id), [session_id, app.revision])
+    return use_loaded(
+        lambda engine: services.open_session(engine=engine, session_id=session_id),
+        [session_id, app.revision],
+        ready=ready,
+    )
+
+
+def loading_screen(title: str, back: str | None = "/") -> ft.Control:
+    """A screen whose content is on its way (a spinner under the title)."""
+    return Screen(
+        title,
+        [
+            tagged(
+                "loading",
+                ft.Row(
+                    [ft.ProgressRing(width=24, height=24)], alignment=ft.MainAxisAlignment.CENTER
+                ),
+            )
+        ],
+        back=back,
+    )

@@ -3,13 +3,10 @@ reorder, recent), options with presets, start."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import flet as ft
 
-from app import storage
-from app.i18n import _, format_number, ngettext
-from app.messages import game_name, option_name, option_value_name
+from app.i18n import _, collation_key, format_number, get_language, ngettext
+from app.messages import game_description, game_name, option_name, option_value_name
 from app.ui.common import (
     TOUCH,
     Screen,
@@ -17,54 +14,20 @@ from app.ui.common import (
     choice,
     describe_problem,
     go,
+    run_use_case,
     section_title,
     tagged,
     use_app,
+    use_loaded,
 )
-from app.ui.state import NewSessionDraft, TargetPreset
+from app.ui.state import NewSessionDraft
 from models import services
-from scoring import GAMES, CodedError, OptionError, get_game
+from scoring import GAMES, CodedError, Preset, get_game
 
-__all__ = ["NewSessionScreen", "game_description"]
-
-GAME_ORDER = ("swedish_rummy", "rummy", "four_suit_rummy")
-#: Switch options shown per game, in this order.
-SWITCHES = {
-    "swedish_rummy": (
-        "skip_aces",
-        "draw_two",
-        "reverse_queens",
-        "reverse_jokers",
-        "one_card",
-        "ups_and_downs",
-        "reshuffle_discards",
-    ),
-}
-#: Options with named choices shown per game.
-CHOICES = {"swedish_rummy": ("blocked_scoring",), "rummy": ("scoring",)}
+__all__ = ["NewSessionScreen"]
 
 
-def game_description(game_id: str) -> str:
-    """Two short lines about a game, for the game picker."""
-    if game_id == "swedish_rummy":
-        return _(
-            "2–12 players. Get rid of your cards like Crazy Eights; "
-            "whoever goes out collects the others' cards. First to the target wins."
-        )
-    if game_id == "four_suit_rummy":
-        return _(
-            "2 players. Lay down runs of three in one suit; aces are wild in their suit. "
-            "Runs and matching runs score. First to 1000 wins."
-        )
-    if game_id == "rummy":
-        return _(
-            "2–6 players. Meld sets and runs, go out first. "
-            "The cards you are left holding count against you; lowest total wins."
-        )
-    return ""
-
-
-def preset_label(preset: TargetPreset) -> str:
+def preset_label(preset: Preset) -> str:
     """``100``, ``50 × players (150)``, ``5 rounds``."""
     if preset.option == "rounds":
         return ngettext("{n} round", "{n} rounds", preset.value)
@@ -81,7 +44,7 @@ def preset_label(preset: TargetPreset) -> str:
 def GamePicker(draft: NewSessionDraft) -> ft.Control:
     """One card per game; the chosen one is highlighted."""
     cards = []
-    for game_id in GAME_ORDER:
+    for game_id in GAMES:  # the registry's order
         selected = draft.game == game_id
         cards.append(
             tagged(
@@ -310,27 +273,28 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
         )
     game = get_game(draft.game)
     defaults = game.default_options()
-    for key in CHOICES.get(draft.game, ()):
-        field = next(f for f in dataclasses.fields(defaults) if f.name == key)
+    for field in game.option_fields():  # the game's choices, then its switches
+        key = field.name
         current = draft.options.get(key, getattr(defaults, key))
-        controls.append(ft.Text(option_name(key), weight=ft.FontWeight.W_500))
-        controls.append(
-            ft.Column(
-                [
-                    choice(
-                        f"option-{key}-{value}",
-                        option_value_name(key, value),
-                        current == value,
-                        lambda _e, k=key, v=value: draft.set_option(k, v),
-                        width=float("inf"),
-                    )
-                    for value in field.metadata.get("choices", ())
-                ],
-                spacing=6,
+        if "choices" in field.metadata:
+            controls.append(ft.Text(option_name(key), weight=ft.FontWeight.W_500))
+            controls.append(
+                ft.Column(
+                    [
+                        choice(
+                            f"option-{key}-{value}",
+                            option_value_name(key, value),
+                            current == value,
+                            lambda _e, k=key, v=value: draft.set_option(k, v),
+                            width=float("inf"),
+                        )
+                        for value in field.metadata["choices"]
+                    ],
+                    spacing=6,
+                )
             )
-        )
-    for key in SWITCHES.get(draft.game, ()):
-        value = bool(draft.options.get(key, getattr(defaults, key)))
+            continue
+        value = bool(current)
         controls.append(
             ft.Row(
                 [
@@ -361,8 +325,12 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
 def NewSessionScreen() -> ft.Control:
     """``/new``: the form for this tab's :class:`NewSessionDraft`."""
     app = use_app()
-    recent = ft.use_memo(lambda: services.recent_players(engine=storage.engine()), [app.revision])
-    return NewSessionForm(app.new_session, recent)
+    language = get_language()
+    recent = use_loaded(  # alphabetical in the language on screen (Æ Ø Å after Z in Norwegian)
+        lambda engine: services.recent_players(engine=engine, name_key=collation_key(language)),
+        [app.revision, language],
+    )
+    return NewSessionForm(app.new_session, recent.value or ())
 
 
 @ft.component
@@ -370,18 +338,26 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
     """The form; "Start" opens the new session."""
     app = use_app()
 
-    def start(_e: ft.Event) -> None:
+    busy, set_busy = ft.use_state(False)
+
+    async def start(_e: ft.Event) -> None:
+        if busy:  # a second tap while the first is starting it
+            return
         try:
             game, players, options = draft.start_args()
-            view = services.start_session(
-                engine=storage.engine(), game=game, players=players, options=options
+        except CodedError as error:
+            draft.error = error
+            return
+        set_busy(True)
+        try:
+            view = await run_use_case(
+                services.start_session, game=game, players=players, options=options
             )
-        except (OptionError, ValueError) as error:
+        except CodedError as error:  # refused: say why, nothing stored
             draft.error = error
             return
-        except CodedError as error:  # storage errors carry a code: show them
-            draft.error = error
-            return
+        finally:
+            set_busy(False)
         app.saved(view)
         announce(view.id)
         draft.reset(players=())
@@ -419,6 +395,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
                     _("Start"),
                     icon=ft.Icons.PLAY_ARROW,
                     on_click=start,
+                    disabled=busy,
                     height=52,
                     width=float("inf"),
                 ),

@@ -8,7 +8,6 @@ import asyncio
 
 import flet as ft
 
-from app import storage
 from app.i18n import _, format_number, ngettext
 from app.messages import game_name
 from app.ui.common import (
@@ -17,9 +16,11 @@ from app.ui.common import (
     describe_problem,
     go,
     icon_action,
-    load_view,
+    loading_screen,
+    run_use_case,
     tagged,
     use_app,
+    use_session_view,
 )
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
@@ -209,7 +210,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                                     ),
                                 ),
                                 ft.Text(
-                                    _("#{rank}", rank=table.ranks[name]) if view.hands else " ",
+                                    _("#{rank}", rank=table.places[name]) if view.hands else " ",
                                     size=11,
                                     color=ft.Colors.ON_SURFACE_VARIANT,
                                 ),
@@ -263,17 +264,20 @@ def SessionScreen() -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     error, set_error = ft.use_state("")
 
-    view = ft.use_memo(lambda: load_view(app, sid), [sid, app.revision])
-    if isinstance(view, Exception):
+    loaded = use_session_view(app, sid)
+    if loaded.loading:
+        return loading_screen(_("Session"))
+    view = loaded.value
+    if view is None:
         return Screen(
             _("Session"),
-            [ft.Text(describe_problem(view), color=ft.Colors.ERROR)],
+            [ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR)],
             back="/",
         )
 
-    def rematch(_e: ft.Event) -> None:
+    async def rematch(_e: ft.Event) -> None:
         try:
-            new = services.rematch(engine=storage.engine(), session_id=view.id)
+            new = await run_use_case(services.rematch, session_id=view.id)
         except CodedError as problem:
             set_error(describe_problem(problem))
             return

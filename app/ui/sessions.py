@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from app import storage
 from app.i18n import _, format_date, ngettext
 from app.messages import game_name
 from app.ui.common import (
@@ -14,12 +13,15 @@ from app.ui.common import (
     describe_problem,
     go,
     icon_action,
+    run_use_case,
     section_title,
     tagged,
     use_app,
+    use_loaded,
 )
 from models import services
 from models.views import SessionSummary
+from scoring import CodedError
 
 __all__ = ["SessionsScreen"]
 
@@ -30,7 +32,12 @@ def _players(names: tuple[str, ...]) -> str:
 
 @ft.component
 def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
-    """One session: game, players, leader or winner, date; tap to continue."""
+    """One session: game, players, leader or winner, date; tap to continue.
+    ``on_delete(session_id)`` is awaited when the delete button is tapped."""
+
+    async def delete_this(_e: ft.Event) -> None:
+        await on_delete(item.id)
+
     if item.finished:
         who = (
             ngettext(
@@ -69,7 +76,7 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
                     ft.IconButton(
                         icon=ft.Icons.DELETE_OUTLINE,
                         tooltip=_("Delete"),
-                        on_click=lambda _e: on_delete(item.id),
+                        on_click=delete_this,
                     ),
                 ),
                 on_click=lambda _e: go(f"/session/{item.id}"),
@@ -92,21 +99,28 @@ def join_and(names: tuple[str, ...]) -> str:
 def SessionsScreen() -> ft.Control:
     """The start screen."""
     app = use_app()
-    items = ft.use_memo(
-        lambda: services.list_sessions(engine=storage.engine(), limit=50).items, [app.revision]
+    loaded = use_loaded(
+        lambda engine: services.list_sessions(engine=engine, limit=50).items, [app.revision]
     )
     error, set_error = ft.use_state("")
     page = ft.context.page
 
-    def undo(session_id: int) -> None:
-        services.restore_session(engine=storage.engine(), session_id=session_id)
+    async def undo(session_id: int) -> None:
+        try:
+            await run_use_case(services.restore_session, session_id=session_id)
+        except CodedError as problem:
+            set_error(describe_problem(problem))
+            return
         announce(session_id)
         app.changed()
 
-    def delete(session_id: int) -> None:
+    async def delete(session_id: int) -> None:
+        async def undo_this(_e: ft.Event) -> None:
+            await undo(session_id)
+
         try:
-            services.delete_session(engine=storage.engine(), session_id=session_id)
-        except Exception as problem:  # a typed storage error: say it, change nothing
+            await run_use_case(services.delete_session, session_id=session_id)
+        except CodedError as problem:  # a typed storage error: say it, change nothing
             set_error(describe_problem(problem))
             return
         announce(session_id)
@@ -114,11 +128,13 @@ def SessionsScreen() -> ft.Control:
         page.show_dialog(
             ft.SnackBar(
                 content=ft.Text(_("Session deleted")),
-                action=ft.SnackBarAction(label=_("Undo"), on_click=lambda _e: undo(session_id)),
+                action=ft.SnackBarAction(label=_("Undo"), on_click=undo_this),
                 duration=ft.Duration(seconds=8),
             )
         )
 
+    load_error = describe_problem(loaded.error) if loaded.error is not None else ""
+    items = loaded.value or ()
     running = [i for i in items if not i.finished]
     finished = [i for i in items if i.finished]
     body: list[ft.Control] = [
@@ -134,15 +150,25 @@ def SessionsScreen() -> ft.Control:
             button=True,
         )
     ]
-    if error:
-        body.append(ft.Text(error, color=ft.Colors.ERROR))
+    for problem in (error, load_error):
+        if problem:
+            body.append(ft.Text(problem, color=ft.Colors.ERROR))
+    if loaded.loading:
+        body.append(
+            tagged(
+                "loading",
+                ft.Row(
+                    [ft.ProgressRing(width=24, height=24)], alignment=ft.MainAxisAlignment.CENTER
+                ),
+            )
+        )
     if running:
         body.append(section_title(_("In progress")))
         body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in running)
     if finished:
         body.append(section_title(_("Finished")))
         body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in finished)
-    if not items:
+    if not items and not loaded.loading and loaded.error is None:
         body.append(
             ft.Container(
                 content=ft.Text(

@@ -158,7 +158,7 @@ def hand_of(
         data["note"] = note
     if played_at is not None:
         data["played_at"] = played_at
-    return hand_from_dict(data, players, game, number)
+    return hand_from_dict(data, players, game, number, stored=True)
 
 
 def warnings_to_json(warnings: Sequence[ScoreWarning]) -> list[dict[str, Any]]:

@@ -88,7 +88,7 @@ def _expect(stored: Hand, loaded: Loaded, number: int, expected: Hand | None) ->
     if expected is None:
         return
     try:
-        same = stored == check_hand(expected, loaded.players, number)
+        same = stored == check_hand(expected, loaded.players, number, stored=True)
     except CodedError:  # an expected hand that is not a hand is not the stored one
         same = False
     if not same:

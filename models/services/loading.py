@@ -343,7 +343,7 @@ def result_rows(loaded: Loaded, table: Standings) -> list[dict[str, Any]]:
                 "seat": seat,
                 "player_id": player_id,
                 "total": table.totals[player],
-                "place": table.ranks[player],
+                "place": table.places[player],
                 "won": player in table.winners,
                 "hands": len(sheet),
                 "best_hand": pick(columns[seat]) if columns else None,

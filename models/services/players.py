@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
@@ -55,9 +56,14 @@ def _session_count(db: Session, player_id: int) -> int:
     ).one()
 
 
-def list_players(*, engine: Engine) -> tuple[PlayerSummary, ...]:
-    """Every player, by name (case-insensitive), with how many sessions outside
-    the trash they sat in."""
+#: A sort key for names: the app passes its language's collation
+#: (``app.i18n.collation_key()``), so Æ Ø Å come after Z in Norwegian.
+NameKey = Callable[[str], object]
+
+
+def list_players(*, engine: Engine, name_key: NameKey | None = None) -> tuple[PlayerSummary, ...]:
+    """Every player, by name (case-insensitive, or by ``name_key``), with how
+    many sessions outside the trash they sat in."""
     with reading(engine) as db:
         counts = dict(
             db.exec(
@@ -68,6 +74,8 @@ def list_players(*, engine: Engine) -> tuple[PlayerSummary, ...]:
             ).all()
         )
         rows = db.exec(select(PlayerRow.id, PlayerRow.name).order_by(PlayerRow.name_key)).all()
+        if name_key is not None:
+            rows = sorted(rows, key=lambda row: name_key(row[1]))
         return tuple(PlayerSummary(pid, name, counts.get(pid, 0)) for pid, name in rows)
 
 
@@ -120,9 +128,13 @@ def player_stats(*, engine: Engine, player_id: int | None = None) -> tuple[Playe
         return tuple(result)
 
 
-def recent_players(*, engine: Engine, limit: int = 12) -> tuple[str, ...]:
+def recent_players(
+    *, engine: Engine, limit: int = 12, name_key: NameKey | None = None
+) -> tuple[str, ...]:
     """Names of known players, those who sat in most sessions (outside the
-    trash) first, then by name; at most ``limit``."""
+    trash) first, then by name (case-insensitive, or by ``name_key``); at most
+    ``limit``."""
     players = list_players(engine=engine)
-    ranked = sorted(players, key=lambda p: (-p.sessions, p.name.casefold()))
+    key = name_key or str.casefold
+    ranked = sorted(players, key=lambda p: (-p.sessions, key(p.name)))
     return tuple(p.name for p in ranked[:limit])

@@ -20,6 +20,7 @@ why when it is opened).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scoring import GAMES, CodedError
@@ -117,7 +118,12 @@ def _streaks(
     return streaks
 
 
-def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
+def game_statistics(
+    *,
+    engine: AnyEngine,
+    game: str | None = None,
+    name_key: Callable[[str], Any] = str.casefold,
+) -> tuple[GameStatistics, ...]:
     """Per game and direction, per player: sessions, wins, win rate, average
     and best hand, current streak, over every finished session outside the
     trash (see the module docstring); only the sessions of ``game`` (a game
@@ -126,7 +132,8 @@ def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[Game
     Returns one :class:`GameStatistics` per game and direction that has a
     finished session, in the order of :data:`scoring.GAMES` (highest-wins
     before lowest-wins for the same game); its players most wins first, then
-    best win rate, most sessions, and name. Empty when nothing has finished.
+    best win rate, most sessions, and name (``name_key(name)``: the app
+    passes its language's alphabetical order). Empty when nothing has finished.
     """
     rescore_stale(engine=engine)
     only = " AND s.game = :game" if game is not None else ""
@@ -157,6 +164,6 @@ def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[Game
         key=lambda item: (order.get(item[0], len(order)), item[0], item[1]),
     ):
         group = players.get((game, lowest), [])
-        group.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, p.player.casefold()))
+        group.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
         out.append(GameStatistics(game, lowest, sessions, tuple(group)))
     return tuple(out)

@@ -316,7 +316,7 @@ def test_four_suit_rummy_example_two_breakdown() -> None:
             "1 minuspoeng for kort igjen på hånden",
         ),
         (
-            BreakdownItem("rummy_double", 25, value=25),
+            BreakdownItem("flag_multiplied", 25, count=2, value=25, flag="rummy"),
             "+25 for going rummy (doubled)",
             "+25 for rummy: alt lagt ut på én gang (dobbelt)",
         ),
@@ -392,3 +392,20 @@ def test_every_option_of_every_game_has_a_label() -> None:
         assert option_name("target") == "Poengmål"
         assert option_value_name("target", 1000) == "1\u00a0000"
         assert option_value_name("blocked_scoring", "no_score") == "Ingen får poeng"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "keys[1].points must be a whole number from 0 to 1,000, not -1"),
+        ("nb", "keys[1].points må være et heltall fra 0 til 1\u00a0000, ikke -1"),
+    ],
+)
+def test_a_refused_game_definition_names_the_field(lang, expected):
+    error = scoring.GameDefinitionError(
+        "definition_range",
+        field="keys[1].points",
+        params={"minimum": 0, "maximum": 1000, "value": -1},
+    )
+    with use_language(lang):
+        assert describe_error(error) == expected

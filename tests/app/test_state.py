@@ -8,13 +8,18 @@ from types import SimpleNamespace
 import pytest
 
 from app.messages import DraftError
-from app.ui.state import AppState, HandDraft, NewSessionDraft, effective_language, target_presets
-from scoring import Hand, OptionError, Rank, get_game
+from app.ui.state import AppState, HandDraft, NewSessionDraft, effective_language
+from scoring import Hand, OptionError, Rank, get_game, parse_card
 
 
 def draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
     rules = get_game(game)
-    return HandDraft(game=game, options=rules.options_from_dict(options), players=players)
+    return HandDraft(rules=rules.bind(rules.options_from_dict(options), players))
+
+
+def target_presets(game_id: str, players: int, options: dict):
+    game = get_game(game_id)
+    return game.presets(game.options_from_dict(options), players)
 
 
 def test_swedish_keypad_entry_scores_live() -> None:
@@ -22,7 +27,7 @@ def test_swedish_keypad_entry_scores_live() -> None:
     assert not d.preview().ready
     d.set_went_out("Anna")
     for rank in ("Q", "8", "2"):
-        d.add_card("Bo", rank)
+        d.add_card("Bo", parse_card(rank))
     score = d.preview().score
     assert score is not None and score.points == {"Anna": 90, "Bo": 0, "Cato": 0}
     assert d.leftover_points("Bo") == 90
@@ -32,7 +37,7 @@ def test_swedish_keypad_entry_scores_live() -> None:
 
 def test_going_out_clears_that_players_cards_and_plain_numbers() -> None:
     d = draft("rummy", ("Kari", "Ola"))
-    d.add_card("Kari", "K")
+    d.add_card("Kari", parse_card("K"))
     d.set_went_out("Kari")
     assert "Kari" not in d.cards
     d.toggle_plain("Ola")
@@ -52,7 +57,7 @@ def test_plain_number_that_is_not_a_number_is_an_error_not_a_score() -> None:
 
 def test_blocked_needs_the_option_and_hand_needs_someone_out() -> None:
     d = draft("swedish_rummy", ("A", "B"), reshuffle_discards=True)
-    assert not d.can_block
+    assert not d.rules.can_block
     with pytest.raises(DraftError) as caught:  # refused by the screen, before scoring
         d.hand()
     assert caught.value.code == "went_out_missing"
@@ -69,7 +74,7 @@ def test_run_builder_asks_for_an_ambiguous_ace_only() -> None:
     d.pick_suit("C")
     for rank in ("A", "10", "J"):
         d.pick_rank(rank)
-    assert d.ace_options == ("9", "Q")
+    assert d.ace_options == (Rank.NINE, Rank.QUEEN)
     d.choose_ace("9")
     assert d.runs["Anna"][1].ace_as is Rank.NINE
 
@@ -98,7 +103,7 @@ def test_example_1_by_draft() -> None:
             for r in ranks:
                 d.pick_rank("10" if r == "T" else r)
     for rank in ("7", "8", "K"):
-        d.add_card("B", rank)
+        d.add_card("B", parse_card(rank))
     assert d.preview().score.points == {"A": 155, "B": 110}
 
 
@@ -157,11 +162,13 @@ def test_effective_language() -> None:
 def rummy_view(session_id: int, hands: int = 0) -> SimpleNamespace:
     """What the drafts read of a :class:`SessionView`: a Rummy session of Kari
     and Ola with ``hands`` hands."""
+    game = get_game("rummy")
     return SimpleNamespace(
         id=session_id,
         game="rummy",
-        options=get_game("rummy").default_options(),
+        options=game.default_options(),
         players=("Kari", "Ola"),
+        rules=game.bind(game.default_options(), ("Kari", "Ola")),
         hands=tuple(f"hand {n}" for n in range(1, hands + 1)),
     )
 
@@ -186,14 +193,14 @@ def _ace_pending() -> HandDraft:
     d.pick_suit("C")
     for rank in ("A", "10", "J"):
         d.pick_rank(rank)
-    assert d.ace_options == ("9", "Q") and d.run_pending
+    assert d.ace_options == (Rank.NINE, Rank.QUEEN) and d.run_pending
     return d
 
 
 def test_done_never_drops_a_run_that_is_being_built() -> None:
     d = _ace_pending()
     assert not d.finish_builder()
-    assert d.builder == 0 and d.ranks == ("A", "10", "J")
+    assert d.builder == 0 and d.ranks == (Rank.ACE, Rank.TEN, Rank.JACK)
     assert d.builder_error.code == "run_unfinished" and d.builder_error.params["ace"]
     d.choose_ace("Q")
     assert d.finish_builder() and d.builder is None
@@ -203,7 +210,7 @@ def test_done_never_drops_a_run_that_is_being_built() -> None:
     d.pick_suit("H")
     d.pick_rank("5")
     d.pick_rank("6")
-    assert not d.finish_builder() and d.ranks == ("5", "6")
+    assert not d.finish_builder() and d.ranks == (Rank.FIVE, Rank.SIX)
 
 
 def test_save_refuses_while_a_run_is_being_built() -> None:
@@ -314,6 +321,6 @@ def test_an_untouched_edit_follows_the_stored_hand() -> None:
     assert first.unchanged()
     again = app.draft_for(View, 2, after)  # changed elsewhere, untouched here
     assert again is not first and again.original == after and again.went_out == "Kari"
-    again.add_card("Ola", "K")
+    again.add_card("Ola", parse_card("K"))
     assert not again.unchanged()
     assert app.draft_for(View, 2, before) is again  # the edit in progress is kept

@@ -46,7 +46,7 @@ def hands(draw):
         left,
         laid,
         draw(st.booleans()),
-        draw(st.none() | st.text(max_size=10)),
+        draw(st.none() | st.text(st.characters(categories=("L", "N", "P", "Zs")), max_size=10)),
         draw(st.none() | st.just("2026-11-30T20:00:00+01:00")),
     )
 

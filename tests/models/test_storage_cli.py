@@ -91,7 +91,7 @@ def test_show_prints_standings_table(db, capsys, tmp_path):
     assert ["1", "Kari", "2", "0"] in rows
     assert ["2", "Per", "5", "3"] in rows
     assert ["3", "Ola", "21", "19"] in rows
-    assert "3 hands left" in out and "Next dealer: Per" in out  # the deal passes left
+    assert "3 rounds left" in out and "Next dealer: Per" in out  # the deal passes left
 
 
 @pytest.mark.parametrize(

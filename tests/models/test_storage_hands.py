@@ -53,7 +53,7 @@ def test_rummy_penalty_points(engine):
     )
     assert view.standings.totals == {"Kari": 0, "Ola": 18}
     assert view.standings.rounds_left == 4
-    assert view.standings.ranks == {"Kari": 1, "Ola": 2}
+    assert view.standings.places == {"Kari": 1, "Ola": 2}
 
 
 def test_four_suit_rummy_example_1(engine):
@@ -208,7 +208,7 @@ def test_editing_hand_2_of_4_recomputes_later_totals_finish_and_winner(engine):
     ]
     assert view.finished
     assert view.standings.winners == ("B", "C")  # equal lowest totals share the win
-    assert view.standings.ranks == {"A": 3, "B": 1, "C": 1}
+    assert view.standings.places == {"A": 3, "B": 1, "C": 1}
     # and the same comes back from the database
     again = open_session(engine=engine, session_id=view.id)
     assert again.standings == view.standings

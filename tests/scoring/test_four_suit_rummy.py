@@ -191,7 +191,7 @@ def test_equal_totals_share_the_win():
     same = hand(None, {}, {"Anna": ["4H 5H 6H", "4S 5S 6S"], "Bjørn": ["7H 8H 9H", "7S 8S 9S"]})
     result = score_hands(GAME, opts, AB, [same])
     assert result.standings.winners == ("Anna", "Bjørn")
-    assert result.standings.ranks == {"Anna": 1, "Bjørn": 1}
+    assert result.standings.places == {"Anna": 1, "Bjørn": 1}
 
 
 def test_rank_enum_for_ace_as():

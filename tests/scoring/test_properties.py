@@ -59,9 +59,12 @@ def four_suit_sessions(draw):
     hands = []
     for _ in range(draw(st.integers(0, 4))):
         went_out = draw(st.none() | st.sampled_from(players))
-        laid = {p: tuple(draw(st.lists(runs(), max_size=4))) for p in players}
-        left = {
-            p: draw(st.integers(0, 60) | st.lists(st.sampled_from(PLAIN), max_size=6).map(tuple))
+        laid = {p: tuple(draw(st.lists(runs(), min_size=1, max_size=4))) for p in players}
+        left = {  # an empty list is the same as none: the reader keeps none
+            p: draw(
+                st.integers(0, 60)
+                | st.lists(st.sampled_from(PLAIN), min_size=1, max_size=6).map(tuple)
+            )
             for p in players
             if p != went_out
         }
@@ -100,8 +103,9 @@ def sessions(draw, game_id=None):
         for player in players:
             if player == went_out or draw(st.booleans()):
                 continue
-            left[player] = draw(
-                st.integers(0, 80) | st.lists(st.sampled_from(PLAIN), max_size=7).map(tuple)
+            left[player] = draw(  # an empty list is the same as none: the reader keeps none
+                st.integers(0, 80)
+                | st.lists(st.sampled_from(PLAIN), min_size=1, max_size=7).map(tuple)
             )
         rummy = game_id == "rummy" and options.scoring == "winner_collects" and went_out is not None
         hands.append(Hand(went_out, left, {}, rummy and draw(st.booleans())))

@@ -94,7 +94,7 @@ def test_five_rounds_lowest_wins_with_a_shared_win():
     result = score_hands(GAME, Options(), P4, [*rounds, hand("Per", {"Ingrid": "A", "Åse": "A"})])
     table = result.standings
     assert table.totals == {"Ingrid": 11, "Åse": 11, "Øystein": 21, "Per": 13}
-    assert table.ranks == {"Ingrid": 1, "Åse": 1, "Øystein": 4, "Per": 3}
+    assert table.places == {"Ingrid": 1, "Åse": 1, "Øystein": 4, "Per": 3}
     assert table.finished and table.finished_after == 5 and table.rounds_left == 0
     assert table.winners == ("Ingrid", "Åse")
     assert table.lowest_wins

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scoring_helpers import hand
 
-from scoring import HandError, get_game, rank_totals, score_hands, standings_from_columns
+from scoring import HandError, get_game, place_totals, score_hands, standings_from_columns
 from scoring.standings import PerHand
 
 
@@ -19,8 +19,8 @@ from scoring.standings import PerHand
         ({"a": -5, "b": 3}, False, {"a": 2, "b": 1}),
     ],
 )
-def test_rank_totals(totals, lowest, ranks):
-    assert rank_totals(totals, lowest_wins=lowest) == ranks
+def test_place_totals(totals, lowest, ranks):
+    assert place_totals(totals, lowest_wins=lowest) == ranks
 
 
 def test_swedish_standings_fields():
@@ -75,15 +75,17 @@ def _plain_fold(game, options, players, rows, went_out):
             raise HandError("session_over", hand=number, params={"finished_after": finished_after})
         totals = {p: totals[p] + points for p, points in zip(players, row, strict=True)}
         running.append(totals)
-        if number >= rounds if rounds is not None else max(totals.values()) >= target:
+        if (rounds is not None and number >= rounds) or (
+            target is not None and max(totals.values()) >= target
+        ):
             finished_after = number
-    ranks = rank_totals(totals, lowest_wins=game.lowest_wins(options))
-    leaders = tuple(p for p in players if ranks[p] == 1)
+    places = place_totals(totals, lowest_wins=game.lowest_wins(options))
+    leaders = tuple(p for p in players if places[p] == 1)
     return {
         "hand_points": [dict(zip(players, row, strict=True)) for row in rows],
         "running": running,
         "totals": totals,
-        "ranks": ranks,
+        "places": places,
         "leaders": leaders,
         "finished_after": finished_after,
         "winners": leaders if finished_after is not None else (),
@@ -97,14 +99,52 @@ GAME_OPTIONS = st.sampled_from(
         ("four_suit_rummy", "target"),
         ("rummy", "rounds"),
         ("rummy", "winner_collects"),
+        ("either", "either"),
     ]
 )
+
+
+def _either_game(target, rounds):
+    """A data-defined game that ends at a target or after some rounds,
+    whichever comes first (GAME_FORMAT.md ``"end": "either"``)."""
+    from scoring import data_game
+    from scoring.definition import definition_from_dict
+
+    return data_game(
+        definition_from_dict(
+            {
+                "format": "kortpoeng-game",
+                "version": 1,
+                "id": "either",
+                "name": {"nb": "Enten", "en": "Either"},
+                "players": {"min": 2, "max": 6},
+                "keys": [{"rank": "K", "points": 10}],
+                "went_out": "own",
+                "blocked": "own",
+                "winner": "lowest",
+                "end": "either",
+                "target": target,
+                "rounds": rounds,
+            }
+        )
+    )
 
 
 @st.composite
 def folds(draw):
     """Small targets and points, so that a total often lands on the target."""
     game_id, kind = draw(GAME_OPTIONS)
+    if kind == "either":
+        game = _either_game(draw(st.integers(1, 30)), draw(st.integers(1, 8)))
+        count = draw(st.integers(2, 6))
+        players = tuple(f"P{i}" for i in range(count))
+        hands = draw(st.integers(0, 12))
+        rows = [
+            draw(st.lists(st.integers(-5, 12), min_size=count, max_size=count))
+            for _ in range(hands)
+        ]
+        went_out = [draw(st.none() | st.sampled_from(players)) for _ in range(hands)]
+        return game, game.default_options(), players, rows, went_out
     game = get_game(game_id)
     if kind == "rounds":
         options = {"rounds": draw(st.integers(1, 8))}
@@ -142,7 +182,7 @@ def test_the_column_fold_is_the_plain_fold(fold):
     assert list(table.hand_points) == expected["hand_points"]
     assert table.running == expected["running"]  # a PerHand compares as a sequence
     assert list(table.running[-3:]) == expected["running"][-3:]
-    for field in ("totals", "ranks", "leaders", "finished_after", "winners", "dealer"):
+    for field in ("totals", "places", "leaders", "finished_after", "winners", "dealer"):
         assert getattr(table, field) == expected[field], field
     assert table.finished == (expected["finished_after"] is not None)
 

@@ -99,7 +99,7 @@ def _fill_results(connection: sa.engine.Connection, results: sa.Table) -> None:
             game = scoring.get_game(game_id)
             opts = game.options_from_dict(_json(options))
             hands = [
-                scoring.hand_from_dict(_entry(players, *row[1:]), players, game, row[0])
+                scoring.hand_from_dict(_entry(players, *row[1:]), players, game, row[0], stored=True)
                 for row in connection.execute(
                     sa.text(
                         "SELECT number, entry, went_out_seat, rummy, note, played_at "
@@ -121,7 +121,7 @@ def _fill_results(connection: sa.engine.Connection, results: sa.Table) -> None:
                     "seat": seat,
                     "player_id": player_id,
                     "total": table.totals[name],
-                    "place": table.ranks[name],
+                    "place": table.places[name],
                     "won": name in table.winners,
                     "hands": len(points),
                     "best_hand": pick(points) if points else None,

@@ -1,0 +1,175 @@
+"""One browser tab's state between screens: settings, the page width, the
+revision that tells screens to reload, the drafts being entered, and a notice
+with an undo action."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from app.i18n import initial_language, normalize_language
+from app.settings import Settings
+from app.ui.state.hand_draft import HandDraft
+from app.ui.state.new_session import NewSessionDraft
+from models.views import SessionView
+from scoring import Hand
+
+__all__ = ["MAX_CONTENT", "WIDE", "AppState", "Notice", "TabMemory", "effective_language"]
+
+#: Width (logical pixels) from which screens use two panes.
+WIDE = 900
+#: Widest the content column grows on a large screen.
+MAX_CONTENT = 980
+
+
+def effective_language(setting: str, environ: Mapping[str, str] | None = None) -> str:
+    """The language to show for a language *setting* (``system``, ``nb``, ``en``).
+
+    >>> effective_language("nb")
+    'nb'
+    >>> effective_language("system", {"KORTPOENG_LANG": "nn"})
+    'nb'
+    >>> effective_language("system", {"LANG": "de_DE.UTF-8"})
+    'en'
+    """
+    if setting != "system":
+        return normalize_language(setting) or "en"
+    return initial_language(environ)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A short message with an optional undo: ``kind`` (``session_deleted``,
+    ``hand_deleted``), ``session_id``, a ``serial`` so that equal notices differ."""
+
+    kind: str
+    session_id: int
+    serial: int
+
+
+class TabMemory:
+    """What a tab remembers without re-rendering anything when it changes (a
+    plain object, not observable): the session views writes just returned
+    (shown once by the next screen instead of reloading) and the hand drafts by
+    (session id, hand number or 0 for a new hand) — a draft re-renders its own
+    screen, and forgetting one must not re-render the screen being left."""
+
+    __slots__ = ("drafts", "views")
+
+    def __init__(self) -> None:
+        self.views: dict[int, SessionView] = {}
+        self.drafts: dict[tuple[int, int], HandDraft] = {}
+
+
+@ft.observable
+@dataclass
+class AppState:
+    """Everything one browser tab remembers between screens.
+
+    Attributes:
+        settings: :class:`app.settings.Settings` (saved by the services).
+        width: the page's width in logical pixels.
+        revision: bumped after a write that the screen on show must reload for.
+        new_session: the new-session form.
+        notice: the last :class:`Notice` (for a snackbar with undo), or ``None``.
+        device_ready: whether this browser's own settings have been read (the
+            screens wait for them, so they never show in the wrong language).
+        memory: what the tab keeps without re-rendering anything when it
+            changes (:class:`TabMemory`).
+    """
+
+    settings: Settings = field(default_factory=Settings)
+    width: float = 390
+    revision: int = 0
+    new_session: NewSessionDraft = field(default_factory=NewSessionDraft)
+    notice: Notice | None = None
+    device_ready: bool = False
+    memory: TabMemory = field(default_factory=lambda: TabMemory())
+
+    @property
+    def language(self) -> str:
+        """The language to show (the setting, or the system's)."""
+        return effective_language(self.settings.language)
+
+    @property
+    def wide(self) -> bool:
+        """Whether the screen is wide enough for two panes."""
+        return self.width >= WIDE
+
+    def set_settings(self, settings: Settings) -> None:
+        """New settings (already saved)."""
+        self.settings = settings
+
+    def device_settings(self, settings: Settings) -> None:
+        """The settings this browser or device stored (over the server default)
+        have been read: apply them and show the screens."""
+        self.settings = settings
+        self.device_ready = True
+
+    def set_width(self, width: float | None) -> None:
+        """The page was resized."""
+        if width:
+            self.width = float(width)
+
+    def saved(self, view: SessionView) -> None:
+        """A write returned ``view`` and the app is about to navigate to it.
+
+        The view is kept (without re-rendering the screen being left) for the
+        next screen to show once, instead of reloading it: see :meth:`take_view`.
+        """
+        self.memory.views[view.id] = view
+
+    def take_view(self, session_id: int) -> SessionView | None:
+        """The view a write just returned for ``session_id`` (once), or ``None``."""
+        return self.memory.views.pop(session_id, None)
+
+    def changed(self) -> None:
+        """Something was written that the screen on show must reload."""
+        self.memory.views.clear()
+        self.revision += 1
+
+    def draft_for(
+        self, view: SessionView, number: int | None, hand: Hand | None = None
+    ) -> HandDraft:
+        """The draft for a new hand (``number`` None) or for editing ``number``,
+        kept across re-renders until :meth:`drop_draft`."""
+        key = (view.id, number or 0)
+        drafts = self._drafts()
+        draft = drafts.get(key)
+        # An untouched edit of a hand stored differently since (changed, or
+        # another hand now has its number) starts again from the stored hand.
+        stale = (
+            draft is not None and hand is not None and draft.original != hand and draft.unchanged()
+        )
+        if draft is None or stale or draft.players != view.players:
+            draft = (
+                HandDraft.from_hand(view, number, hand)
+                if number and hand is not None
+                else HandDraft.for_session(view)
+            )
+            drafts[key] = draft
+        return draft
+
+    def _drafts(self) -> dict[tuple[int, int], HandDraft]:
+        return self.memory.drafts
+
+    def has_draft(self, session_id: int, players: Sequence[str]) -> bool:
+        """Whether this tab holds a started draft of the next hand of the
+        session (whose seats are ``players``): "continue", not "enter"."""
+        draft = self._drafts().get((session_id, 0))
+        return draft is not None and draft.players == tuple(players) and draft.started
+
+    def drop_draft(self, session_id: int, number: int | None) -> None:
+        """Forget the draft (saved or abandoned)."""
+        self._drafts().pop((session_id, number or 0), None)
+
+    def notify(self, kind: str, session_id: int) -> None:
+        """Show a notice (with undo where the kind allows it)."""
+        serial = (self.notice.serial + 1) if self.notice else 1
+        self.notice = Notice(kind, session_id, serial)
+
+    def clear_notice(self) -> None:
+        """Hide the notice."""
+        self.notice = None

@@ -1,0 +1,430 @@
+"""One hand being entered or changed: who went out (or blocked), each player's
+leftover cards (as :class:`scoring.Card`, suits kept) or a plain number, Four
+Suit Rummy's runs and the run builder. It turns itself into a
+:class:`scoring.Hand` and gets the live score from the session's
+:class:`scoring.SessionRules` — no rule is computed here.
+
+Nothing here translates text: errors are kept as coded exceptions for
+:func:`app.messages.describe_error`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from app.messages import DraftCode, DraftError
+from models.views import SessionView
+from scoring import (
+    STANDARD_RANKS,
+    Card,
+    ErrorCode,
+    Hand,
+    HandError,
+    HandScore,
+    Rank,
+    Run,
+    ScoringError,
+    SessionRules,
+    Suit,
+    ace_choices,
+    resolve_run,
+)
+
+__all__ = ["RUN_RANKS", "SUIT_BY_LETTER", "HandDraft", "Preview"]
+
+#: The ranks a run is built from, in key order (no joker in a run).
+RUN_RANKS: tuple[Rank, ...] = STANDARD_RANKS
+#: Suit letter (the canonical token letter) → suit, in key order.
+SUIT_BY_LETTER: Mapping[str, Suit] = {suit.value: suit for suit in Suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The live score of a draft hand.
+
+    ``score`` is :mod:`scoring`'s :class:`HandScore` when the hand can be
+    scored; ``error`` the :class:`ScoringError` that refuses it; both ``None``
+    while nobody is marked as gone out (or blocked).
+    """
+
+    score: HandScore | None = None
+    error: ScoringError | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Whether the hand can be saved as it is (maybe after confirming warnings)."""
+        return self.score is not None
+
+
+@ft.observable
+@dataclass
+class HandDraft:
+    """A hand being entered (or edited) for one session.
+
+    Attributes:
+        rules: the session's rules (game, options, players in seat order).
+        number: the hand being edited (1-based), or ``None`` for a new hand.
+        went_out: who went out; ``blocked`` True when nobody did.
+        cards: per player, the leftover cards entered (:class:`scoring.Card`;
+            a card read from a stored hand keeps its suit).
+        plain: per player switched to a plain number, the text typed.
+        runs: Four Suit Rummy: per player, the runs laid down.
+        rummy: Rummy winner-collects: went out in one turn.
+        builder: seat whose run builder is open, or ``None``.
+        suit: the suit chosen in the run builder; ``ranks`` the ranks tapped.
+        ace_options: the ranks the ace could stand for, while asking.
+        builder_error: a run the builder refused (``HandError``), or ``None``.
+        last_run: the run the open builder added last (the next run starts
+            with a suit), or ``None``.
+        warnings: warnings waiting for the user's confirmation (after a save).
+        save_error: an error the services returned on save, or ``None``.
+        original: the hand being edited as it was read (saving or deleting is
+            refused if another phone changed it meanwhile), or ``None``.
+        opened_for: a new hand's number when its screen opened; another
+            phone saving that hand first moves this one on (see
+            :meth:`overtaken`).
+        as_read: an edit draft's entries as read (see :meth:`unchanged`).
+    """
+
+    rules: SessionRules
+    number: int | None = None
+    went_out: str | None = None
+    blocked: bool = False
+    cards: dict = field(default_factory=dict)
+    plain: dict = field(default_factory=dict)
+    runs: dict = field(default_factory=dict)
+    rummy: bool = False
+    builder: int | None = None
+    suit: Suit | None = None
+    ranks: tuple[Rank, ...] = ()
+    ace_options: tuple[Rank, ...] = ()
+    builder_error: Exception | None = None
+    last_run: Run | None = None
+    warnings: tuple = ()
+    save_error: Exception | None = None
+    original: Hand | None = None
+    opened_for: int | None = None
+    as_read: tuple | None = None
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def for_session(cls, view: SessionView) -> HandDraft:
+        """An empty draft for the next hand of ``view``."""
+        return cls(rules=view.rules, opened_for=len(view.hands) + 1)
+
+    @classmethod
+    def from_hand(cls, view: SessionView, number: int, hand: Hand) -> HandDraft:
+        """A draft holding hand ``number`` as entered, for editing."""
+        cards: dict[str, tuple[Card, ...]] = {}
+        plain: dict[str, str] = {}
+        for player, held in hand.left.items():
+            if isinstance(held, int):
+                plain[player] = str(held)
+            else:
+                cards[player] = tuple(held)
+        draft = cls(
+            rules=view.rules,
+            number=number,
+            went_out=hand.went_out,
+            blocked=hand.went_out is None,
+            cards=cards,
+            plain=plain,
+            runs={p: tuple(r) for p, r in hand.runs.items()},
+            rummy=hand.rummy,
+            original=hand,
+        )
+        draft.as_read = draft._entered()
+        return draft
+
+    def _entered(self) -> tuple:
+        return (
+            self.went_out,
+            self.blocked,
+            {p: tuple(c) for p, c in self.cards.items() if c},
+            dict(self.plain),
+            {p: tuple(r) for p, r in self.runs.items() if r},
+            self.rummy,
+        )
+
+    def unchanged(self) -> bool:
+        """Whether an edit draft still holds the hand exactly as it was read."""
+        return self.original is not None and self.as_read == self._entered()
+
+    # -- what the screen needs (asked of the session's rules) -------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in seat order."""
+        return self.rules.players
+
+    def needs_leftover(self, player: str) -> bool:
+        """Whether ``player``'s leftover cards are entered (not the one who went out)."""
+        return player != self.went_out
+
+    # -- who went out ---------------------------------------------------------
+    def set_went_out(self, player: str) -> None:
+        """Mark ``player`` as gone out (their leftover is cleared)."""
+        if player not in self.players:
+            raise ValueError(f"unknown player {player!r}")
+        self.went_out = player
+        self.blocked = False
+        self.cards = {p: c for p, c in self.cards.items() if p != player}
+        self.plain = {p: t for p, t in self.plain.items() if p != player}
+        self._changed()
+
+    def set_blocked(self) -> None:
+        """Mark the hand as blocked (nobody went out)."""
+        self.went_out = None
+        self.blocked = True
+        self._changed()
+
+    # -- leftover cards ---------------------------------------------------------
+    def add_card(self, player: str, card: Card) -> None:
+        """Add one leftover ``card`` (a keypad key: a rank, no suit) to ``player``'s hand."""
+        if not isinstance(card, Card):
+            raise TypeError(f"not a card: {card!r}")
+        self.cards = {**self.cards, player: (*self.cards.get(player, ()), card)}
+        if player in self.plain:
+            self.plain = {p: t for p, t in self.plain.items() if p != player}
+        self._changed()
+
+    def remove_card(self, player: str, index: int) -> None:
+        """Remove the ``index``-th leftover card (0-based) of ``player``."""
+        held = self.cards.get(player, ())
+        if 0 <= index < len(held):
+            self.cards = {**self.cards, player: held[:index] + held[index + 1 :]}
+            self._changed()
+
+    def toggle_plain(self, player: str) -> None:
+        """Switch ``player`` between card keys and a plain number of points."""
+        if player in self.plain:
+            self.plain = {p: t for p, t in self.plain.items() if p != player}
+        else:
+            self.plain = {**self.plain, player: ""}
+            self.cards = {p: c for p, c in self.cards.items() if p != player}
+        self._changed()
+
+    def set_plain(self, player: str, text: str) -> None:
+        """The plain number typed for ``player``."""
+        self.plain = {**self.plain, player: text}
+        self._changed()
+
+    def set_rummy(self, value: bool) -> None:
+        """The "went rummy" switch."""
+        self.rummy = bool(value)
+        self._changed()
+
+    # -- Four Suit Rummy run builder ------------------------------------------
+    def open_builder(self, seat: int) -> None:
+        """Open the run builder for the player in ``seat`` (closing any other)."""
+        self.builder = seat
+        self.suit = None
+        self.ranks = ()
+        self.ace_options = ()
+        self.builder_error = None
+        self.last_run = None
+
+    @property
+    def run_pending(self) -> bool:
+        """Whether the open builder holds ranks that are not yet a run (fewer
+        than three, the ace not chosen, or not a run)."""
+        return self.builder is not None and bool(self.ranks)
+
+    def finish_builder(self) -> bool:
+        """ "Done": close the builder, unless a run is still being built — then
+        it stays open with ``builder_error`` (``run_unfinished``) and False is
+        returned, so no run is ever dropped by "Done"."""
+        if self.run_pending:
+            self.builder_error = DraftError(DraftCode.RUN_UNFINISHED, ace=bool(self.ace_options))
+            return False
+        self.close_builder()
+        return True
+
+    def close_builder(self) -> None:
+        """Close the run builder, dropping a half-built run (see :meth:`finish_builder`)."""
+        self.builder = None
+        self.suit = None
+        self.ranks = ()
+        self.ace_options = ()
+        self.builder_error = None
+        self.last_run = None
+        self._pending_gone()
+
+    def _pending_gone(self) -> None:
+        # A "finish the run first" refusal goes once the run is no longer pending.
+        if isinstance(self.save_error, DraftError) and not self.run_pending:
+            self.save_error = None
+
+    def pick_suit(self, suit: Suit) -> None:
+        """Choose the suit of the run being built (clears its ranks)."""
+        self.suit = Suit(suit)
+        self.ranks = ()
+        self.ace_options = ()
+        self.builder_error = None
+        self._pending_gone()
+
+    def pick_rank(self, rank: Rank) -> None:
+        """Add a rank to the run being built; the third completes it.
+
+        A complete run is added to the player's runs unless the ace's rank is
+        ambiguous (then ``ace_options`` asks, see :meth:`choose_ace`) or the
+        cards are not a run (then ``builder_error`` says why).
+        """
+        if self.builder is None or self.suit is None or len(self.ranks) >= 3 or self.ace_options:
+            return
+        self.ranks = (*self.ranks, Rank(rank))
+        self.builder_error = None
+        if len(self.ranks) < 3:
+            return
+        cards = self._builder_cards()
+        choices = ace_choices(cards)
+        if len(choices) > 1:
+            self.ace_options = tuple(choices)
+            return
+        self._finish_run(Run(cards))
+
+    def choose_ace(self, rank: Rank) -> None:
+        """Say which rank the ace stands for, completing the run."""
+        rank = Rank(rank)
+        if rank not in self.ace_options:
+            return
+        self._finish_run(Run(self._builder_cards(), ace_as=rank))
+
+    def unpick_rank(self) -> None:
+        """Take back the last rank tapped in the builder."""
+        self.ranks = self.ranks[:-1]
+        self.ace_options = ()
+        self.builder_error = None
+        self._pending_gone()
+
+    def remove_run(self, player: str, index: int) -> None:
+        """Remove ``player``'s ``index``-th run (0-based)."""
+        runs = self.runs.get(player, ())
+        if 0 <= index < len(runs):
+            self.runs = {**self.runs, player: runs[:index] + runs[index + 1 :]}
+            self._changed()
+
+    def _builder_cards(self) -> tuple[Card, ...]:
+        return tuple(Card(rank, self.suit or Suit.SPADES) for rank in self.ranks)
+
+    def _finish_run(self, run: Run) -> None:
+        try:
+            resolve_run(run)
+        except HandError as error:
+            self.builder_error = error
+            self.ace_options = ()
+            return
+        player = self.players[self.builder or 0]
+        self.runs = {**self.runs, player: (*self.runs.get(player, ()), run)}
+        self.ranks = ()
+        self.suit = None  # the next run starts with its suit
+        self.ace_options = ()
+        self.builder_error = None
+        self.last_run = run
+        self._changed()
+
+    # -- the hand and its score ---------------------------------------------------
+    def _changed(self) -> None:
+        self.warnings = ()
+        self.save_error = None
+
+    def check_saveable(self) -> bool:
+        """Before a save: False (and ``save_error`` ``run_pending``) while the
+        run builder holds a run that is not finished, so that a save never
+        leaves it out."""
+        if self.run_pending:
+            self.save_error = DraftError(DraftCode.RUN_PENDING, ace=bool(self.ace_options))
+            return False
+        return True
+
+    def hand(self) -> Hand:
+        """The draft as a :class:`scoring.Hand`.
+
+        Raises :class:`scoring.HandError` (``bad_points``) for a plain number
+        that is not a whole number ≥ 0; :class:`app.messages.DraftError`
+        (``went_out_missing``) when nobody is marked as gone out and the hand
+        is not blocked.
+        """
+        if self.went_out is None and not self.blocked:
+            raise DraftError(DraftCode.WENT_OUT_MISSING)
+        left: dict[str, tuple[Card, ...] | int] = {}
+        for player in self.players:
+            if player == self.went_out:
+                continue
+            if player in self.plain:
+                text = self.plain[player].strip()
+                if not text.isdigit():
+                    raise HandError(
+                        ErrorCode.BAD_POINTS, player=player, field="left", params={"value": text}
+                    )
+                left[player] = int(text)
+            elif self.cards.get(player):
+                left[player] = tuple(self.cards[player])
+        runs = {p: tuple(r) for p, r in self.runs.items() if r}
+        kept = self.original  # what the screen does not edit stays as it was stored
+        return Hand(
+            self.went_out,
+            left=left,
+            runs=runs,
+            rummy=self.rummy and self.rules.offers_rummy and self.went_out is not None,
+            note=kept.note if kept is not None else None,
+            played_at=kept.played_at if kept is not None else None,
+        )
+
+    def preview(self) -> Preview:
+        """The live score from :mod:`scoring` (or the error that refuses the hand)."""
+        if self.went_out is None and not self.blocked:
+            return Preview()
+        try:
+            hand = self.hand()
+            return Preview(score=self.rules.score_hand(hand))
+        except ScoringError as error:
+            return Preview(error=error)
+
+    def leftover_points(self, player: str) -> int | None:
+        """The value of ``player``'s leftover as entered (card values from
+        :mod:`scoring`), or ``None`` when a plain number is not a number."""
+        if player in self.plain:
+            text = self.plain[player].strip()
+            return int(text) if text.isdigit() else None
+        values = self.rules.card_values
+        return sum(values.get(card.rank, 0) for card in self.cards.get(player, ()))
+
+    @property
+    def started(self) -> bool:
+        """Whether anything has been entered yet."""
+        return bool(
+            self.went_out is not None
+            or self.blocked
+            or any(self.cards.values())
+            or self.plain
+            or any(self.runs.values())
+            or self.ranks
+        )
+
+    def overtaken(self, number: int) -> bool:
+        """Whether this new hand, begun as hand :attr:`opened_for`, would now be
+        saved as hand ``number`` after it: another phone saved a hand
+        meanwhile, maybe this very one."""
+        return (
+            self.number is None
+            and self.opened_for is not None
+            and number > self.opened_for
+            and self.started
+        )
+
+    def follow_deletions(self, number: int) -> None:
+        """A hand was deleted meanwhile (on another phone): this new hand is now
+        hand ``number``, which needs no question."""
+        if self.number is None and self.opened_for is not None and number < self.opened_for:
+            self.opened_for = number
+
+    def keep_as(self, number: int) -> None:
+        """The user says this is another hand: enter it as hand ``number``."""
+        self.opened_for = number
+
+    def card_count(self) -> int:
+        """How many leftover cards have been tapped in (all players)."""
+        return sum(len(c) for c in self.cards.values())

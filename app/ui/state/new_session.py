@@ -1,0 +1,163 @@
+"""The new-session form's state: game, players in seat order, options and the
+target (or rounds) preset. Every per-game fact (presets, options, player
+counts) is asked of the game's rules in :mod:`scoring`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from scoring import GAMES, ErrorCode, OptionError, Preset, check_name, get_game, player_key
+
+__all__ = ["NewSessionDraft"]
+
+
+@ft.observable
+@dataclass
+class NewSessionDraft:
+    """The new-session form.
+
+    Attributes:
+        game: game id.
+        players: names in seat order (seat 0 deals first).
+        name: the text in the "add player" field.
+        options: options that differ from the defaults, except the target or
+            rounds, which follow ``preset`` (or ``custom`` when it is ``"custom"``).
+        preset: key of the chosen :class:`scoring.Preset`, or ``"custom"``.
+        custom: the custom target or rounds as typed.
+        error: the last refused input (``OptionError``), or ``None``.
+    """
+
+    game: str = field(default_factory=lambda: next(iter(GAMES)))  # the first offered
+    players: tuple[str, ...] = ()
+    name: str = ""
+    options: dict = field(default_factory=dict)
+    preset: str = ""
+    custom: str = ""
+    error: Exception | None = None
+
+    def __post_init__(self) -> None:
+        if not self.preset:
+            self.preset = self._default_preset()
+
+    def _default_preset(self) -> str:
+        presets = self.presets()
+        chosen = next((p for p in presets if p.suggested), presets[0])
+        return chosen.key
+
+    def select_game(self, game_id: str) -> None:
+        """Choose a game: its options go back to the defaults."""
+        get_game(game_id)
+        self.game = game_id
+        self.options = {}
+        self.custom = ""
+        self.error = None
+        self.preset = self._default_preset()
+
+    def add_player(self, name: str | None = None) -> bool:
+        """Add ``name`` (or the typed name) at the end; False (and ``error``) when
+        it is empty, too long, a duplicate or the table is full."""
+        try:
+            checked = check_name(self.name if name is None else name)  # the one name rule
+            if any(player_key(p) == player_key(checked) for p in self.players):
+                raise OptionError(ErrorCode.PLAYER_DUPLICATE, player=checked)
+            maximum = get_game(self.game).max_players
+            if len(self.players) >= maximum:
+                raise OptionError(
+                    ErrorCode.PLAYER_COUNT,
+                    params={
+                        "game": self.game,
+                        "minimum": get_game(self.game).min_players,
+                        "maximum": maximum,
+                        "count": len(self.players) + 1,
+                    },
+                )
+        except OptionError as error:
+            self.error = error
+            return False
+        self.players = (*self.players, checked)
+        if name is None:
+            self.name = ""
+        self.error = None
+        return True
+
+    def remove_player(self, index: int) -> None:
+        """Remove the player in seat ``index``."""
+        self.players = self.players[:index] + self.players[index + 1 :]
+        self.error = None
+
+    def move_player(self, index: int, step: int) -> None:
+        """Move the player in seat ``index`` by ``step`` seats (−1 up, +1 down)."""
+        other = index + step
+        if not (0 <= index < len(self.players) and 0 <= other < len(self.players)):
+            return
+        seats = list(self.players)
+        seats[index], seats[other] = seats[other], seats[index]
+        self.players = tuple(seats)
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Set a game option (a default value removes it from ``options``)."""
+        default = getattr(get_game(self.game).default_options(), key)
+        options = dict(self.options)
+        if value == default:
+            options.pop(key, None)
+        else:
+            options[key] = value
+        game = get_game(self.game)
+        previous = self.presets()
+        was_suggested = any(p.key == self.preset and p.suggested for p in previous)
+        self.options = options
+        now = game.presets(game.options_from_dict(options), 1)
+        if was_suggested or not any(p.key == self.preset for p in now):
+            self.preset = self._default_preset()
+
+    def choose_preset(self, key: str) -> None:
+        """Choose a target/rounds preset by key, or ``"custom"``."""
+        self.preset = key
+        self.error = None
+
+    def presets(self) -> tuple[Preset, ...]:
+        """The presets the game offers for the current players and options."""
+        game = get_game(self.game)
+        return game.presets(game.options_from_dict(self.options), len(self.players))
+
+    def all_options(self) -> dict[str, Any]:
+        """The options to start with: ``options`` plus the target or rounds.
+
+        Raises :class:`scoring.OptionError` for a custom value that is not a
+        whole number of at least 1.
+        """
+        options = dict(self.options)
+        presets = self.presets()
+        option = presets[0].option
+        if self.preset == "custom":
+            text = self.custom.strip()
+            if not text.isdigit() or int(text) < 1:
+                raise OptionError(
+                    ErrorCode.OPTION_RANGE, field=option, params={"minimum": 1, "value": text}
+                )
+            options[option] = int(text)
+        else:
+            chosen = next((p for p in presets if p.key == self.preset), presets[0])
+            options[option] = chosen.value
+        game = get_game(self.game)
+        return game.options_to_dict(game.options_from_dict(options))
+
+    def start_args(self) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        """``(game, players, options)`` for :func:`models.services.start_session`.
+
+        Raises :class:`scoring.OptionError` (``player_count``, bad option).
+        """
+        options = self.all_options()
+        get_game(self.game).check_players(self.players)
+        return self.game, self.players, options
+
+    def reset(self, players: Sequence[str] = ()) -> None:
+        """Empty the form for a new session (keeping ``players`` if given)."""
+        self.players = tuple(players)
+        self.name = ""
+        self.error = None
+        self.select_game(self.game)

@@ -1,0 +1,88 @@
+"""Per-hand scoring of a game defined as data against the coded scorer, in the
+same run: the same 1,000 generated six-player hands scored by the coded Swedish
+Rummy and by its definition (``scoring/definitions/swedish_rummy.json``), and
+likewise for Rummy (winner collects, some hands rummy). Prints medians in µs per
+hand; asserts nothing (the equality is a test, tests/scoring/test_data_seed_games.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from scoring_bench import PLAYERS, generate_swedish  # noqa: E402
+
+from scoring import Hand, get_game, parse_cards  # noqa: E402
+from scoring.registry import builtin_definition, data_game  # noqa: E402
+
+REPEAT = 20
+
+
+def per_hand_us(game, options, players, hands) -> float:
+    """Median over the hands of the mean of ``REPEAT`` scorings, in µs."""
+    times = []
+    for hand in hands:
+        start = time.perf_counter()
+        for _ in range(REPEAT):
+            game.score_hand(options, players, hand)
+        times.append((time.perf_counter() - start) / REPEAT)
+    return statistics.median(times) * 1e6
+
+
+def compare(game_id: str, option_dict: dict, hands) -> None:
+    coded = get_game(game_id)
+    data = data_game(builtin_definition(game_id))
+    coded_options = coded.options_from_dict(option_dict)
+    data_options = data.options_from_dict(option_dict)
+    # interleaved rounds, so both see the same machine load
+    coded_us, data_us = [], []
+    for _ in range(3):
+        coded_us.append(per_hand_us(coded, coded_options, PLAYERS, hands))
+        data_us.append(per_hand_us(data, data_options, PLAYERS, hands))
+    c, d = statistics.median(coded_us), statistics.median(data_us)
+    print(
+        f"data_game: {game_id} {option_dict}, 6 players: coded {c:.1f} µs/hand, "
+        f"definition {d:.1f} µs/hand (ratio {d / c:.2f})"
+    )
+
+
+def main() -> None:
+    """Print µs per hand, coded vs definition, for Swedish Rummy and Rummy."""
+    swedish = generate_swedish(1000)
+    compare(
+        "swedish_rummy", {"target": 10**9, "draw_two": True, "reverse_queens": True}, swedish.hands
+    )
+    rnd = random.Random(11)
+    rummy_hands = tuple(
+        dataclasses.replace(hand, rummy=rnd.random() < 0.2) for hand in swedish.hands
+    )
+    compare("rummy", {"scoring": "winner_collects", "target": 10**9}, rummy_hands)
+    hearts = data_game(builtin_definition("hearts"))
+    options = hearts.default_options()
+    us = per_hand_us(hearts, options, PLAYERS, _hearts_hands())
+    print(f"data_game: hearts, 6 players, 8 cards each (no coded scorer): {us:.1f} µs/hand")
+
+
+def _hearts_hands() -> list[Hand]:
+    """1,000 hands of Hearts: every player's tricks hold 8 suited cards."""
+    rnd = random.Random(5)
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    deck = [f"{rank}{suit}" for rank in ranks for suit in "SHDC"]
+    hands = []
+    for _ in range(1000):
+        rnd.shuffle(deck)
+        taken = {p: parse_cards(deck[i * 8 : i * 8 + 8]) for i, p in enumerate(PLAYERS)}
+        hands.append(Hand(None, taken))
+    return hands
+
+
+if __name__ == "__main__":
+    main()

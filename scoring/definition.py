@@ -1,0 +1,992 @@
+"""The game definition (GAME_FORMAT.md): a card game's scoring rules as data.
+
+A definition says which keys the keypad has and what each card is worth, who
+scores when a player goes out or when a hand is blocked, the hand flags, the end
+of a session and its winner, and the options players choose when a session
+starts. It is *data only*: nothing in it is evaluated. :func:`read_definition`
+checks a document strictly (every refusal is a :class:`GameDefinitionError`
+with a stable ``code`` and the ``field`` path); :func:`write_definition` writes
+one canonically, so writing then reading gives back an equal definition and
+reading then writing a canonical document gives back the same text.
+
+>>> text = '''{"format": "kortpoeng-game", "version": 1, "id": "tens",
+...   "name": {"nb": "Tiere", "en": "Tens"}, "players": {"min": 2, "max": 4},
+...   "keys": [{"rank": "10", "points": 10}], "went_out": "collects",
+...   "blocked": "no_score", "winner": "highest", "end": "target", "target": 50}'''
+>>> game = read_definition(text)
+>>> game.id, game.keys[0].points, game.end
+('tens', 10, <End.TARGET: 'target'>)
+>>> read_definition(write_definition(game)) == game
+True
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, unique
+from typing import Any, TypeVar
+
+from .cards import Rank, Suit, parse_card
+from .codes import ErrorCode, Expected
+from .errors import CardParseError, GameDefinitionError
+from .rules import MAX_OPTION
+
+__all__ = [
+    "FORMAT",
+    "LIMITS",
+    "VERSION",
+    "Blocked",
+    "Choice",
+    "Counted",
+    "Effect",
+    "End",
+    "Flag",
+    "FlagEffect",
+    "FlagPlayer",
+    "GameDefinition",
+    "Key",
+    "NextDealer",
+    "Option",
+    "OptionKind",
+    "Preset",
+    "Source",
+    "WentOut",
+    "Winner",
+    "Words",
+    "definition_from_dict",
+    "definition_to_dict",
+    "read_definition",
+    "write_definition",
+]
+
+FORMAT = "kortpoeng-game"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """The bounds a definition must keep (GAME_FORMAT.md, "Limits")."""
+
+    document: int = 100_000  # characters (or bytes) of JSON text
+    id: int = 40
+    name: int = 40
+    description: int = 300
+    source_title: int = 120
+    source_publisher: int = 80
+    url: int = 300
+    players: int = 20
+    decks: int = 8
+    deck_rows: int = 8
+    keys: int = 64
+    card_points: int = 1_000
+    per_deck: int = 200
+    jokers_per_deck: int = 4
+    flags: int = 8
+    multiplier: int = 10
+    options: int = 16
+    choices: int = 8
+    presets: int = 6
+
+
+LIMITS = _Limits()
+_SLUG = re.compile(r"[a-z][a-z0-9_]*")
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+# -- the definition's shapes ---------------------------------------------------
+
+
+@unique
+class Counted(Enum):
+    """What is counted at the end of a hand (changes words, not arithmetic)."""
+
+    LEFTOVER = "leftover"  #: cards left in hand
+    TRICKS = "tricks"  #: cards taken in tricks
+
+
+@unique
+class WentOut(Enum):
+    """How a hand is scored when a player goes out."""
+
+    COLLECTS = "collects"  #: that player scores every other player's cards
+    OWN = "own"  #: every player scores their own cards (the one out has none)
+    NEVER = "never"  #: nobody goes out in this game (a trick-taking game)
+
+
+@unique
+class Blocked(Enum):
+    """How a hand is scored when it ends with nobody out (RULES.md §1, §3)."""
+
+    LOWEST_COLLECTS = "lowest_collects"  #: lowest scores the differences (ties: nobody)
+    NO_SCORE = "no_score"  #: nobody scores
+    OWN = "own"  #: every player scores their own cards
+    NEVER = "never"  #: a hand cannot end blocked
+
+
+@unique
+class Winner(Enum):
+    """Which total wins; equal totals share a place."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+@unique
+class End(Enum):
+    """When a session ends."""
+
+    TARGET = "target"  #: after the hand in which a total reaches ``target`` (≥)
+    ROUNDS = "rounds"  #: after ``rounds`` hands
+    EITHER = "either"  #: whichever of the two comes first
+
+
+@unique
+class NextDealer(Enum):
+    """Who deals the next hand (RULES.md §4)."""
+
+    LEFT = "left"  #: the deal passes to the left
+    WINNER_OF_TWO = "winner_of_two"  #: left, but with two players the hand's winner deals
+
+
+@unique
+class FlagPlayer(Enum):
+    """Whom a hand flag may be called for."""
+
+    WENT_OUT = "went_out"  #: only the player who went out
+    ANY = "any"  #: any one player
+
+
+@unique
+class FlagEffect(Enum):
+    """What a hand flag does to the hand's points."""
+
+    MULTIPLY = "multiply"  #: the flagged player's points × amount
+    BONUS = "bonus"  #: the flagged player scores amount more
+    OTHERS_SCORE = "others_score"  #: the flagged player 0, everyone else amount
+
+
+@unique
+class OptionKind(Enum):
+    """The kinds of session option."""
+
+    SWITCH = "switch"  #: on or off
+    CHOICE = "choice"  #: one of named choices
+    NUMBER = "number"  #: the ``target`` or the number of ``rounds``
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A text in both of the app's languages."""
+
+    nb: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The rule book a game's scoring comes from."""
+
+    title: str
+    publisher: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One key of the keypad: a standard rank (``rank`` set; ``"JKR"`` is the
+    joker) or a face of the game's own (``rank`` ``None``, ``name`` and
+    ``per_deck`` set). ``id`` is the rank's token or the face's id.
+
+    ``points`` is the card's value; ``suits`` gives other values for some suits
+    (a queen of spades worth 13 where other queens are 0): a card of such a rank
+    must be entered with its suit.
+    """
+
+    id: str
+    points: int
+    rank: Rank | None = None
+    suits: tuple[tuple[Suit, int], ...] = ()
+    name: Words | None = None
+    per_deck: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A hand flag: something the players say happened in a hand ("went out in
+    one go", "shot the moon"), for one player, changing the points by
+    ``effect`` and ``amount``. ``in_play`` says whether the game starts with it
+    (options may switch it on or off)."""
+
+    id: str
+    name: Words
+    player: FlagPlayer
+    effect: FlagEffect
+    amount: int
+    in_play: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What an option (a switch that is on, or the chosen choice) changes: each
+    field left ``None``/empty keeps the game's own rule. ``points`` gives keys
+    (by id) new points; ``flags`` switches flags (by id) on or off."""
+
+    went_out: WentOut | None = None
+    blocked: Blocked | None = None
+    winner: Winner | None = None
+    end: End | None = None
+    jokers_per_deck: int | None = None
+    points: tuple[tuple[str, int], ...] = ()
+    flags: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value of a choice option: its ``id`` (the stored value), its name
+    and its effect."""
+
+    id: str
+    name: Words
+    set: Effect = Effect()
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A number offered for a number option: ``value`` itself, or
+    ``per_player`` × the number of players. ``suggested``: highlighted by
+    default; ``suggested_with``: highlighted instead while one of these switch
+    options is on."""
+
+    value: int | None = None
+    per_player: int | None = None
+    suggested: bool = False
+    suggested_with: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A session option. A switch (``default`` on or off) applies ``set`` when
+    on; a choice applies the chosen choice's ``set`` (the first is the
+    default); a number option (id ``target`` or ``rounds``) sets that number,
+    the definition's own being its default, with ``presets`` to offer."""
+
+    id: str
+    kind: OptionKind
+    name: Words
+    description: Words | None = None
+    default: bool = False
+    set: Effect = Effect()
+    choices: tuple[Choice, ...] = ()
+    presets: tuple[Preset, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A whole game definition (GAME_FORMAT.md); all points are whole points.
+
+    ``decks`` pairs (from this many players, this many decks), ascending, the
+    first at ``min_players``. ``target`` and ``rounds`` are the defaults of the
+    end's numbers (``None`` where no end uses them).
+    """
+
+    id: str
+    name: Words
+    min_players: int
+    max_players: int
+    keys: tuple[Key, ...]
+    went_out: WentOut
+    blocked: Blocked
+    winner: Winner
+    end: End
+    target: int | None = None
+    rounds: int | None = None
+    description: Words | None = None
+    source: Source | None = None
+    decks: tuple[tuple[int, int], ...] = ()
+    counted: Counted = Counted.LEFTOVER
+    jokers_per_deck: int = 0
+    next_dealer: NextDealer = NextDealer.LEFT
+    flags: tuple[Flag, ...] = ()
+    options: tuple[Option, ...] = field(default=())
+
+    def key(self, key_id: str) -> Key:
+        """The key with this id. Raises ``KeyError``."""
+        for key in self.keys:
+            if key.id == key_id:
+                return key
+        raise KeyError(key_id)
+
+
+# -- reading -----------------------------------------------------------------
+
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=Enum)
+
+
+def _fail(code: ErrorCode, path: str, **params: Any) -> GameDefinitionError:
+    return GameDefinitionError(code, field=path or "document", params=params)
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, bool | int | float) or value is None:
+        return value if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+    if isinstance(value, str):
+        return value[:40]
+    return type(value).__name__
+
+
+def _type(path: str, expected: Expected, value: Any) -> GameDefinitionError:
+    return _fail(ErrorCode.DEFINITION_TYPE, path, expected=expected, value=_shown(value))
+
+
+class _Reader:
+    """One pass over a decoded document; ``path`` names where each value is."""
+
+    def obj(
+        self, value: Any, path: str, required: Sequence[str], optional: Sequence[str]
+    ) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise _fail(ErrorCode.DEFINITION_NOT_OBJECT, path)
+        prefix = f"{path}." if path else ""
+        for name in value:
+            if name not in required and name not in optional:
+                raise _fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, f"{prefix}{str(name)[:40]}")
+        for name in required:
+            if name not in value:
+                raise _fail(ErrorCode.DEFINITION_MISSING, f"{prefix}{name}")
+        return value
+
+    def seq(self, value: Any, path: str, most: int, *, least: int = 0) -> list[Any]:
+        if not isinstance(value, list):
+            raise _type(path, Expected.LIST, value)
+        if len(value) > most:
+            raise _fail(ErrorCode.DEFINITION_TOO_MANY, path, maximum=most, count=len(value))
+        if len(value) < least:
+            raise _fail(ErrorCode.DEFINITION_TOO_FEW, path, minimum=least, count=len(value))
+        return value
+
+    def whole(self, value: Any, path: str, least: int, most: int) -> int:
+        if type(value) is not int:
+            raise _type(path, Expected.WHOLE_NUMBER, value)
+        if value < least:
+            raise _fail(
+                ErrorCode.DEFINITION_RANGE, path, minimum=least, maximum=most, value=_shown(value)
+            )
+        if value > most:
+            raise _fail(
+                ErrorCode.DEFINITION_RANGE, path, minimum=least, maximum=most, value=_shown(value)
+            )
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool:
+        if type(value) is not bool:
+            raise _type(path, Expected.BOOLEAN, value)
+        return value
+
+    def text(self, value: Any, path: str, most: int) -> str:
+        if not isinstance(value, str):
+            raise _type(path, Expected.TEXT, value)
+        if not value.isascii() or not value.isprintable():
+            for ch in value:
+                if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
+                    raise _fail(ErrorCode.DEFINITION_TEXT, path)
+        if not value.strip():
+            raise _fail(ErrorCode.DEFINITION_EMPTY, path)
+        if value != value.strip():
+            raise _fail(ErrorCode.DEFINITION_SPACES, path, value=_shown(value))
+        if len(value) > most:
+            raise _fail(ErrorCode.DEFINITION_LONG, path, maximum=most, count=len(value))
+        return value
+
+    def slug(self, value: Any, path: str, most: int = LIMITS.id) -> str:
+        if not isinstance(value, str):
+            raise _type(path, Expected.ID, value)
+        if len(value) > most or not _SLUG.fullmatch(value):
+            raise _fail(ErrorCode.DEFINITION_ID, path, value=_shown(value), maximum=most)
+        return value
+
+    def enum(self, kind: type[_E], value: Any, path: str) -> _E:
+        for member in kind:
+            if member.value == value:
+                return member
+        raise _fail(
+            ErrorCode.DEFINITION_VALUE,
+            path,
+            choices=", ".join(str(m.value) for m in kind),
+            value=_shown(value),
+        )
+
+    def words(self, value: Any, path: str, most: int) -> Words:
+        data = self.obj(value, path, ("nb", "en"), ())
+        return Words(
+            self.text(data["nb"], f"{path}.nb", most), self.text(data["en"], f"{path}.en", most)
+        )
+
+    def unique(self, ids: Sequence[str], path: str) -> None:
+        seen: set[str] = set()
+        for i, ident in enumerate(ids, 1):
+            if ident in seen:
+                raise _fail(ErrorCode.DEFINITION_DUPLICATE_ID, f"{path}[{i}]", value=ident)
+            seen.add(ident)
+
+
+_R = _Reader()
+_TOP_REQUIRED = (
+    "format",
+    "version",
+    "id",
+    "name",
+    "players",
+    "keys",
+    "went_out",
+    "blocked",
+    "winner",
+    "end",
+)
+_TOP_OPTIONAL = (
+    "description",
+    "source",
+    "decks",
+    "counted",
+    "target",
+    "rounds",
+    "jokers_per_deck",
+    "next_dealer",
+    "flags",
+    "options",
+)
+_EFFECT_FIELDS = ("went_out", "blocked", "winner", "end", "jokers_per_deck", "points", "flags")
+_NUMBER_OPTIONS = ("target", "rounds")
+_SUITS = {suit.value: suit for suit in Suit}
+_RANKS = {rank.value: rank for rank in Rank}
+
+
+def _source(value: Any) -> Source:
+    data = _R.obj(value, "source", ("title",), ("publisher", "url"))
+    url = data.get("url")
+    if url is not None:
+        url = _R.text(url, "source.url", LIMITS.url)
+        if not re.fullmatch(r"https?://[^\s<>\"'`]+", url):
+            raise _fail(ErrorCode.DEFINITION_URL, "source.url", value=_shown(url))
+    publisher = data.get("publisher")
+    return Source(
+        _R.text(data["title"], "source.title", LIMITS.source_title),
+        None
+        if publisher is None
+        else _R.text(publisher, "source.publisher", LIMITS.source_publisher),
+        url,
+    )
+
+
+def _points(value: Any, path: str) -> int:
+    return _R.whole(value, path, 0, LIMITS.card_points)
+
+
+def _face_id(value: Any, path: str) -> str:
+    face = _R.slug(value, path, 24)
+    try:
+        card = parse_card(face)
+    except CardParseError:
+        return face
+    raise _fail(ErrorCode.DEFINITION_FACE_IS_CARD, path, value=face, card=str(card))
+
+
+def _key(value: Any, path: str) -> Key:
+    if isinstance(value, dict) and "face" in value:
+        data = _R.obj(value, path, ("face", "name", "points", "per_deck"), ())
+        return Key(
+            _face_id(data["face"], f"{path}.face"),
+            _points(data["points"], f"{path}.points"),
+            name=_R.words(data["name"], f"{path}.name", LIMITS.name),
+            per_deck=_R.whole(data["per_deck"], f"{path}.per_deck", 1, LIMITS.per_deck),
+        )
+    data = _R.obj(value, path, ("rank", "points"), ("suits",))
+    token = data["rank"]
+    if not isinstance(token, str) or token not in _RANKS:
+        raise _fail(
+            ErrorCode.DEFINITION_VALUE, f"{path}.rank", choices=list(_RANKS), value=_shown(token)
+        )
+    rank = _RANKS[token]
+    suits: list[tuple[Suit, int]] = []
+    if "suits" in data:
+        table = _R.obj(data["suits"], f"{path}.suits", (), tuple(_SUITS))
+        if rank is Rank.JOKER:
+            raise _fail(ErrorCode.DEFINITION_JOKER_SUITS, f"{path}.suits")
+        if not table:
+            raise _fail(ErrorCode.DEFINITION_EMPTY, f"{path}.suits")
+        suits = [(_SUITS[s], _points(table[s], f"{path}.suits.{s}")) for s in _SUITS if s in table]
+    return Key(rank.value, _points(data["points"], f"{path}.points"), rank, tuple(suits))
+
+
+def _flag(value: Any, path: str) -> Flag:
+    effects = tuple(e.value for e in FlagEffect)
+    data = _R.obj(value, path, ("id", "name", "player"), (*effects, "in_play"))
+    given = [e for e in effects if e in data]
+    if len(given) != 1:
+        raise _fail(ErrorCode.DEFINITION_FLAG_EFFECT, path, choices=list(effects))
+    effect = FlagEffect(given[0])
+    amount_path = f"{path}.{effect.value}"
+    if effect is FlagEffect.MULTIPLY:
+        amount = _R.whole(data[effect.value], amount_path, 2, LIMITS.multiplier)
+    elif effect is FlagEffect.BONUS:
+        amount = _R.whole(data[effect.value], amount_path, -LIMITS.card_points, LIMITS.card_points)
+        if amount == 0:
+            raise _fail(
+                ErrorCode.DEFINITION_RANGE,
+                amount_path,
+                minimum=1,
+                maximum=LIMITS.card_points,
+                value=0,
+            )
+    else:
+        amount = _R.whole(data[effect.value], amount_path, 1, LIMITS.card_points)
+    return Flag(
+        _R.slug(data["id"], f"{path}.id"),
+        _R.words(data["name"], f"{path}.name", LIMITS.name),
+        _R.enum(FlagPlayer, data["player"], f"{path}.player"),
+        effect,
+        amount,
+        _R.boolean(data.get("in_play", True), f"{path}.in_play"),
+    )
+
+
+def _effect(value: Any, path: str) -> Effect:
+    data = _R.obj(value, path, (), _EFFECT_FIELDS)
+    points: list[tuple[str, int]] = []
+    if "points" in data:
+        table = data["points"]
+        if not isinstance(table, dict):
+            raise _type(f"{path}.points", Expected.OBJECT, table)
+        if len(table) > LIMITS.keys:
+            raise _fail(
+                ErrorCode.DEFINITION_TOO_MANY,
+                f"{path}.points",
+                maximum=LIMITS.keys,
+                count=len(table),
+            )
+        points = [(str(k), _points(v, f"{path}.points.{str(k)[:40]}")) for k, v in table.items()]
+    flags: list[tuple[str, bool]] = []
+    if "flags" in data:
+        table = data["flags"]
+        if not isinstance(table, dict):
+            raise _type(f"{path}.flags", Expected.OBJECT, table)
+        if len(table) > LIMITS.flags:
+            raise _fail(
+                ErrorCode.DEFINITION_TOO_MANY,
+                f"{path}.flags",
+                maximum=LIMITS.flags,
+                count=len(table),
+            )
+        flags = [(str(k), _R.boolean(v, f"{path}.flags.{str(k)[:40]}")) for k, v in table.items()]
+
+    def maybe(name: str, read: Callable[[Any, str], _T]) -> _T | None:
+        return read(data[name], f"{path}.{name}") if name in data else None
+
+    return Effect(
+        maybe("went_out", lambda v, p: _R.enum(WentOut, v, p)),
+        maybe("blocked", lambda v, p: _R.enum(Blocked, v, p)),
+        maybe("winner", lambda v, p: _R.enum(Winner, v, p)),
+        maybe("end", lambda v, p: _R.enum(End, v, p)),
+        maybe("jokers_per_deck", lambda v, p: _R.whole(v, p, 0, LIMITS.jokers_per_deck)),
+        tuple(points),
+        tuple(flags),
+    )
+
+
+def _preset(value: Any, path: str) -> Preset:
+    data = _R.obj(value, path, (), ("value", "per_player", "suggested", "suggested_with"))
+    if ("value" in data) == ("per_player" in data):
+        raise _fail(ErrorCode.DEFINITION_PRESET, path)
+    with_ = _R.seq(data.get("suggested_with", []), f"{path}.suggested_with", LIMITS.options)
+    return Preset(
+        _R.whole(data["value"], f"{path}.value", 1, MAX_OPTION) if "value" in data else None,
+        _R.whole(data["per_player"], f"{path}.per_player", 1, MAX_OPTION // LIMITS.players)
+        if "per_player" in data
+        else None,
+        _R.boolean(data.get("suggested", False), f"{path}.suggested"),
+        tuple(_R.slug(v, f"{path}.suggested_with[{i}]") for i, v in enumerate(with_, 1)),
+    )
+
+
+def _option(value: Any, path: str) -> Option:
+    if not isinstance(value, dict):
+        raise _fail(ErrorCode.DEFINITION_NOT_OBJECT, path)
+    kind = _R.enum(OptionKind, value.get("kind"), f"{path}.kind")
+    common = ("id", "kind", "name")
+    if kind is OptionKind.SWITCH:
+        data = _R.obj(value, path, common, ("description", "default", "set"))
+    elif kind is OptionKind.CHOICE:
+        data = _R.obj(value, path, (*common, "choices"), ("description",))
+    else:
+        data = _R.obj(value, path, common, ("description", "presets"))
+    ident = _R.slug(data["id"], f"{path}.id", 32)
+    if keyword.iskeyword(ident) or keyword.issoftkeyword(ident):
+        raise _fail(ErrorCode.DEFINITION_ID, f"{path}.id", value=ident, maximum=32)
+    if kind is OptionKind.NUMBER and ident not in _NUMBER_OPTIONS:
+        raise _fail(
+            ErrorCode.DEFINITION_VALUE, f"{path}.id", choices=list(_NUMBER_OPTIONS), value=ident
+        )
+    description = data.get("description")
+    choices: list[Choice] = []
+    if kind is OptionKind.CHOICE:
+        items = _R.seq(data["choices"], f"{path}.choices", LIMITS.choices, least=2)
+        for i, item in enumerate(items, 1):
+            where = f"{path}.choices[{i}]"
+            entry = _R.obj(item, where, ("id", "name"), ("set",))
+            choices.append(
+                Choice(
+                    _R.slug(entry["id"], f"{where}.id", 32),
+                    _R.words(entry["name"], f"{where}.name", LIMITS.description),
+                    _effect(entry.get("set", {}), f"{where}.set"),
+                )
+            )
+        _R.unique([c.id for c in choices], f"{path}.choices")
+    presets = _R.seq(data.get("presets", []), f"{path}.presets", LIMITS.presets)
+    return Option(
+        ident,
+        kind,
+        _R.words(data["name"], f"{path}.name", LIMITS.description),
+        None
+        if description is None
+        else _R.words(description, f"{path}.description", LIMITS.description),
+        _R.boolean(data.get("default", False), f"{path}.default"),
+        _effect(data.get("set", {}), f"{path}.set"),
+        tuple(choices),
+        tuple(_preset(p, f"{path}.presets[{i}]") for i, p in enumerate(presets, 1)),
+    )
+
+
+def definition_from_dict(data: Any) -> GameDefinition:
+    """A :class:`GameDefinition` from an already-decoded document.
+
+    Raises :class:`GameDefinitionError` (see :func:`read_definition`).
+    """
+    top = _R.obj(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
+    if top["format"] != FORMAT:
+        raise _fail(ErrorCode.DEFINITION_FORMAT, "format", value=_shown(top["format"]))
+    version = top["version"]
+    if type(version) is not int or version != VERSION:
+        shown = version if type(version) is int else json.dumps(_shown(version))
+        raise _fail(ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20])
+    players = _R.obj(top["players"], "players", ("min", "max"), ())
+    least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
+    most = _R.whole(players["max"], "players.max", least, LIMITS.players)
+    decks: list[tuple[int, int]] = []
+    rows = _R.seq(top.get("decks", []), "decks", LIMITS.deck_rows)
+    for i, row in enumerate(rows, 1):
+        entry = _R.obj(row, f"decks[{i}]", ("from_players", "decks"), ())
+        earliest = least if i == 1 else decks[-1][0] + 1
+        start = _R.whole(entry["from_players"], f"decks[{i}].from_players", earliest, most)
+        if i == 1 and start != least:
+            raise _fail(
+                ErrorCode.DEFINITION_RANGE,
+                "decks[1].from_players",
+                minimum=least,
+                maximum=least,
+                value=start,
+            )
+        decks.append((start, _R.whole(entry["decks"], f"decks[{i}].decks", 1, LIMITS.decks)))
+    if decks == [(least, 1)]:
+        decks = []  # the default, written as nothing
+    keys = tuple(
+        _key(item, f"keys[{i}]")
+        for i, item in enumerate(_R.seq(top["keys"], "keys", LIMITS.keys, least=1), 1)
+    )
+    _R.unique([k.id for k in keys], "keys")
+    flags = tuple(
+        _flag(item, f"flags[{i}]")
+        for i, item in enumerate(_R.seq(top.get("flags", []), "flags", LIMITS.flags), 1)
+    )
+    _R.unique([f.id for f in flags], "flags")
+    options = tuple(
+        _option(item, f"options[{i}]")
+        for i, item in enumerate(_R.seq(top.get("options", []), "options", LIMITS.options), 1)
+    )
+    _R.unique([o.id for o in options], "options")
+    description = top.get("description")
+    definition = GameDefinition(
+        id=_R.slug(top["id"], "id"),
+        name=_R.words(top["name"], "name", LIMITS.name),
+        min_players=least,
+        max_players=most,
+        keys=keys,
+        went_out=_R.enum(WentOut, top["went_out"], "went_out"),
+        blocked=_R.enum(Blocked, top["blocked"], "blocked"),
+        winner=_R.enum(Winner, top["winner"], "winner"),
+        end=_R.enum(End, top["end"], "end"),
+        target=_R.whole(top["target"], "target", 1, MAX_OPTION) if "target" in top else None,
+        rounds=_R.whole(top["rounds"], "rounds", 1, MAX_OPTION) if "rounds" in top else None,
+        description=None
+        if description is None
+        else _R.words(description, "description", LIMITS.description),
+        source=_source(top["source"]) if "source" in top else None,
+        decks=tuple(decks),
+        counted=_R.enum(Counted, top.get("counted", "leftover"), "counted"),
+        jokers_per_deck=_R.whole(
+            top.get("jokers_per_deck", 0), "jokers_per_deck", 0, LIMITS.jokers_per_deck
+        ),
+        next_dealer=_R.enum(NextDealer, top.get("next_dealer", "left"), "next_dealer"),
+        flags=flags,
+        options=options,
+    )
+    _check_consistent(definition)
+    return definition
+
+
+def _effects(definition: GameDefinition) -> list[tuple[str, Effect]]:
+    """Every effect an option can have, with its path."""
+    found = []
+    for i, option in enumerate(definition.options, 1):
+        found.append((f"options[{i}].set", option.set))
+        found += [
+            (f"options[{i}].choices[{j}].set", c.set) for j, c in enumerate(option.choices, 1)
+        ]
+    return found
+
+
+def _check_consistent(definition: GameDefinition) -> None:
+    """Refuse what each part allows but the whole cannot play."""
+    effects = _effects(definition)
+    key_ids = {key.id for key in definition.keys}
+    flag_ids = {flag.id for flag in definition.flags}
+    for path, effect in effects:
+        for name, _points in effect.points:
+            if name not in key_ids:
+                raise _fail(
+                    ErrorCode.DEFINITION_UNKNOWN_KEY, f"{path}.points.{name[:40]}", value=name[:40]
+                )
+        for name, _on in effect.flags:
+            if name not in flag_ids:
+                raise _fail(
+                    ErrorCode.DEFINITION_UNKNOWN_FLAG, f"{path}.flags.{name[:40]}", value=name[:40]
+                )
+    went_out = {definition.went_out} | {e.went_out for _, e in effects if e.went_out}
+    blocked = {definition.blocked} | {e.blocked for _, e in effects if e.blocked}
+    if WentOut.NEVER in went_out and Blocked.NEVER in blocked:
+        raise _fail(ErrorCode.DEFINITION_CONFLICT, "blocked", reason="no_hand_end")
+    if WentOut.NEVER in went_out:
+        for i, flag in enumerate(definition.flags, 1):
+            if flag.player is FlagPlayer.WENT_OUT:
+                raise _fail(
+                    ErrorCode.DEFINITION_CONFLICT, f"flags[{i}].player", reason="nobody_goes_out"
+                )
+    ends = {definition.end} | {e.end for _, e in effects if e.end}
+    for number, uses in (
+        ("target", (End.TARGET, End.EITHER)),
+        ("rounds", (End.ROUNDS, End.EITHER)),
+    ):
+        if getattr(definition, number) is None and ends & set(uses):
+            raise _fail(ErrorCode.DEFINITION_MISSING, number)
+    jokers = {definition.jokers_per_deck} | {
+        e.jokers_per_deck for _, e in effects if e.jokers_per_deck is not None
+    }
+    if max(jokers) > 0 and Rank.JOKER.value not in key_ids:
+        raise _fail(ErrorCode.DEFINITION_CONFLICT, "jokers_per_deck", reason="no_joker_key")
+    switches = {o.id for o in definition.options if o.kind is OptionKind.SWITCH}
+    for i, option in enumerate(definition.options, 1):
+        if option.kind is OptionKind.NUMBER and getattr(definition, option.id) is None:
+            raise _fail(ErrorCode.DEFINITION_MISSING, option.id)
+        if option.kind is not OptionKind.NUMBER and option.presets:
+            raise _fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, f"options[{i}].presets")
+        for j, preset in enumerate(option.presets, 1):
+            for k, name in enumerate(preset.suggested_with, 1):
+                if name not in switches:
+                    raise _fail(
+                        ErrorCode.DEFINITION_UNKNOWN_OPTION,
+                        f"options[{i}].presets[{j}].suggested_with[{k}]",
+                        value=name,
+                    )
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _fail(ErrorCode.DEFINITION_DUPLICATE_KEY, key[:40])
+            seen.add(key)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise _fail(ErrorCode.DEFINITION_JSON, "", detail=f"{name} is not a number JSON allows")
+
+
+def _decode(source: str | bytes | bytearray) -> Any:
+    if len(source) > LIMITS.document:
+        raise _fail(ErrorCode.DEFINITION_TOO_LARGE, "", maximum=LIMITS.document, count=len(source))
+    if isinstance(source, bytes | bytearray):
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise _fail(
+                ErrorCode.DEFINITION_JSON, "", detail=f"not UTF-8 (byte {error.start})"
+            ) from None
+    elif source.startswith("\ufeff"):
+        source = source[1:]
+    try:
+        return json.loads(source, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except GameDefinitionError:
+        raise
+    except json.JSONDecodeError as error:
+        raise _fail(
+            ErrorCode.DEFINITION_JSON, "", detail=error.msg, line=error.lineno, column=error.colno
+        ) from None
+    except (ValueError, RecursionError) as error:  # too deep, a number too long
+        raise _fail(ErrorCode.DEFINITION_JSON, "", detail=str(error)[:120]) from None
+
+
+def read_definition(source: str | bytes | bytearray | Mapping[str, Any]) -> GameDefinition:
+    """Read a game definition strictly (GAME_FORMAT.md).
+
+    ``source`` is JSON text or UTF-8 bytes (a byte order mark is skipped), at
+    most ``LIMITS.document`` long, or an already-decoded mapping. Refused, each
+    with a :class:`GameDefinitionError` whose ``field`` is the path of the
+    offending value (``"keys[3].points"``) and whose ``code`` says why:
+    ``definition_json`` (not JSON, NaN/Infinity), ``definition_too_large``,
+    ``definition_duplicate_key``, ``definition_format``, ``definition_version``,
+    ``definition_not_object``, ``definition_missing``,
+    ``definition_unknown_field``, ``definition_type``, ``definition_range``
+    (negative or enormous numbers), ``definition_value`` (not one of the
+    words), ``definition_too_many``/``definition_too_few`` (list lengths),
+    ``definition_text`` (control characters), ``definition_empty``,
+    ``definition_spaces``, ``definition_long``, ``definition_id``,
+    ``definition_duplicate_id``, ``definition_face_is_card``,
+    ``definition_joker_suits``, ``definition_url``, ``definition_flag_effect``,
+    ``definition_preset``, ``definition_unknown_key``,
+    ``definition_unknown_flag``, ``definition_unknown_option``,
+    ``definition_conflict`` (``params["reason"]`` says which).
+    """
+    data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
+    return definition_from_dict(data)
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _words(words: Words) -> dict[str, str]:
+    return {"nb": words.nb, "en": words.en}
+
+
+def _effect_to_dict(effect: Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in ("went_out", "blocked", "winner", "end"):
+        value = getattr(effect, name)
+        if value is not None:
+            out[name] = value.value
+    if effect.jokers_per_deck is not None:
+        out["jokers_per_deck"] = effect.jokers_per_deck
+    if effect.points:
+        out["points"] = dict(effect.points)
+    if effect.flags:
+        out["flags"] = dict(effect.flags)
+    return out
+
+
+def _key_to_dict(key: Key) -> dict[str, Any]:
+    if key.rank is None:
+        assert key.name is not None and key.per_deck is not None
+        return {
+            "face": key.id,
+            "name": _words(key.name),
+            "points": key.points,
+            "per_deck": key.per_deck,
+        }
+    out: dict[str, Any] = {"rank": key.id, "points": key.points}
+    if key.suits:
+        out["suits"] = {suit.value: points for suit, points in key.suits}
+    return out
+
+
+def _option_to_dict(option: Option) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": option.id, "kind": option.kind.value, "name": _words(option.name)}
+    if option.description is not None:
+        out["description"] = _words(option.description)
+    if option.kind is OptionKind.SWITCH:
+        if option.default:
+            out["default"] = True
+        if option.set != Effect():
+            out["set"] = _effect_to_dict(option.set)
+    elif option.kind is OptionKind.CHOICE:
+        out["choices"] = [
+            {
+                "id": c.id,
+                "name": _words(c.name),
+                **({"set": _effect_to_dict(c.set)} if c.set != Effect() else {}),
+            }
+            for c in option.choices
+        ]
+    elif option.presets:
+        out["presets"] = [_preset_to_dict(p) for p in option.presets]
+    return out
+
+
+def _preset_to_dict(preset: Preset) -> dict[str, Any]:
+    out: dict[str, Any] = (
+        {"value": preset.value} if preset.value is not None else {"per_player": preset.per_player}
+    )
+    if preset.suggested:
+        out["suggested"] = True
+    if preset.suggested_with:
+        out["suggested_with"] = list(preset.suggested_with)
+    return out
+
+
+def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
+    """The definition as a canonical GAME_FORMAT.md mapping (fields in the
+    documented order; a field at its default left out)."""
+    d = definition
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "id": d.id, "name": _words(d.name)}
+    if d.description is not None:
+        out["description"] = _words(d.description)
+    if d.source is not None:
+        source: dict[str, Any] = {"title": d.source.title}
+        if d.source.publisher is not None:
+            source["publisher"] = d.source.publisher
+        if d.source.url is not None:
+            source["url"] = d.source.url
+        out["source"] = source
+    out["players"] = {"min": d.min_players, "max": d.max_players}
+    if d.decks:
+        out["decks"] = [{"from_players": p, "decks": n} for p, n in d.decks]
+    if d.counted is not Counted.LEFTOVER:
+        out["counted"] = d.counted.value
+    if d.jokers_per_deck:
+        out["jokers_per_deck"] = d.jokers_per_deck
+    out["keys"] = [_key_to_dict(key) for key in d.keys]
+    out["went_out"] = d.went_out.value
+    out["blocked"] = d.blocked.value
+    if d.flags:
+        out["flags"] = [
+            {
+                "id": f.id,
+                "name": _words(f.name),
+                "player": f.player.value,
+                f.effect.value: f.amount,
+                **({} if f.in_play else {"in_play": False}),
+            }
+            for f in d.flags
+        ]
+    out["winner"] = d.winner.value
+    out["end"] = d.end.value
+    if d.target is not None:
+        out["target"] = d.target
+    if d.rounds is not None:
+        out["rounds"] = d.rounds
+    if d.next_dealer is not NextDealer.LEFT:
+        out["next_dealer"] = d.next_dealer.value
+    if d.options:
+        out["options"] = [_option_to_dict(option) for option in d.options]
+    return out
+
+
+def write_definition(definition: GameDefinition) -> str:
+    """The definition as canonical JSON text (UTF-8 characters kept, 2-space
+    indent, a final newline)."""
+    return json.dumps(definition_to_dict(definition), ensure_ascii=False, indent=2) + "\n"

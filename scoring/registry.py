@@ -1,0 +1,89 @@
+"""Every game Kortpoeng knows, found by id: the coded games (RULES.md §1–3) and
+the built-in games defined as data (GAME_FORMAT.md), shipped as JSON files in
+``scoring/definitions`` and read with :mod:`importlib.resources`.
+
+Swedish Rummy and Rummy are also shipped as definitions (proven to score as
+the coded ones do); while the coded games exist, the registry gives those.
+
+>>> list(builtin_games())
+['swedish_rummy', 'rummy', 'four_suit_rummy', 'crazy_eights', 'hearts', 'colour_cards']
+>>> builtin_game("crazy_eights").max_players
+8
+>>> builtin_definition("hearts").source.publisher
+'Bicycle'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from importlib import resources
+from types import MappingProxyType
+
+from .codes import ErrorCode
+from .data_game import DataGame, game_from_definition
+from .definition import GameDefinition, read_definition, write_definition
+from .errors import OptionError
+from .games import GAMES
+from .rules import GameRules
+
+__all__ = [
+    "BUILTIN_DEFINITION_IDS",
+    "builtin_definition",
+    "builtin_definitions",
+    "builtin_game",
+    "builtin_games",
+    "data_game",
+    "dump_definition",
+    "load_definition",
+]
+
+#: The definitions shipped in ``scoring/definitions``, in the order games are listed.
+BUILTIN_DEFINITION_IDS = ("swedish_rummy", "rummy", "crazy_eights", "hearts", "colour_cards")
+
+#: Read a definition from JSON text or bytes (see :func:`scoring.definition.read_definition`).
+load_definition = read_definition
+#: Write a definition as canonical JSON text (see :func:`scoring.definition.write_definition`).
+dump_definition = write_definition
+
+
+@cache
+def builtin_definition(game_id: str) -> GameDefinition:
+    """The shipped definition ``game_id``. Raises :class:`OptionError`
+    (``game_unknown``) for an id that is not one of
+    :data:`BUILTIN_DEFINITION_IDS`."""
+    if game_id not in BUILTIN_DEFINITION_IDS:
+        raise OptionError(ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]})
+    text = resources.files(__package__).joinpath("definitions", f"{game_id}.json")
+    return read_definition(text.read_bytes())
+
+
+def builtin_definitions() -> tuple[GameDefinition, ...]:
+    """Every shipped definition, in :data:`BUILTIN_DEFINITION_IDS` order."""
+    return tuple(builtin_definition(game_id) for game_id in BUILTIN_DEFINITION_IDS)
+
+
+@lru_cache(maxsize=128)
+def data_game(definition: GameDefinition) -> DataGame:
+    """The rules object of a definition, made once per (equal) definition."""
+    return game_from_definition(definition)
+
+
+@cache
+def builtin_games() -> Mapping[str, GameRules]:
+    """Every built-in game by id: the coded games first (:data:`scoring.GAMES`),
+    then the shipped definitions whose id no coded game has."""
+    games: dict[str, GameRules] = dict(GAMES)
+    for definition in builtin_definitions():
+        games.setdefault(definition.id, data_game(definition))
+    return MappingProxyType(games)
+
+
+def builtin_game(game_id: str) -> GameRules:
+    """The built-in game ``game_id``. Raises :class:`OptionError` (``game_unknown``)."""
+    try:
+        return builtin_games()[game_id]
+    except (KeyError, TypeError):
+        raise OptionError(
+            ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
+        ) from None
