@@ -27,8 +27,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
-from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
 from .db import AnyEngine, sqlalchemy_engine
+from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
 from .faults import database_file, database_name, storage_faults
 from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
 
