@@ -1,15 +1,29 @@
-"""Settings every test shares: Hypothesis never depends on wall-clock speed.
+"""What every test folder shares (here at the root, not in tests/: a conftest
+there would put tests/ first on ``sys.path``, where tests/scoring and
+tests/models would shadow the real packages).
 
-The suite runs on busy two-core machines, so no example may fail for being
-slow: deadlines are off and the health checks that time the generation are
-suppressed. Under ``CI=true`` the examples are also derandomized (the same
-examples on every run), so a submission never fails on a new random draw.
+Hypothesis never depends on wall-clock speed: the suite runs on busy two-core
+machines, so no example may fail for being slow — deadlines are off and the
+health check that times generation is suppressed. Under ``CI=true`` the
+examples are also derandomized (the same examples on every run), so a
+submission never fails on a new random draw.
+
+``browser``
+    Session-scoped Playwright ``Browser`` on Debian's ``chromium`` (one per
+    xdist worker, shared by tests/e2e and tests/security: Playwright's sync
+    API allows one instance per thread). Skips the test when Chromium or
+    Playwright is missing, except with ``CI=true`` where that is a failure.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -24,3 +38,32 @@ settings.register_profile(
     derandomize=True,
 )
 settings.load_profile("kortpoeng-ci" if os.environ.get("CI") == "true" else "kortpoeng")
+
+E2E_DIR = Path(__file__).resolve().parent / "tests" / "e2e"
+if str(E2E_DIR) not in sys.path:
+    sys.path.insert(0, str(E2E_DIR))
+
+import e2e_harness as h  # noqa: E402
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: end-to-end tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test session (per xdist worker)."""
+    if not h.playwright_available():
+        _missing("playwright is not installed")
+    if h.chromium_path() is None:
+        _missing("chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = h.launch_browser(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()

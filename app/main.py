@@ -10,6 +10,7 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/session/<id>/hand/<n>``       edit (or delete) hand ``n``
 ``/rules/<game>``                a game's rules in short
 ``/settings``                    language and theme
+``/invite``                      invite a phone: the join link and QR code
 ``/stats``                       player statistics per game
 ===============================  ==========================================
 
@@ -27,20 +28,32 @@ import os
 import flet as ft
 
 from app import storage
+from app.backups import backup_in_background
 from app.i18n import _, set_language
+from app.messages import describe_error
 from app.paths import ASSETS_DIR
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
-from app.ui.common import SUIT_FONT, WRITES_TOPIC, AppContext
+from app.ui.common import (
+    NAME_FONTS,
+    WRITES_TOPIC,
+    AppContext,
+    name_text_theme,
+    tagged,
+    use_created,
+)
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
+from app.ui.invite import InviteScreen, follow_door
 from app.ui.new_session import NewSessionScreen
 from app.ui.rules import RulesScreen
 from app.ui.session import SessionScreen
 from app.ui.sessions import SessionsScreen
 from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
+from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
+from scoring import CodedError
 
 __all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
 
@@ -58,6 +71,7 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(index=True, component=SessionsScreen),
         ft.Route(path="new", component=NewSessionScreen),
         ft.Route(path="settings", component=SettingsScreen),
+        ft.Route(path="invite", component=InviteScreen),
         ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid", component=SessionScreen),
@@ -83,7 +97,7 @@ def App() -> ft.Control:
     """The root: one :class:`AppState` per tab, its language and theme applied
     (the server's saved settings first, then this browser's own, see
     :mod:`app.ui.preferences`), then the route table."""
-    state, _set = ft.use_state(lambda: AppState(settings=load_settings()))
+    state = use_created(lambda: AppState(settings=load_settings()))
     page = ft.context.page
     set_language(state.language)
 
@@ -140,13 +154,44 @@ def App() -> ft.Control:
 
 
 def theme() -> ft.Theme:
-    """The app's Material 3 theme (light and dark alike): every icon button
+    """The app's Material 3 theme (light and dark alike): the name fonts as
+    every text style's fallback (:func:`app.ui.common.name_text_theme`), every icon button
     48 × 48 on every platform (Flutter draws them 40 × 40 where it assumes a
     mouse, e.g. a desktop browser), the touch target the whole app keeps."""
+    names = name_text_theme()
     return ft.Theme(
         color_scheme_seed=SEED,
         use_material3=True,
+        text_theme=names,
+        primary_text_theme=names,
         icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+    )
+
+
+@ft.component
+def DatabaseProblem(message: str) -> ft.Control:
+    """Shown instead of the app when its database cannot be used (damaged, made
+    by a newer Kortpoeng, read-only, …): what is wrong and what to do, in
+    words (never a blank page, never a library's text)."""
+    return ft.SafeArea(
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    tagged(
+                        "screen-database-problem",
+                        ft.Text(
+                            _("Kortpoeng cannot use its database"),
+                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                        ),
+                        header=True,
+                    ),
+                    tagged("database-problem", ft.Text(message)),
+                ],
+                spacing=16,
+            ),
+            padding=24,
+        ),
+        expand=True,
     )
 
 
@@ -154,21 +199,35 @@ def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
     page.title = "Kortpoeng"
+    # The fonts for every name (emoji, Arabic, Hebrew) ship with the app and are
+    # every text style's fallback: the client never fetches a font (no_cdn).
+    page.fonts = dict(NAME_FONTS)
     page.theme = theme()
     page.dark_theme = theme()
-    page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
     page.padding = 0
     page.spacing = 0
-    storage.engine()  # create and migrate the database before the first screen
+    try:
+        engine = storage.engine()  # create and migrate the database before the first screen
+    except CodedError as problem:  # logged (the cause) where it was raised
+        set_language(effective_language(load_settings().language))
+        page.render(DatabaseProblem, describe_error(problem))
+        return
+    backup_in_background(engine)  # the day's automatic backup, once per process
     page.render(App)
 
 
-def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
-    """Serve the web UI on ``host:port`` (blocks); the Flutter client from the
-    installed package (no CDN). Prints the address to open."""
+def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
+    """Serve the web UI on ``host:port`` until Ctrl+C / SIGTERM (blocks); the
+    Flutter client from the installed package (no CDN). Prints the address to
+    open (and, beyond loopback, the join link). A database that cannot be used
+    is said on every page (:func:`DatabaseProblem`); the command line says it
+    before serving (``kortpoeng web`` exits 2). Returns the exit status."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
-    storage.engine()
-    serve(main, host=host, port=port)
+    try:
+        backup_in_background(storage.engine())
+    except CodedError:
+        logger.warning("Serving a page that says why the database cannot be used")
+    return serve(main, host=host, port=port, before_main=follow_door)
 
 
 def run_app() -> None:
@@ -176,7 +235,6 @@ def run_app() -> None:
     otherwise the web UI on loopback (see :func:`run_web`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
     if desktop_available():
-        storage.engine()
         ft.run(main, assets_dir=str(ASSETS_DIR))
     else:
         logger.info("No desktop window here: serving the web UI")
@@ -184,4 +242,4 @@ def run_app() -> None:
 
 
 if __name__ == "__main__":
-    run_web(port=int(os.environ.get("FLET_SERVER_PORT") or DEFAULT_PORT))
+    raise SystemExit(run_web(port=int(os.environ.get("FLET_SERVER_PORT") or DEFAULT_PORT)))

@@ -25,15 +25,18 @@ import errno
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
-from app.i18n import N_, _, babel_locale, format_number, ngettext, pgettext
+from app.i18n import N_, _, babel_locale, format_number, format_percent, ngettext, pgettext
 from models.errors import StorageCode
-from scoring import BreakdownItem, Card, CodedError, Rank, ScoreWarning, Suit, parse_card
+from scoring import Card, CodedError, Rank, Suit, parse_card
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
+
+if TYPE_CHECKING:
+    from scoring import BreakdownItem, ScoreWarning
 
 __all__ = [
     "BLOCKED_TERMS",
@@ -55,6 +58,9 @@ __all__ = [
     "describe_options",
     "describe_total",
     "describe_warning",
+    "format_average",
+    "format_best",
+    "format_rate",
     "game_description",
     "game_name",
     "join_and",
@@ -121,7 +127,7 @@ def rank_label(rank: Rank) -> str:
         return pgettext("rank", "K")
     if rank is Rank.JOKER:
         return pgettext("rank", "Joker")
-    return rank.value
+    return str(rank.value)
 
 
 def rank_name(rank: Rank) -> str:
@@ -142,7 +148,7 @@ def rank_name(rank: Rank) -> str:
         return pgettext("rank name", "king")
     if rank is Rank.JOKER:
         return pgettext("rank name", "joker")
-    return rank.value
+    return str(rank.value)
 
 
 def suit_name(suit: Suit) -> str:
@@ -323,6 +329,23 @@ def game_name(game_id: str) -> str:
     return _(name) if name else game_id
 
 
+def format_rate(rate: float) -> str:
+    """A win rate (0.0–1.0) as a whole percent in the active language
+    (``50 %`` in Norwegian, ``50%`` in English): the statistics screen's and
+    ``kortpoeng stats``'s."""
+    return format_percent(rate)
+
+
+def format_average(points: float) -> str:
+    """Average points per hand, one decimal (``6,7`` / ``6.7``)."""
+    return format_number(round(points, 1))
+
+
+def format_best(best: int | None) -> str:
+    """The best hand in points, or a dash when there is none."""
+    return "–" if best is None else format_number(best)
+
+
 def game_description(game_id: str) -> str:
     """Two short lines about a game, for the game picker (empty if none)."""
     text = GAME_DESCRIPTIONS.get(game_id)
@@ -424,7 +447,8 @@ def _shown(text: Any, limit: int = _SHOWN) -> str:
             for ch in text
         )
         text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown: str = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown
 
 
 def _field(e: Any) -> str:
@@ -710,6 +734,21 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         field=_field(e),
         value=_value(p.get("value")),
     ),
+    ErrorCode.TIME_RANGE: lambda e, p: _(
+        "{field} must be a time in the years {earliest} to {latest}, not “{value}”",
+        field=_field(e),
+        earliest=str(p.get("earliest", "")),
+        latest=str(p.get("latest", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.NOTE_LONG: lambda e, p: _(
+        "The note is longer than {maximum} characters (it has {length})",
+        maximum=_number_param(p, "maximum"),
+        length=_number_param(p, "length"),
+    ),
+    ErrorCode.NOTE_CONTROL: lambda e, p: _(
+        "The note contains control characters: only line breaks are allowed"
+    ),
     # games defined as data (GAME_FORMAT.md): a hand ...
     ErrorCode.CARD_NOT_IN_GAME: lambda e, p: _(
         "“{card}” (card {position}) is not a card of this game",
@@ -909,6 +948,49 @@ def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
+def _path(value: Any) -> str:
+    """A file name or database URL as a message shows it (control characters
+    escaped, long ones cut in the middle of nothing: paths stay whole up to
+    200 characters)."""
+    return _shown(value if value is not None else "", 200)
+
+
+def _damaged(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("backup"):
+        return _(
+            "The database {database} is damaged or is not a Kortpoeng database; nothing was "
+            "changed. Restore the latest backup with: kortpoeng restore-backup {backup}",
+            database=_path(p.get("database")),
+            backup=_path(p.get("backup")),
+        )
+    return _(
+        "The database {database} is damaged or is not a Kortpoeng database, and it has no "
+        "backups; nothing was changed. Move it aside to start a new one, or choose another "
+        "with --db",
+        database=_path(p.get("database")),
+    )
+
+
+def _not_a_backup(e: Any, p: Mapping[str, Any]) -> str:
+    file = _path(p.get("file"))
+    reason = p.get("reason")
+    if reason == "newer":
+        return _(
+            "{file} was made by a newer version of Kortpoeng; nothing was restored. "
+            "Use the newer Kortpoeng",
+            file=file,
+        )
+    if reason == "not_kortpoeng":
+        return _(
+            "{file} is a database, but not one of Kortpoeng's; nothing was restored", file=file
+        )
+    return _(
+        "{file} is not a Kortpoeng database (it is damaged, or not a database at all); "
+        "nothing was restored",
+        file=file,
+    )
+
+
 _ERRORS = {
     **_ERRORS,
     StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
@@ -952,6 +1034,44 @@ _ERRORS = {
     StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
     StorageCode.DATABASE_FAULT: lambda e, p: _(
         "The database could not be used just now; nothing was changed. Try again"
+    ),
+    StorageCode.DATABASE_BUSY: lambda e, p: _(
+        "The database is busy: another program or phone is writing to it. "
+        "Nothing was changed; try again in a moment"
+    ),
+    StorageCode.DATABASE_READ_ONLY: lambda e, p: _(
+        "Cannot write to the database {database}: the file or its folder is read-only. "
+        "Nothing was changed; make them writable",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DISK_FULL: lambda e, p: _(
+        "The disk holding the database {database} is full. "
+        "Nothing was changed; free some space and try again",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_DAMAGED: _damaged,
+    StorageCode.DATABASE_NEWER: lambda e, p: _(
+        "The database {database} was made by a newer version of Kortpoeng; this version "
+        "will not change it. Open it with the newer Kortpoeng",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_UNOPENABLE: lambda e, p: _(
+        "Cannot open the database {database}: check its name (a file in a folder that "
+        "exists, or a database URL)",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.OUTPUT_EXISTS: lambda e, p: _(
+        "{file} exists already: add --force to replace it", file=_path(p.get("file"))
+    ),
+    StorageCode.OUTPUT_IS_DATABASE: lambda e, p: _(
+        "{file} is a database: Kortpoeng never writes over a database. Choose another file",
+        file=_path(p.get("file")),
+    ),
+    StorageCode.NOT_A_BACKUP: _not_a_backup,
+    StorageCode.BACKUP_UNAVAILABLE: lambda e, p: _(
+        "Kortpoeng makes backups of SQLite database files only; for {database} use the "
+        "database's own tool (pg_dump for PostgreSQL)",
+        database=_path(p.get("database")),
     ),
     ErrorCode.BAD_POINTS: _bad_points,
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
@@ -1117,7 +1237,7 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
         e.g. ``"Hand 4: 7 of hearts entered 2 times, but only 1 deck is in play"``.
         An unknown code gives a generic sentence naming the code.
     """
-    describer = _WARNINGS.get(getattr(warning, "code", ""))
+    describer = _WARNINGS.get(getattr(warning, "code", None))  # type: ignore[arg-type]
     if describer is not None:
         problem = describer(warning)
     else:
@@ -1142,6 +1262,7 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         ``"−18 for own cards left"``. An unknown code gives ``"<code>: <points>"``.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> with use_language("nb"):
     ...     describe_breakdown(BreakdownItem("collected", 25, value=25, player="Bjørn"))
     '25 fra kortene til Bjørn'
@@ -1196,8 +1317,8 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         return _("Nobody scores: with these rules a hand nobody goes out of scores nothing")
     flag = flag_name(item.flag or "")
     if code == BreakdownCode.FLAG_MULTIPLIED:
-        if item.flag == "rummy" and count == 2:
-            return _("+{points} for going rummy (doubled)", points=format_number(points))
+        if count == 2:
+            return _("+{points} for {flag} (doubled)", points=format_number(points), flag=flag)
         return _(
             "+{points} for {flag} (×{times})",
             points=format_number(points),
@@ -1270,6 +1391,7 @@ def describe_total(items: Iterable[BreakdownItem], total: int) -> str:
     """All of a player's breakdown lines joined, with the hand's total.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> items = [BreakdownItem("runs", 80, 4, 20), BreakdownItem("matching_pairs", 50, 1, 50)]
     >>> with use_language("en"):
     ...     describe_total(items, 130)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-ORDER = ["scoring_bench", "data_game_bench", "storage", "exports", "ui_start", "ui"]
+ORDER = ["scoring_bench", "data_game_bench", "storage", "exports", "ui_start", "ui", "shutdown"]
 
 
 def main() -> int:

@@ -12,13 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring import CodedError, ScoreWarning
+from scoring.errors import CodedError
+
+if TYPE_CHECKING:
+    from scoring import ScoreWarning
 
 __all__ = [
     "AmbiguousSession",
+    "BackupUnavailable",
+    "DatabaseBusy",
+    "DatabaseDamaged",
     "DatabaseFault",
+    "DatabaseNewer",
+    "DatabaseReadOnly",
+    "DatabaseUnopenable",
+    "DiskFull",
     "DuplicateSession",
     "HandChanged",
     "HandNotFound",
@@ -26,6 +36,9 @@ __all__ = [
     "ImportTooLarge",
     "NameTaken",
     "NextHandChanged",
+    "NotABackup",
+    "OutputExists",
+    "OutputIsDatabase",
     "PlayerNotFound",
     "ServiceError",
     "SessionNotFound",
@@ -50,6 +63,17 @@ class StorageCode(StrEnum):
     IMPORT_INVALID = "import_invalid"
     WARNINGS_NEED_CONFIRMATION = "warnings_need_confirmation"
     DATABASE_FAULT = "database_fault"
+    # the database file itself, and the files Kortpoeng writes (issue 9)
+    DATABASE_BUSY = "database_busy"
+    DATABASE_READ_ONLY = "database_read_only"
+    DISK_FULL = "disk_full"
+    DATABASE_DAMAGED = "database_damaged"
+    DATABASE_NEWER = "database_newer"
+    DATABASE_UNOPENABLE = "database_unopenable"
+    OUTPUT_EXISTS = "output_exists"
+    OUTPUT_IS_DATABASE = "output_is_database"
+    NOT_A_BACKUP = "not_a_backup"
+    BACKUP_UNAVAILABLE = "backup_unavailable"
 
 
 class ServiceError(CodedError):
@@ -174,3 +198,93 @@ class DatabaseFault(ServiceError):
 
     code = StorageCode.DATABASE_FAULT
     template = "the database could not be used"
+
+
+# -- the database file itself and the files Kortpoeng writes -------------------
+#
+# Raised at the storage boundary (models.faults) in place of the database
+# library's own exceptions, whose text never reaches a user. ``params["database"]``
+# names the database (its file, or its URL without a password); the technical
+# cause is logged. Whatever is raised, nothing was written.
+
+
+class DatabaseBusy(ServiceError):
+    """Another program (or phone) held the database's write lock for longer
+    than the busy timeout (:data:`models.db.BUSY_TIMEOUT_MS`). Nothing was
+    written; trying again later works."""
+
+    code = StorageCode.DATABASE_BUSY
+    template = "the database {database} is busy"
+
+
+class DatabaseReadOnly(ServiceError):
+    """The database file, or the folder it is in, cannot be written (read-only
+    file, folder or file system)."""
+
+    code = StorageCode.DATABASE_READ_ONLY
+    template = "the database {database} cannot be written (read-only)"
+
+
+class DiskFull(ServiceError):
+    """The disk (or file system) holding the database is full."""
+
+    code = StorageCode.DISK_FULL
+    template = "the disk holding {database} is full"
+
+
+class DatabaseDamaged(ServiceError):
+    """The file is not a database, or a damaged one. ``params["backup"]`` is
+    the newest backup next to it (a path), or ``None`` when there is none."""
+
+    code = StorageCode.DATABASE_DAMAGED
+    template = "the database {database} is damaged (latest backup: {backup})"
+
+
+class DatabaseNewer(ServiceError):
+    """The database was made by a newer Kortpoeng (its schema revision,
+    ``params["revision"]``, is unknown to this one): it is not changed."""
+
+    code = StorageCode.DATABASE_NEWER
+    template = "the database {database} was made by a newer Kortpoeng (revision {revision})"
+
+
+class DatabaseUnopenable(ServiceError):
+    """The database cannot be opened at all: its folder is missing or not a
+    folder, the path is a folder, or a disk error."""
+
+    code = StorageCode.DATABASE_UNOPENABLE
+    template = "the database {database} cannot be opened"
+
+
+class OutputExists(ServiceError):
+    """The file to write (``params["file"]``) exists already; replacing it must
+    be asked for (``--force``, or the save dialog's question)."""
+
+    code = StorageCode.OUTPUT_EXISTS
+    template = "{file} exists already"
+
+
+class OutputIsDatabase(ServiceError):
+    """The file to write (``params["file"]``) is the database, one of its
+    companion files, or another SQLite database: never written over."""
+
+    code = StorageCode.OUTPUT_IS_DATABASE
+    template = "{file} is a database: not written over"
+
+
+class NotABackup(ServiceError):
+    """A file offered to restore (``params["file"]``) is not a Kortpoeng
+    database; ``params["reason"]`` says why: ``not_database`` (not SQLite, or
+    damaged: the integrity check failed), ``not_kortpoeng`` (no Kortpoeng
+    tables or schema revision) or ``newer`` (a newer Kortpoeng made it)."""
+
+    code = StorageCode.NOT_A_BACKUP
+    template = "{file} is not a Kortpoeng database ({reason})"
+
+
+class BackupUnavailable(ServiceError):
+    """Backups are made of SQLite databases only; ``params["database"]`` is
+    another kind (PostgreSQL: use its own tool, ``pg_dump``)."""
+
+    code = StorageCode.BACKUP_UNAVAILABLE
+    template = "backups of {database} are not available (use pg_dump)"

@@ -72,6 +72,10 @@ class ErrorCode(StrEnum):
     FILE_TYPE = "file_type"
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
+    TIME_RANGE = "time_range"
+    # hand notes
+    NOTE_LONG = "note_long"
+    NOTE_CONTROL = "note_control"
     # game definitions (GAME_FORMAT.md)
     DEFINITION_JSON = "definition_json"
     DEFINITION_TOO_LARGE = "definition_too_large"

@@ -25,17 +25,21 @@ from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 __all__ = [
     "BLOCKED_NO_SCORE",
     "MAX_NAME",
+    "MAX_NOTE",
     "MAX_OPTION",
     "MAX_POINTS",
     "GameRules",
     "blocked_tie",
     "check_name",
+    "check_note",
     "choice",
     "minimum",
     "player_key",
 ]
 
 MAX_NAME = 40
+#: The longest note a hand may carry, in characters.
+MAX_NOTE = 500
 #: The most points one player's leftover cards may be entered as: far beyond any
 #: real hand, and small enough that totals stay exact and printable.
 MAX_POINTS = 100_000
@@ -234,9 +238,10 @@ class GameRules:
         """Points per leftover card rank in this game with these options."""
         raise NotImplementedError
 
-    def next_dealer(self, players: Sequence[str], scores: Sequence[HandScore]) -> str:
-        """Who deals the next hand: the deal passes to the left (RULES.md §4)."""
-        return players[len(scores) % len(players)]
+    def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
+        """Who deals the next hand, given who went out of each hand played so far
+        (``None`` for a blocked hand): the deal passes to the left (RULES.md §4)."""
+        return players[len(went_out) % len(players)]
 
     def score_hand(self, options: Any, players: Sequence[str], hand: Hand) -> HandScore:
         """Score one hand: points per player plus breakdown and warnings.
@@ -455,6 +460,37 @@ def check_name(name: Any) -> str:
             ErrorCode.PLAYER_NAME_LONG, player=name.strip(), params={"maximum": MAX_NAME}
         )
     return name.strip()
+
+
+def check_note(note: Any) -> str:
+    r"""The one rule for a hand's note, wherever it comes from (a session file,
+    an import, a hand saved from the app): text of at most :data:`MAX_NOTE`
+    characters without control characters, bidi overrides, lone surrogates or
+    line and paragraph separators; a line break (``\n``) is allowed. Returns
+    the note unchanged.
+
+    Raises :class:`HandError` (``note_long``, ``note_control``; ``field``
+    ``"note"``; the caller adds the hand number).
+
+    >>> check_note("doubled the pot\nagain")
+    'doubled the pot\nagain'
+    >>> check_note("\x1b[31mred")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoring.errors.HandError: note: the note contains control characters (...)
+    """
+    if not isinstance(note, str):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    if len(note) > MAX_NOTE:
+        raise HandError(
+            ErrorCode.NOTE_LONG, field="note", params={"maximum": MAX_NOTE, "length": len(note)}
+        )
+    if not note.isprintable() and any(
+        ch != "\n" and (unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS)
+        for ch in note
+    ):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    return note
 
 
 def _check_option(spec: dataclasses.Field[Any], value: Any) -> Any:

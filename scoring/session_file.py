@@ -1,39 +1,36 @@
-"""The session file (SESSION_FORMAT.md): read strictly, write canonically, score.
+"""The session file (SESSION_FORMAT.md): read strictly, write canonically.
 
-A session file stores what players *entered*; :func:`score_session` recomputes
-every figure. Writing then reading gives back an equal :class:`SessionDoc`, and
-reading then writing a canonical file gives back the same text.
+A session file stores what players *entered*; :func:`scoring.score_session`
+(:mod:`scoring.results`) recomputes every figure. Writing then reading gives
+back an equal :class:`SessionDoc`, and reading then writing a canonical file
+gives back the same text.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from .cards import parse_cards, parse_rank
+from .cards import Card, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import HandError, ScoringError, SessionFileError
 from .games import get_game
-from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
-from .rules import MAX_POINTS, GameRules, check_name, player_key
-from .standings import Standings, standings
+from .hands import Hand, Leftover, Run
+from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "SessionDoc",
-    "SessionResult",
+    "check_hand",
     "hand_from_dict",
     "hand_to_dict",
     "read_session",
-    "score_hands",
-    "score_session",
     "session_to_dict",
     "write_session",
 ]
@@ -61,16 +58,6 @@ class SessionDoc:
     def rules(self) -> GameRules:
         """The game's rules object."""
         return get_game(self.game)
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """A scored session: one :class:`HandScore` per hand, the standings, and all
-    warnings (each with its ``hand`` number)."""
-
-    hand_scores: tuple[HandScore, ...]
-    standings: Standings
-    warnings: tuple[ScoreWarning, ...]
 
 
 # -- reading ----------------------------------------------------------------
@@ -101,7 +88,38 @@ def _unknown(data: Mapping[str, Any], allowed: Sequence[str], path: str) -> None
             raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}{key}")
 
 
+#: The accepted times (``started_at``, ``played_at``), as UTC instants: one day
+#: inside the years 1900 to 9999, so that the time has a date in those years in
+#: every time zone (offsets are under 24 hours) and can always be shown.
+EARLIEST = datetime(1900, 1, 2, tzinfo=UTC)
+LATEST = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=UTC)
+#: The years of :data:`EARLIEST` and :data:`LATEST`, as messages name them.
+YEARS = (1900, 9999)
+
+
+def in_range(moment: datetime) -> bool:
+    """The one rule for a time Kortpoeng stores: an aware ``moment`` between
+    :data:`EARLIEST` and :data:`LATEST` (so it converts to UTC and to any local
+    time without leaving the years 1900 to 9999).
+
+    >>> in_range(datetime.fromisoformat("2026-11-27T18:00:00+01:00"))
+    True
+    >>> in_range(datetime.fromisoformat("9999-12-31T23:59:59-14:00"))
+    False
+    """
+    offset = moment.utcoffset()
+    if offset is None:
+        return False
+    try:
+        utc = (moment.replace(tzinfo=None) - offset).replace(tzinfo=UTC)
+    except OverflowError:  # beyond the years 1 to 9999 in UTC
+        return False
+    return EARLIEST <= utc <= LATEST
+
+
 def _time(value: Any, path: str) -> str | None:
+    """An ISO 8601 time with a UTC offset, within the accepted years (see
+    :func:`in_range`); returned as written."""
     if value is None:
         return None
     text: str = _expect(value, str, path, Expected.TEXT)
@@ -111,6 +129,12 @@ def _time(value: Any, path: str) -> str | None:
         moment = None
     if moment is None or moment.tzinfo is None:
         raise SessionFileError(ErrorCode.FILE_TIME, field=path, params={"value": text[:40]})
+    if not in_range(moment):
+        raise SessionFileError(
+            ErrorCode.TIME_RANGE,
+            field=path,
+            params={"value": text[:40], "earliest": YEARS[0], "latest": YEARS[1]},
+        )
     return text
 
 
@@ -149,23 +173,35 @@ def _leftover(value: Any, path: str) -> Leftover:
 
 
 def hand_from_dict(
-    data: Any, players: Sequence[str], game: GameRules | str, number: int = 1
+    data: Any,
+    players: Sequence[str],
+    game: GameRules | str,
+    number: int = 1,
+    *,
+    stored: bool = False,
 ) -> Hand:
     """Read one ``hands[]`` entry (SESSION_FORMAT.md) for a session's ``players``.
 
     Player names match seats case-insensitively and are stored as seated.
-    Raises :class:`SessionFileError` (wrong shape), :class:`CardParseError`
-    (bad card, with ``hand``, ``player`` and ``params["position"]``) or
-    :class:`HandError` (unknown player), each with ``hand`` = ``number``.
+    Raises :class:`SessionFileError` (wrong shape, a time outside the accepted
+    years), :class:`CardParseError` (bad card, with ``hand``, ``player`` and
+    ``params["position"]``) or :class:`HandError` (unknown player, a note
+    :func:`scoring.check_note` refuses), each with ``hand`` = ``number``.
+
+    ``stored``: the hand was read from storage, where it was checked when it
+    came in; the rules for notes and times (which a newer version may have
+    tightened) are not applied again, so nothing stored becomes unreadable.
     """
     path = f"hands[{number}]"
     try:
-        return _hand_from_dict(data, tuple(players), number, path)
+        return _hand_from_dict(data, tuple(players), number, path, checked=not stored)
     except ScoringError as error:
         raise error.at_hand(number) from None
 
 
-def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -> Hand:
+def _hand_from_dict(
+    data: Any, players: Sequence[str], number: int, path: str, *, checked: bool = True
+) -> Hand:
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
     _unknown(data, _HAND_FIELDS, f"{path}.")
@@ -208,7 +244,15 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
     note = data.get("note")
     if note is not None:
         _expect(note, str, f"{path}.note", Expected.TEXT)
-    played_at = _time(data.get("played_at"), f"{path}.played_at")
+        if checked:
+            try:
+                check_note(note)
+            except ScoringError as error:
+                error.field = f"{path}.note"
+                raise
+    played_at = data.get("played_at")
+    if checked or not isinstance(played_at, str):
+        played_at = _time(played_at, f"{path}.played_at")
     # An empty list of cards or of runs is the same as none (a player missing
     # from ``left`` held nothing): the hand keeps one form of each.
     left = {p: held for p, held in left.items() if held != ()}
@@ -220,6 +264,101 @@ def _hand_from_dict(data: Any, players: Sequence[str], number: int, path: str) -
         rummy,
         note,
         played_at,
+    )
+
+
+def check_hand(
+    hand: Hand, players: Sequence[str], number: int = 1, *, stored: bool = False
+) -> Hand:
+    """A :class:`Hand` made in code, checked as :func:`hand_from_dict` checks a
+    file's hand, without converting it to the file form and back: what the
+    storage writes can always be read back.
+
+    Player names are matched to the seats case-insensitively (each player at
+    most once in ``left`` and in ``runs``) and put in seat order; leftovers are
+    cards or whole points, runs hold cards (and an ace's rank), ``rummy`` is a
+    flag, the note text and ``played_at`` ISO 8601 text with an offset.
+    Returns the hand with the seated names (an empty list of cards or runs
+    dropped, as :func:`hand_from_dict` does). Raises :class:`SessionFileError`
+    (wrong type, ``file_time``, ``time_range``) or :class:`HandError`
+    (``unknown_player``, ``player_repeated``, a note :func:`scoring.check_note`
+    refuses), each with ``hand`` = ``number``. ``stored``: as for
+    :func:`hand_from_dict`, the rules for notes and times are not applied again.
+    """
+    try:
+        return _check_hand(hand, tuple(players), number, checked=not stored)
+    except ScoringError as error:
+        raise error.at_hand(number) from None
+
+
+def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: bool) -> Hand:
+    path = f"hands[{number}]"
+    seats = _seats(players)
+    went_out = hand.went_out
+    if went_out is not None:
+        went_out = _seat(went_out, seats, "went_out", number)
+    left: dict[str, Leftover] = {}
+    for name, held in _expect(hand.left, Mapping, f"{path}.left", Expected.OBJECT).items():
+        player = _seat(name, seats, "left", number)
+        if player in left:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.left"
+            )
+        field = f"{path}.left.{player}"
+        if isinstance(held, int) and not isinstance(held, bool):
+            try:
+                left[player] = _leftover(held, field)
+            except ScoringError as error:
+                error.player, error.field = player, error.field or "left"
+                raise
+        else:
+            if not isinstance(held, tuple | list) or not all(isinstance(c, Card) for c in held):
+                raise _type_error(field, Expected.CARDS_OR_POINTS, held)
+            left[player] = tuple(held)
+    runs: dict[str, tuple[Run, ...]] = {}
+    for name, laid in _expect(hand.runs, Mapping, f"{path}.runs", Expected.OBJECT).items():
+        player = _seat(name, seats, "runs", number)
+        if player in runs:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.runs"
+            )
+        field = f"{path}.runs.{player}"
+        _expect(laid, (tuple, list), field, Expected.LIST)
+        for i, run in enumerate(laid, 1):
+            if (
+                not isinstance(run, Run)
+                or not isinstance(run.cards, tuple | list)
+                or not all(isinstance(c, Card) for c in run.cards)
+            ):
+                raise _type_error(f"{field}[{i}]", Expected.OBJECT, run)
+            if run.ace_as is not None and not isinstance(run.ace_as, Rank):
+                raise _type_error(f"{field}[{i}].ace_as", Expected.RANK, run.ace_as)
+        runs[player] = tuple(
+            run if isinstance(run.cards, tuple) else Run(tuple(run.cards), run.ace_as)
+            for run in laid
+        )
+    _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
+    if hand.note is not None:
+        _expect(hand.note, str, f"{path}.note", Expected.TEXT)
+        if checked:
+            try:
+                check_note(hand.note)
+            except ScoringError as error:
+                error.field = f"{path}.note"
+                raise
+    played_at = hand.played_at
+    if checked or not isinstance(played_at, str):
+        played_at = _time(played_at, f"{path}.played_at")
+    left = {p: held for p, held in left.items() if held != ()}
+    runs = {p: laid for p, laid in runs.items() if laid}
+    return Hand(
+        went_out,
+        _in_seat_order(left, players),
+        _in_seat_order(runs, players),
+        hand.rummy,
+        hand.note,
+        played_at,
+        dict(hand.flags),
     )
 
 
@@ -344,6 +483,8 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     session_id = data.get("id")
     if session_id is not None:
         _expect(session_id, str, "id", Expected.TEXT)
+        import uuid  # here: its import loads platform, which writing a file never needs
+
         try:
             session_id = str(uuid.UUID(session_id))
         except ValueError:
@@ -417,32 +558,3 @@ def write_session(doc: SessionDoc) -> str:
     """The session as canonical JSON text (UTF-8 characters kept, 2-space indent,
     a final newline)."""
     return json.dumps(session_to_dict(doc), ensure_ascii=False, indent=2) + "\n"
-
-
-# -- scoring ----------------------------------------------------------------
-
-
-def score_hands(
-    game: GameRules, options: Any, players: Sequence[str], hands: Sequence[Hand]
-) -> SessionResult:
-    """Score every hand and fold the standings. Errors carry their hand number;
-    warnings are returned with theirs."""
-    scores = []
-    warnings: list[ScoreWarning] = []
-    for number, hand in enumerate(hands, 1):
-        try:
-            score = game.score_hand(options, players, hand)
-        except ScoringError as error:
-            raise error.at_hand(number) from None
-        scores.append(score)
-        warnings += [
-            ScoreWarning(w.code, w.card, w.player, w.count, w.expected, number)
-            for w in score.warnings
-        ]
-    table = standings(game, options, players, scores)
-    return SessionResult(tuple(scores), table, tuple(warnings))
-
-
-def score_session(doc: SessionDoc) -> SessionResult:
-    """Score a whole session document (see :func:`score_hands`)."""
-    return score_hands(doc.rules, doc.options, doc.players, doc.hands)

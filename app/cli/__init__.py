@@ -4,7 +4,8 @@ calls (:mod:`models.services`, :mod:`app.reports`), one module per command.
 ``kortpoeng`` alone starts the app (a desktop window where one can open,
 otherwise the web UI); ``kortpoeng web`` serves the web UI; ``kortpoeng score
 FILE`` scores a session file without touching the database (SESSION_FORMAT.md);
-``list``, ``show``, ``export`` and ``import`` work on the stored sessions.
+``list``, ``show``, ``export``, ``import`` and ``stats`` work on the stored
+sessions; ``backup`` and ``restore-backup`` copy the database and put a copy back.
 Exit statuses: :class:`app.cli.status.ExitStatus`.
 """
 
@@ -18,14 +19,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from app import __version__
-from app.cli import export, importing, listing, score, serve, show
+from app.cli import backup, export, importing, listing, restore, score, serve, show, stats
 from app.cli.status import ExitStatus
 from app.i18n import LOCALES_DIR, N_, _, get_language
 
 __all__ = ["ARGPARSE_WORDS", "ExitStatus", "argparse_language", "build_parser", "main"]
 
 #: The command modules, in the order ``--help`` lists them.
-COMMANDS = (score, serve, listing, show, export, importing)
+COMMANDS = (score, serve, listing, show, export, importing, stats, backup, restore)
 
 #: argparse's own words (usage, its errors, its help headings), marked for the
 #: app's catalogs: argparse asks gettext for them (see :func:`argparse_language`).
@@ -101,4 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
-    return int(args.handler(args))
+    status = int(args.handler(args))
+    if argv is None and args.handler is serve.run_web:
+        # The process's own command line and the server has stopped: end now
+        # (everything is closed and committed; see app.server.run.end_process).
+        from app.server.run import end_process
+
+        end_process(status)
+    return status

@@ -2,13 +2,15 @@
 session, reporting an error in one translated line, and plain text tables.
 
 Heavy modules (SQLAlchemy, SQLModel, the storage services) are imported inside
-the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay quick.
+the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay
+quick; the read commands (``list``, ``show``, ``export``, ``stats``) read a
+SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -18,7 +20,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, babel_locale, format_date, format_number
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = [
     "MAX_COUNT",
@@ -52,42 +54,25 @@ class NoDatabase(Exception):
     said on standard error)."""
 
 
-def _default_name() -> str:
-    return os.environ.get("KORTPOENG_DB") or _("the default database")
+def open_engine(args: argparse.Namespace) -> AnyEngine:
+    """The database of ``--db`` (else ``KORTPOENG_DB``, else the default file),
+    upgraded to the newest schema (:func:`models.db.open_database`: a SQLite
+    file at the newest schema is read without loading SQLAlchemy). A database
+    that cannot be used (a folder, a damaged file, another program's database,
+    one a newer Kortpoeng made, a read-only folder, a bad URL) prints one
+    translated line naming it and what to do, and raises :class:`NoDatabase`;
+    the technical cause is logged."""
+    from models.db import open_database
+    from scoring import CodedError
 
-
-def open_engine(args: argparse.Namespace) -> Engine:
-    """The engine of ``--db`` (else ``KORTPOENG_DB``, else the default file),
-    upgraded to the newest schema. A database that cannot be opened (a folder,
-    not a database, a bad URL) prints one line and raises :class:`NoDatabase`."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from app.messages import os_reason
-    from models.db import init_db, make_engine
-
-    name = getattr(args, "db", None)
     try:
-        engine = make_engine(name)
-        try:
-            init_db(engine)
-        except BaseException:
-            engine.dispose()
-            raise
-        return engine
-    except (SQLAlchemyError, ArgumentError, ValueError, OSError, ImportError) as error:
-        if isinstance(error, OSError):
-            reason = os_reason(error)
-        else:
-            cause = getattr(error, "orig", None) or error
-            reason = str(cause).splitlines()[0][:80] if str(cause) else type(cause).__name__
-        print(
-            _("Cannot open the database {db}: {reason}", db=name or _default_name(), reason=reason),
-            file=sys.stderr,
-        )
+        return open_database(getattr(args, "db", None))
+    except CodedError as error:
+        fail(error)
         raise NoDatabase from None
 
 
-def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) -> ExitStatus:
+def with_engine(args: argparse.Namespace, work: Callable[[AnyEngine], ExitStatus]) -> ExitStatus:
     """Run ``work(engine)`` on the database; a coded error (storage or scoring)
     becomes one line on standard error and its exit status."""
     from scoring import CodedError
@@ -104,7 +89,7 @@ def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) 
         engine.dispose()
 
 
-def resolve(engine: Engine, ref: str) -> int:
+def resolve(engine: AnyEngine, ref: str) -> int:
     """The id of the session ``ref`` names (number, UUID or prefix; the trash
     included). Raises ``SessionNotFound`` or ``AmbiguousSession``."""
     from models.services import find_session
@@ -113,14 +98,35 @@ def resolve(engine: Engine, ref: str) -> int:
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    """A plain text table; columns in ``right`` are right-aligned (numbers)."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    """A plain text table; columns in ``right`` are right-aligned (numbers).
+
+    Columns are measured by *display width* in a terminal (:mod:`wcwidth`):
+    a combining mark takes no column, an emoji two, so names like ``A\u030ase``,
+    ``Ola👍`` or ``سارة`` keep the columns after them in line. Every cell is
+    shown safely (:func:`app.safe_text.visible`): a name stored with a control
+    character cannot reach the terminal raw.
+
+    >>> table = text_table(["Player", "Total"], [["A\u030ase", "7"], ["Ola👍", "12"]], {1})
+    >>> import wcwidth  # every line ends in the same column
+    >>> {wcwidth.width(line) for line in table.splitlines()}
+    {13}
+    """
+    import wcwidth
+
+    from app.safe_text import visible
+
+    def width(text: str) -> int:
+        return wcwidth.width(text, control_codes="ignore")
+
+    header = [visible(str(cell)) for cell in header]
+    rows = [[visible(str(cell)) for cell in row] for row in rows]
+    widths = [max(width(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        out = [
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
+        out = []
+        for i, (cell, w) in enumerate(zip(cells, widths, strict=True)):
+            pad = " " * (w - width(str(cell)))
+            out.append(pad + str(cell) if i in right else str(cell) + pad)
         return "  ".join(out).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
@@ -128,8 +134,12 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
 
 
 def short_date(moment: datetime) -> str:
-    """A date in the active language's short form, in local time."""
-    return format_date(moment.astimezone(), "short")
+    """A date in the active language's short form, in local time (as stored
+    when it has no local date: a time at the very edge of what a calendar
+    holds, stored before the date rule of ``scoring.session_file.in_range``)."""
+    with contextlib.suppress(OverflowError, ValueError, OSError):
+        moment = moment.astimezone()
+    return format_date(moment, "short")
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from app.cli.status import ExitStatus
 from app.i18n import _
 
-__all__ = ["add_parser", "run_app", "run_web"]
+__all__ = ["add_parser", "run_app", "run_join", "run_web"]
 
 
 def use_db(args: argparse.Namespace) -> None:
@@ -19,12 +19,45 @@ def use_db(args: argparse.Namespace) -> None:
         os.environ["KORTPOENG_DB"] = args.db
 
 
+def database_ready(args: argparse.Namespace) -> bool:
+    """Open (and migrate) the database before serving: one that cannot be
+    used (damaged, a newer Kortpoeng's, read-only, …) is said in one
+    translated line on standard error, and the app does not start."""
+    from app.cli.common import NoDatabase, open_engine
+
+    try:
+        engine = open_engine(args)
+    except NoDatabase:
+        return False
+    engine.dispose()
+    return True
+
+
 def run_web(args: argparse.Namespace) -> ExitStatus:
-    """Serve the web UI on ``--host``/``--port`` until stopped."""
+    """Serve the web UI on ``--host``/``--port`` until stopped (Ctrl+C,
+    SIGTERM: ``OK``)."""
     from app.main import run_web as serve_web
 
     use_db(args)
-    serve_web(host=args.host, port=args.port)
+    if not database_ready(args):
+        return ExitStatus.BAD_INPUT
+    return ExitStatus(serve_web(host=args.host, port=args.port) or 0)
+
+
+def run_join(args: argparse.Namespace) -> ExitStatus:
+    """``kortpoeng join [--revoke]``: print the join link and its QR code (the
+    one a server on ``--host``/``--port`` lets phones in with); ``--revoke``
+    makes a new code first, shutting every phone out (a running server notices
+    within a second)."""
+    from app.server.door import JoinDoor, default_join_path
+    from app.server.run import print_join
+
+    use_db(args)
+    door = JoinDoor(default_join_path(), required=True)
+    if args.revoke:
+        door.revoke()
+        print(_("Kortpoeng: made a new join code; every phone has to join again."))
+    print_join(door, args.host, args.port)
     return ExitStatus.OK
 
 
@@ -33,12 +66,14 @@ def run_app(args: argparse.Namespace) -> ExitStatus:
     from app.main import run_app as start_app
 
     use_db(args)
+    if not database_ready(args):
+        return ExitStatus.BAD_INPUT
     start_app()
     return ExitStatus.OK
 
 
 def add_parser(subparsers: Any) -> None:
-    """Add ``web`` to the main parser's subparsers."""
+    """Add ``web`` and ``join`` to the main parser's subparsers."""
     p = subparsers.add_parser(
         "web", help=_("serve the web UI (phones on the same network can join with --host)")
     )
@@ -47,3 +82,17 @@ def add_parser(subparsers: Any) -> None:
     )
     p.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
     p.set_defaults(handler=run_web)
+
+    p = subparsers.add_parser(
+        "join", help=_("show the link and QR code phones join with (web --host 0.0.0.0)")
+    )
+    p.add_argument(
+        "--host", default="0.0.0.0", help=_("address the server listens on (default 0.0.0.0)")
+    )
+    p.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+    p.add_argument(
+        "--revoke",
+        action="store_true",
+        help=_("make a new join code: every phone that joined has to join again"),
+    )
+    p.set_defaults(handler=run_join)

@@ -1,4 +1,5 @@
-"""Session summary exports: plain text, Markdown, CSV, PDF and the JSON session file.
+"""Session summary exports: plain text, Markdown, CSV, PDF, a PNG picture and the
+JSON session file.
 
 Pure functions from a session document and its scored result to text or bytes,
 used by the session screen (share / download / save) and by
@@ -14,15 +15,17 @@ format   function                     bytes from :func:`render_export`
 txt      :func:`to_text`              UTF-8
 md       :func:`to_markdown`          UTF-8
 csv      :func:`to_csv`               UTF-8 with BOM (see ``spreadsheet``)
-pdf      :func:`to_pdf`               PDF 1.3+, DejaVu Sans embedded
+pdf      :func:`to_pdf`               PDF 1.3+, DejaVu Sans and Noto Emoji
+                                      embedded
+png      :func:`to_png`               PNG, 1080 px wide (see ``picture``)
 json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
 =======  ===========================  ======================================
 
 >>> from scoring import read_session
 >>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
->>> print(to_text(doc, lang="en").splitlines()[5])
-Winner: Lise
+>>> to_text(doc, lang="en").splitlines()[5]  # the name isolated: FSI … PDI
+'Winner: \u2068Lise\u2069'
 >>> render_export(doc, "csv", "nb")[:3] == "\ufeff".encode()
 True
 """
@@ -35,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from app.i18n import normalize_language, use_language
+from app.safe_text import json_visible, visible_doc
 from scoring import SessionDoc, SessionResult, score_session, write_session
 
 from .spreadsheet import render_csv
@@ -59,6 +63,7 @@ __all__ = [
     "to_json",
     "to_markdown",
     "to_pdf",
+    "to_png",
     "to_text",
 ]
 
@@ -71,7 +76,7 @@ class ExportFormat:
         key: ``--format`` value.
         extension: file name extension without the dot.
         media_type: MIME type (with charset for text).
-        binary: True when the bytes are not text (PDF).
+        binary: True when the bytes are not text (PDF, PNG).
     """
 
     key: str
@@ -86,6 +91,7 @@ FORMATS: dict[str, ExportFormat] = {
     "md": ExportFormat("md", "md", "text/markdown; charset=utf-8"),
     "csv": ExportFormat("csv", "csv", "text/csv; charset=utf-8"),
     "pdf": ExportFormat("pdf", "pdf", "application/pdf", binary=True),
+    "png": ExportFormat("png", "png", "image/png", binary=True),
     "json": ExportFormat("json", "json", "application/json"),
 }
 
@@ -97,29 +103,52 @@ def _lang(lang: str) -> str:
     return code
 
 
-def summary(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> Summary:
-    """The translated :class:`~app.reports.summary.Summary` of a session.
+def summary(
+    doc: SessionDoc,
+    result: SessionResult | None = None,
+    lang: str = "en",
+    *,
+    isolate: bool = False,
+) -> Summary:
+    """The translated :class:`~app.reports.summary.Summary` of a session, its
+    text safe to print or write (names and notes through
+    :func:`app.safe_text.visible_doc`: no raw control characters, one line per
+    note).
 
-    ``result`` defaults to ``score_session(doc)``. Raises :class:`ValueError`
+    ``result`` defaults to ``score_session(doc)``; ``isolate`` marks names and
+    notes inside sentences as bidi isolates (see
+    :func:`~app.reports.summary.build_summary`). Raises :class:`ValueError`
     for an unsupported ``lang`` and :class:`scoring.ScoringError` when the
     document cannot be scored.
     """
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
-        return build_summary(doc, result)
+        return build_summary(doc, result, isolate=isolate)
+
+
+def _visible(doc: SessionDoc, result: SessionResult | None) -> tuple[SessionDoc, SessionResult]:
+    """The document with names and notes safe to show
+    (:func:`app.safe_text.visible_doc`) and its scored result (``result`` is
+    kept when nothing changed)."""
+    clean = visible_doc(doc)
+    if result is None or clean is not doc:
+        result = score_session(clean)
+    return clean, result
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """Plain-text summary: game, date, players, rules, winner or leader,
     standings with places, the hand-by-hand table aligned for a monospace font,
-    and hand notes. ``\\n`` line ends, final newline. Errors as :func:`summary`."""
-    return render_text(summary(doc, result, lang))
+    and hand notes. ``\\n`` line ends, final newline. Every name and note is a
+    bidi isolate (FSI … PDI), so a line keeps its order whatever the script of
+    a name. Errors as :func:`summary`."""
+    return render_text(summary(doc, result, lang, isolate=True))
 
 
 def to_markdown(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
     """The same summary as Markdown with pipe tables. Errors as :func:`summary`."""
-    return render_markdown(summary(doc, result, lang))
+    return render_markdown(summary(doc, result, lang, isolate=True))
 
 
 def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
@@ -133,13 +162,28 @@ def to_csv(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
 def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> bytes:
     """A one-or-more-page A4 score sheet: title, date, standings, the chart of
     running totals with the target line, the hand table and notes; DejaVu Sans
-    (shipped in ``assets/fonts``) embedded. Errors as :func:`summary`."""
+    and Noto Emoji (shipped in ``assets/fonts``) embedded, right-to-left names
+    shaped and in reading order. Errors as :func:`summary`."""
     from .pdf import render_pdf  # fpdf2 is only loaded when a PDF is asked for
 
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
-        return render_pdf(build_summary(doc, result), result)
+        return render_pdf(build_summary(doc, result, isolate=True), result)
+
+
+def to_png(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> bytes:
+    """A picture of the score sheet for a chat app: 1080 pixels wide, no letter
+    smaller than 28 pixels; the title, result, standings, the chart and the
+    running totals of the last hands (saying how many earlier hands are left
+    out). Drawn as the PDF is and rendered by PDFium (see
+    :mod:`app.reports.picture`). Errors as :func:`summary`."""
+    from .picture import render_png  # fpdf2 and PDFium are loaded when asked for
+
+    lang = _lang(lang)
+    doc, result = _visible(doc, result)
+    with use_language(lang):
+        return render_png(build_summary(doc, result, isolate=True), result)
 
 
 def to_json(doc: SessionDoc) -> str:
@@ -168,9 +212,11 @@ def render_export(
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if fmt == "json":
-        return to_json(doc).encode("utf-8")
+        return json_visible(to_json(doc)).encode("utf-8")
     if fmt == "pdf":
         return to_pdf(doc, result, lang)
+    if fmt == "png":
+        return to_png(doc, result, lang)
     if fmt == "csv":
         return to_csv(doc, result, lang).encode("utf-8-sig")
     return _TEXT[fmt](doc, result, lang).encode("utf-8")

@@ -7,16 +7,32 @@ running totals per player), continuing over as many pages as it needs with its
 header repeated, and the hand notes. A4 portrait, or landscape for more than
 six players. Every page has a footer with the page number.
 
-The font is DejaVu Sans, shipped in ``assets/fonts`` (a phone has no system
-fonts to borrow) and loaded by absolute path from this file's location; fpdf2
-embeds only the glyphs used. It covers æøå, ÆØÅ, «», the no-break space that
-Norwegian numbers use, and ♠♥♦♣.
+Fonts are shipped in ``assets/fonts`` (a phone has no system fonts to borrow)
+and loaded by absolute path from this file's location; fpdf2 embeds only the
+glyphs used. DejaVu Sans covers æøå, ÆØÅ, «», the no-break space that
+Norwegian numbers use, ♠♥♦♣, and the Arabic and Hebrew alphabets; Noto Emoji
+(monochrome) is the fallback font for emoji (``Ola👍`` and ``Ola🏆`` stay two
+players). Text that needs it — right-to-left letters, combining marks, emoji —
+goes through fpdf2's text shaping (HarfBuzz, :mod:`uharfbuzz`): Arabic letters
+joined, right-to-left names in their reading order, an emoji sequence one
+picture; names inside a sentence are bidi isolates (FSI … PDI), so "Ola,
+سارة and יוסי" keeps its seat order. Plain text (numbers, Latin letters) takes
+fpdf2's fast path. A name is never altered: where a column is too narrow for
+it, it is cut at a whole character with a visible "…"; the standings always
+show it whole.
+
+:func:`render_pdf` draws the A4 sheet; :mod:`app.reports.picture` draws the
+same blocks in a phone-sized layout (:data:`PICTURE`) and renders it to PNG.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
+import wcwidth
 from fpdf import FPDF
 
 from app.i18n import _, format_number, get_language
@@ -26,16 +42,29 @@ from scoring import SessionResult
 
 from .summary import Summary
 
-__all__ = ["FONT_BOLD", "FONT_DIR", "FONT_REGULAR", "render_pdf"]
+__all__ = [
+    "A4",
+    "FONT_BOLD",
+    "FONT_DIR",
+    "FONT_EMOJI",
+    "FONT_REGULAR",
+    "Style",
+    "new_sheet",
+    "render_pdf",
+]
 
 #: Where the shipped fonts live (absolute, from this file).
 FONT_DIR = FONTS_DIR
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+FONT_EMOJI = FONT_DIR / "NotoEmoji-Regular.ttf"
 
 _FAMILY = "DejaVu"
-_MARGIN = 15.0  # mm, every side
-_FOOTER = 10.0  # mm kept free above the bottom margin for the footer
+_EMOJI = "NotoEmoji"
+#: Characters that glue an emoji sequence together (zero-width joiner, emoji
+#: presentation selector, keycap): drawn from the emoji font, so that a
+#: sequence such as 👨‍👩‍👧 stays in one run and is shaped into one picture.
+_EMOJI_GLUE = frozenset((0x200D, 0xFE0F, 0x20E3))
 _INK = "#1F1F1F"
 _MUTED = "#6B6B6B"
 _RULE = "#BDBDBD"
@@ -46,58 +75,231 @@ _RED = "#C62828"
 _SUITS = (("♠", _INK), ("♥", _RED), ("♦", _RED), ("♣", _INK))
 
 
+@dataclass(frozen=True)
+class Style:
+    """The sizes of one layout: fonts in points, lengths in millimetres.
+
+    Attributes:
+        margin: page margin, every side.
+        title, subtitle, result, heading: the game's name; date, players and
+            rules; the result box; a block's heading.
+        body: a standings row.
+        label: column headings.
+        small: axis labels, the footer, the hand table's sub-headings.
+        cell: a number in the hand table.
+        row: a standings row's height.
+        table_row: a hand-table row's height.
+        chart_height: the chart's plot area.
+        suits: the ♠♥♦♣ beside the title.
+        legend: whether the chart has a legend (the picture's standings
+            already pair each colour with its name).
+    """
+
+    margin: float = 15.0
+    title: float = 20.0
+    subtitle: float = 10.5
+    result: float = 12.5
+    heading: float = 12.0
+    body: float = 10.0
+    label: float = 8.5
+    small: float = 7.5
+    cell: float = 8.5
+    row: float = 6.0
+    table_row: float = 5.0
+    chart_height: float = 68.0
+    suits: float = 16.0
+    legend: bool = True
+
+
+#: The A4 score sheet's sizes.
+A4 = Style()
+
+_FOOTER = 10.0  # mm kept free above the bottom margin for the footer
+_PT = 25.4 / 72  # mm per point
+
+
 class _Sheet(FPDF):
-    """An FPDF with the score sheet's footer."""
+    """An FPDF with the score sheet's footer and its :class:`Style`."""
 
     footer_left = ""
     footer_right = ""
+    style: Style = A4
+    with_footer = True
 
     def footer(self) -> None:
-        self.set_font(_FAMILY, "", 7.5)
+        if not self.with_footer:
+            return
+        margin = self.style.margin
+        self.set_font(_FAMILY, "", self.style.small)
         self.set_text_color(_MUTED)
-        y = self.h - _MARGIN + 2
+        y = self.h - margin + 2
         self.set_draw_color(_RULE)
         self.set_line_width(0.2)
-        self.line(_MARGIN, y - 4, self.w - _MARGIN, y - 4)
-        self.text(_MARGIN, y, self.footer_left)
+        self.line(margin, y - 4, self.w - margin, y - 4)
+        _text(self, margin, y, self.footer_left)
         # cell(), not text(): fpdf2 substitutes the "{nb}" alias in cells only.
         self.set_xy(self.w / 2, y - 2.8)
         right = self.footer_right.replace("{page}", str(self.page_no()))
-        self.cell(self.w / 2 - _MARGIN, 4, right, align="R")
+        self.cell(self.w / 2 - margin, 4, right, align="R")
 
 
-def _fit(pdf: FPDF, text: str, width: float) -> str:
-    """``text`` cut with an ellipsis so it fits ``width`` in the current font."""
-    if pdf.get_string_width(text) <= width:
-        return text
-    while text and pdf.get_string_width(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def new_sheet(
+    style: Style,
+    summary: Summary,
+    *,
+    orientation: str = "P",
+    format: str | tuple[float, float] = "A4",
+) -> _Sheet:
+    """An empty sheet in ``style`` with the shipped fonts loaded: DejaVu Sans
+    (regular and bold), and Noto Emoji as the fallback font when a name or
+    note of ``summary`` has a character DejaVu Sans lacks.
+
+    Raises:
+        FileNotFoundError: if a shipped font is missing from ``assets/fonts``.
+    """
+    pdf = _Sheet(orientation=orientation, unit="mm", format=format)
+    pdf.style = style
+    pdf.set_margins(style.margin, style.margin, style.margin)
+    pdf.c_margin = 0  # cells start exactly at the margin, like text() does
+    pdf.set_auto_page_break(True, margin=style.margin + _FOOTER)
+    pdf.add_font(_FAMILY, "", FONT_REGULAR)
+    pdf.add_font(_FAMILY, "B", FONT_BOLD)
+    regular: Any = pdf.fonts[_FAMILY.lower()]  # a TTF font: it has a cmap
+    cmap = regular.cmap
+    texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
+    if any(
+        ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
+        for text in texts
+        for char in text
+    ):
+        pdf.add_font(_EMOJI, "", FONT_EMOJI)
+        for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
+            font: Any = pdf.fonts[key]
+            font.cmap = {c: glyph for c, glyph in font.cmap.items() if c not in _EMOJI_GLUE}
+        pdf.set_fallback_fonts([_EMOJI], exact_match=False)  # one weight: bold names too
+    return pdf
+
+
+# -- text: a fast path for plain text, shaping for everything else -------------
+
+_RTL = frozenset(("R", "AL", "AN"))
+
+
+_ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+
+
+def _prepare(pdf: FPDF, text: str) -> tuple[str, bool]:
+    """``(text to draw, shaped)`` for ``text`` in the current font.
+
+    Shaped when ``text`` has a letter the current font lacks (emoji: drawn from
+    the fallback font), a right-to-left letter, a combining mark or a format
+    character such as a joiner. Bidi isolates (FSI … PDI) only matter next to
+    right-to-left letters: elsewhere they are dropped and the text takes the
+    fast path. Remembered per font and text."""
+    if text.isascii():  # digits, Latin letters: the fast path
+        return text, False
+    cache: dict[tuple[str, str, str], tuple[str, bool]] = pdf.__dict__.setdefault(
+        "_kortpoeng_shaping", {}
+    )
+    key = (pdf.font_family, pdf.font_style, text)
+    found = cache.get(key)
+    if found is None:
+        current: Any = pdf.current_font
+        cmap = current.cmap
+        bare = text.translate(_ISOLATES)
+        complex_ = any(
+            ord(char) not in cmap
+            or unicodedata.bidirectional(char) in _RTL
+            or unicodedata.category(char) in ("Mn", "Me", "Cf")
+            for char in bare
+        )
+        found = cache[key] = (text, True) if complex_ else (bare, False)
+    return found
 
 
 def _width(pdf: FPDF, text: str) -> float:
-    """``pdf.get_string_width(text)``, remembered per font and size (a long
-    hand table measures the same numbers thousands of times)."""
-    key = (pdf.font_style, pdf.font_size_pt, text)
-    cache: dict = pdf.__dict__.setdefault("_kortpoeng_widths", {})
+    """The width of ``text`` in mm as drawn (shaped when it needs it),
+    remembered per font and size (a long hand table measures the same numbers
+    thousands of times)."""
+    key = (pdf.font_family, pdf.font_style, pdf.font_size_pt, text)
+    cache: dict[tuple[str, str, float, str], float] = pdf.__dict__.setdefault(
+        "_kortpoeng_widths", {}
+    )
     width = cache.get(key)
     if width is None:
-        width = cache[key] = pdf.get_string_width(text)
+        drawn, shaped = _prepare(pdf, text)
+        if shaped:
+            pdf.set_text_shaping(True)
+            width = pdf.get_string_width(drawn)
+            pdf.set_text_shaping(False)
+        else:
+            width = pdf.get_string_width(drawn)
+        cache[key] = width
     return width
 
 
+def _text(pdf: FPDF, x: float, y: float, text: str) -> None:
+    """Draw ``text`` starting at ``x`` on the baseline ``y``.
+
+    Plain text goes through ``FPDF.text`` (fast); text that needs shaping or
+    the emoji font through a shaped ``cell`` placed on the same baseline. The
+    current position and page are left as they were."""
+    if text.isascii():  # the fast path, taken thousands of times by a hand table
+        if text:
+            pdf.text(x, y, text)
+        return
+    drawn, shaped = _prepare(pdf, text)
+    if not shaped:
+        pdf.text(x, y, drawn)
+        return
+    width = _width(pdf, text)
+    here, auto = (pdf.x, pdf.y), pdf.auto_page_break
+    pdf.auto_page_break = False  # a cell never starts a page here
+    pdf.set_text_shaping(True)
+    size = pdf.font_size
+    # fpdf2 puts a cell's baseline at y + h/2 + 0.3 × font size.
+    pdf.set_xy(x, y - 0.8 * size)
+    pdf.cell(width + 0.01, size, drawn)
+    pdf.set_text_shaping(False)
+    pdf.auto_page_break = auto
+    pdf.set_xy(*here)
+
+
+def _wrapped(pdf: FPDF, width: float, leading: float, text: str) -> None:
+    """``text`` as a paragraph wrapped to ``width`` from the current position,
+    shaped when it needs it; the position moves below it."""
+    drawn, shaped = _prepare(pdf, text)
+    if shaped:
+        pdf.set_text_shaping(True)
+    pdf.multi_cell(width, leading, drawn, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
+    if shaped:
+        pdf.set_text_shaping(False)
+
+
+def _fit(pdf: FPDF, text: str, width: float) -> str:
+    """``text`` cut with an ellipsis so it fits ``width`` in the current font,
+    cut between whole characters (an emoji sequence or a letter with its
+    accents is never split)."""
+    if _width(pdf, text) <= width:
+        return text
+    clusters = list(wcwidth.iter_graphemes(text))
+    while clusters and _width(pdf, "".join(clusters) + "…") > width:
+        clusters.pop()
+    return "".join(clusters).rstrip() + "…"
+
+
 def _right(pdf: FPDF, x_right: float, y: float, text: str) -> None:
-    pdf.text(x_right - _width(pdf, text), y, text)
+    _text(pdf, x_right - _width(pdf, text), y, text)
 
 
 def _center(pdf: FPDF, x_mid: float, y: float, text: str) -> None:
-    pdf.text(x_mid - _width(pdf, text) / 2, y, text)
+    _text(pdf, x_mid - _width(pdf, text) / 2, y, text)
 
 
 def _ensure(pdf: _Sheet, height: float) -> bool:
     """Start a new page unless ``height`` mm still fit above the footer; True
     when a page was added."""
-    if pdf.get_y() + height > pdf.h - _MARGIN - _FOOTER:
+    if pdf.get_y() + height > pdf.h - pdf.style.margin - _FOOTER:
         pdf.add_page()
         return True
     return False
@@ -106,36 +308,48 @@ def _ensure(pdf: _Sheet, height: float) -> bool:
 # -- page-1 blocks ------------------------------------------------------------
 
 
-def _header(pdf: _Sheet, summary: Summary) -> None:
-    width = pdf.w - 2 * _MARGIN
-    y = _MARGIN + 7
-    pdf.set_font(_FAMILY, "B", 20)
+def _lines(pdf: _Sheet, x: float, y: float, width: float, text: str, leading: float) -> float:
+    """``text`` wrapped to ``width`` from baseline ``y``; the next baseline."""
+    pdf.set_xy(x, y - 0.8 * pdf.font_size)
+    _wrapped(pdf, width, leading, text)
+    return pdf.get_y() + 0.8 * pdf.font_size
+
+
+def _header(pdf: _Sheet, summary: Summary, *, suits: bool = True) -> None:
+    s = pdf.style
+    width = pdf.w - 2 * s.margin
+    y = s.margin + s.title * _PT
+    pdf.set_font(_FAMILY, "B", s.title)
     pdf.set_text_color(_INK)
-    pdf.text(_MARGIN, y, _fit(pdf, summary.title, width - 30))
-    pdf.set_font(_FAMILY, "", 16)
-    x = pdf.w - _MARGIN
-    for suit, color in reversed(_SUITS):
-        x -= pdf.get_string_width(suit) + 1.2
-        pdf.set_text_color(color)
-        pdf.text(x, y, suit)
+    _text(pdf, s.margin, y, _fit(pdf, summary.title, width - 30))
+    if suits:
+        pdf.set_font(_FAMILY, "", s.suits)
+        x = pdf.w - s.margin
+        for suit, color in reversed(_SUITS):
+            x -= _width(pdf, suit) + 1.2
+            pdf.set_text_color(color)
+            _text(pdf, x, y, suit)
     pdf.set_text_color(_MUTED)
-    pdf.set_font(_FAMILY, "", 10.5)
-    y += 7
+    pdf.set_font(_FAMILY, "", s.subtitle)
+    leading = s.subtitle * _PT * 1.5
+    y += leading * 1.3
     if summary.date:
-        pdf.text(_MARGIN, y, summary.date)
-        y += 5.5
+        y = _lines(pdf, s.margin, y, width, summary.date, leading)
     pdf.set_text_color(_INK)
     for line in filter(None, (summary.players, summary.rules, summary.options)):
-        # multi_cell wraps a long player list; its first baseline sits ~4 mm down.
-        pdf.set_xy(_MARGIN, y - 4)
-        pdf.multi_cell(width, 5.5, line, padding=0, new_x="LMARGIN", new_y="NEXT")
-        y = pdf.get_y() + 4
-    pdf.set_font(_FAMILY, "B", 12.5)
-    box = 9.0
+        y = _lines(pdf, s.margin, y, width, line, leading)
+    pdf.set_font(_FAMILY, "B", s.result)
+    box = s.result * _PT * 2.05
     pdf.set_fill_color(_RESULT_FILL)
-    pdf.rect(_MARGIN, y - 1, width, box, style="F", round_corners=True, corner_radius=1.5)
-    pdf.text(_MARGIN + 3, y - 1 + box / 2 + 1.6, _fit(pdf, summary.result, width - 6))
-    pdf.set_y(y + box + 4)
+    top = y - 0.8 * s.subtitle * _PT + 1
+    pdf.rect(s.margin, top, width, box, style="F", round_corners=True, corner_radius=1.5)
+    _text(
+        pdf,
+        s.margin + 3,
+        top + box / 2 + 0.35 * s.result * _PT,
+        _fit(pdf, summary.result, width - 6),
+    )
+    pdf.set_y(top + box + 5)
 
 
 def _swatch(pdf: FPDF, x: float, y_mid: float, color: str, length: float = 5.0) -> None:
@@ -146,69 +360,89 @@ def _swatch(pdf: FPDF, x: float, y_mid: float, color: str, length: float = 5.0) 
     pdf.circle(x + length / 2, y_mid, 0.9, style="F")
 
 
-_ROW = 6.0  # standings row height, mm
-
-
-def _standings_width(pdf: FPDF, summary: Summary) -> tuple[float, float, float]:
-    """(place, name, total) column widths in mm, the name fitted to the longest."""
-    pdf.set_font(_FAMILY, "B", 10)
-    longest = max(pdf.get_string_width(line.player) for line in summary.standings)
-    return 14.0, min(80.0, max(45.0, longest + 14)), 22.0
+def _standings_width(pdf: _Sheet, summary: Summary) -> tuple[float, float, float]:
+    """(place, name, total) column widths in mm: the name column as wide as the
+    longest name, up to what the page allows."""
+    s = pdf.style
+    pdf.set_font(_FAMILY, "B", s.body)
+    place = s.body * _PT * 4.2
+    total = s.body * _PT * 6.2
+    longest = max(_width(pdf, line.player) for line in summary.standings)
+    room = pdf.w - 2 * s.margin - place - total
+    if pdf.w > pdf.h and pdf.style is A4:
+        room = min(room, 110.0)  # landscape A4: the chart sits beside the standings
+    return place, min(room, max(45.0, longest + 12)), total
 
 
 def _standings(pdf: _Sheet, summary: Summary, chart: ChartSeries, x0: float) -> float:
-    """The standings table from the current y at ``x0``; returns its bottom y."""
-    colors = {s.player: s.color for s in chart.series}
-    row = _ROW
+    """The standings table from the current y at ``x0``; returns its bottom y.
+    Every name is shown whole: a name too long for its column is drawn
+    smaller."""
+    s = pdf.style
+    colors = {line.player: s_.color for s_, line in _pairs(chart, summary)}
+    row = s.row
     y = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", 12)
+    pdf.set_font(_FAMILY, "B", s.heading)
     pdf.set_text_color(_INK)
-    pdf.text(x0, y + 4, summary.standings_title)
-    y += 7
+    _text(pdf, x0, y + s.heading * _PT, summary.standings_title)
+    y += s.heading * _PT * 1.7
     place_w, name_w, total_w = _standings_width(pdf, summary)
     x_name = x0 + place_w
     x_total = x_name + name_w + total_w
-    pdf.set_font(_FAMILY, "B", 8.5)
+    pdf.set_font(_FAMILY, "B", s.label)
     pdf.set_text_color(_MUTED)
-    _right(pdf, x0 + place_w - 4, y + 4, summary.place_label)
-    pdf.text(x_name + 8, y + 4, summary.player_label)
-    _right(pdf, x_total, y + 4, summary.total_label)
+    base = row * 0.68
+    _right(pdf, x0 + place_w - 4, y + base, summary.place_label)
+    _text(pdf, x_name + 8, y + base, summary.player_label)
+    _right(pdf, x_total, y + base, summary.total_label)
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
     pdf.line(x0, y + row, x_total, y + row)
     y += row
     for line in summary.standings:
         winner = line.player in summary.winners
-        pdf.set_font(_FAMILY, "B" if winner else "", 10)
+        pdf.set_font(_FAMILY, "B" if winner else "", s.body)
         pdf.set_text_color(_INK)
-        _right(pdf, x0 + place_w - 4, y + 4.3, line.place_text)
-        _swatch(pdf, x_name, y + 3, colors[line.player])
-        pdf.text(x_name + 8, y + 4.3, _fit(pdf, line.player, name_w - 10))
-        _right(pdf, x_total, y + 4.3, line.total_text)
+        base = y + row * 0.5 + 0.36 * s.body * _PT
+        _right(pdf, x0 + place_w - 4, base, line.place_text)
+        _swatch(pdf, x_name, y + row * 0.5, colors[line.player])
+        size = s.body
+        while _width(pdf, line.player) > name_w - 10 and size > s.small:
+            size -= 0.5
+            pdf.set_font_size(size)
+        _text(pdf, x_name + 8, base, line.player)
+        pdf.set_font_size(s.body)
+        _right(pdf, x_total, base, line.total_text)
         y += row
     return y + 5
 
 
-_CHART_HEIGHT = 68.0  # plot area, mm
+def _pairs(chart: ChartSeries, summary: Summary) -> list[tuple[Any, Any]]:
+    by_seat = {series.seat: series for series in chart.series}
+    return [(by_seat[line.seat], line) for line in summary.standings]
 
 
-def _chart_height(chart: ChartSeries) -> float:
+def _chart_height(pdf: _Sheet, chart: ChartSeries) -> float:
     """Room the chart block takes: title, plot, axis labels, legend rows."""
-    return 8 + _CHART_HEIGHT + 12 + 6 * (1 + (len(chart.series) - 1) // 4)
+    s = pdf.style
+    legend = s.legend * s.label * _PT * 2.4 * (1 + (len(chart.series) - 1) // 4)
+    return s.heading * _PT * 2.2 + s.chart_height + s.small * _PT * 4.5 + legend
 
 
 def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
     """Running totals per player, the target as a dashed line, a legend, from
     the current y between ``x0`` and ``x1``; returns the bottom y."""
-    height = _CHART_HEIGHT
+    s = pdf.style
+    height = s.chart_height
     top = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", 12)
+    pdf.set_font(_FAMILY, "B", s.heading)
     pdf.set_text_color(_INK)
-    pdf.text(x0, top + 4, _("Running totals"))
-    top += 9
-    pdf.set_font(_FAMILY, "", 7.5)
+    _text(pdf, x0, top + s.heading * _PT, _("Running totals"))
+    top += s.heading * _PT * 2.2
+    pdf.set_font(_FAMILY, "", s.small)
+    small = s.small * _PT
     labels = [format_number(v) for v in chart.y_axis.ticks]
-    left = x0 + 2 + max(pdf.get_string_width(t) for t in labels)
+    left = x0 + 2 + max(_width(pdf, t) for t in labels)
     right = x1 - 2
     bottom = top + height
     x_ax, y_ax = chart.x_axis, chart.y_axis
@@ -224,13 +458,13 @@ def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
     for value, label in zip(y_ax.ticks, labels, strict=True):
         pdf.set_draw_color(_RULE if value == 0 else _GRID)
         pdf.line(left, py(value), right, py(value))
-        _right(pdf, left - 1.5, py(value) + 1, label)
+        _right(pdf, left - 1.5, py(value) + small * 0.36, label)
     pdf.set_draw_color(_RULE)
     pdf.line(left, top, left, bottom)
     for hand in x_ax.ticks:
         pdf.line(px(hand), bottom, px(hand), bottom + 1.2)
-        _center(pdf, px(hand), bottom + 4, format_number(hand))
-    _center(pdf, (left + right) / 2, bottom + 8, _("Hand"))
+        _center(pdf, px(hand), bottom + 1.6 + small, format_number(hand))
+    _center(pdf, (left + right) / 2, bottom + 2.6 + small * 2.2, _("Hand"))
     if chart.target is not None:
         y = py(chart.target)
         pdf.set_draw_color(TARGET_COLOR)
@@ -251,17 +485,20 @@ def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
         if dots:
             for x, y in points[1:]:
                 pdf.circle(x, y, 0.6, style="F")
-    y = bottom + 13
+    y = bottom + 3 + small * 3.2
+    if not s.legend:
+        return y
+    y += s.label * _PT * 1.4
     x = left
-    pdf.set_font(_FAMILY, "", 8.5)
+    pdf.set_font(_FAMILY, "", s.label)
     pdf.set_text_color(_INK)
     for series in chart.series:
         name = _fit(pdf, series.player, 36)
-        step = 8 + pdf.get_string_width(name) + 6
+        step = 8 + _width(pdf, name) + 6
         if x + step > right and x > left:
-            x, y = left, y + 5
+            x, y = left, y + s.label * _PT * 2.4
         _swatch(pdf, x, y - 1, series.color)
-        pdf.text(x + 7, y, name)
+        _text(pdf, x + 7, y, name)
         x += step
     return y + 7
 
@@ -271,108 +508,125 @@ def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
 
 def _table_layout(pdf: _Sheet, summary: Summary) -> tuple[float, float]:
     """(hand column width, width of one player's pair of columns)."""
-    hand_w = 14.0
-    pair = (pdf.w - 2 * _MARGIN - hand_w) / max(1, len(summary.player_names))
+    s = pdf.style
+    hand_w = s.cell * _PT * 4.7
+    pair = (pdf.w - 2 * s.margin - hand_w) / max(1, len(summary.player_names))
     return hand_w, min(pair, 44.0)
 
 
 def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
+    s = pdf.style
     hand_w, pair = _table_layout(pdf, summary)
     y = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", 9)
+    pdf.set_font(_FAMILY, "B", s.cell + 0.5)
     pdf.set_text_color(_INK)
+    name_base = (s.cell + 0.5) * _PT * 1.25
     for seat, name in enumerate(summary.player_names):
-        x = _MARGIN + hand_w + seat * pair
-        _center(pdf, x + pair / 2, y + 4, _fit(pdf, name, pair - 3))
+        x = s.margin + hand_w + seat * pair
+        _center(pdf, x + pair / 2, y + name_base, _fit(pdf, name, pair - 3))
         pdf.set_draw_color(colors[seat])
         pdf.set_line_width(0.8)
-        pdf.line(x + 1.5, y + 5.6, x + pair - 1.5, y + 5.6)
-    y += 6
-    pdf.set_font(_FAMILY, "", 7.5)
+        pdf.line(x + 1.5, y + name_base + 1.6, x + pair - 1.5, y + name_base + 1.6)
+    y += name_base + 2
+    pdf.set_font(_FAMILY, "", s.small)
     pdf.set_text_color(_MUTED)
-    _right(pdf, _MARGIN + hand_w - 2, y + 3.6, summary.hand_label)
+    base = s.small * _PT * 1.35
+    _right(pdf, s.margin + hand_w - 2, y + base, summary.hand_label)
     for seat in range(len(summary.player_names)):
-        x = _MARGIN + hand_w + seat * pair
-        _right(pdf, x + pair * 0.45, y + 3.6, summary.points_label)
-        _right(pdf, x + pair - 2, y + 3.6, summary.sum_label)
+        x = s.margin + hand_w + seat * pair
+        _right(pdf, x + pair * 0.45, y + base, summary.points_label)
+        _right(pdf, x + pair - 2, y + base, summary.sum_label)
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
-    end = _MARGIN + hand_w + pair * len(summary.player_names)
-    pdf.line(_MARGIN, y + 5, end, y + 5)
-    pdf.set_y(y + 5.5)
+    end = s.margin + hand_w + pair * len(summary.player_names)
+    pdf.line(s.margin, y + base + 1.4, end, y + base + 1.4)
+    pdf.set_y(y + base + 1.9)
 
 
-def _hand_table(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
-    if not summary.hands:
-        return
-    row = 5.0
+def _hand_rows(
+    pdf: _Sheet,
+    summary: Summary,
+    colors: Sequence[str],
+    hands: Sequence[tuple[str, tuple[tuple[str, str], ...]]],
+) -> None:
+    """The rows of ``hands`` under a header, a page at a time."""
+    s = pdf.style
+    row = s.table_row
     hand_w, pair = _table_layout(pdf, summary)
-    end = _MARGIN + hand_w + pair * len(summary.player_names)
-    _ensure(pdf, 8 + 12 + 3 * row)
-    pdf.set_font(_FAMILY, "B", 12)
-    pdf.set_text_color(_INK)
-    pdf.text(_MARGIN, pdf.get_y() + 4, summary.hands_title)
-    pdf.set_y(pdf.get_y() + 7)
+    end = s.margin + hand_w + pair * len(summary.player_names)
     _table_header(pdf, summary, colors)
     pdf.set_fill_color(_ZEBRA)
-    for index, (number, cells) in enumerate(summary.hands):
+    for index, (number, cells) in enumerate(hands):
         if _ensure(pdf, row):
             _table_header(pdf, summary, colors)
             pdf.set_fill_color(_ZEBRA)
         y = pdf.get_y()
         if index % 2:
-            pdf.rect(_MARGIN, y, end - _MARGIN, row, style="F")
-        base = y + 3.6
+            pdf.rect(s.margin, y, end - s.margin, row, style="F")
+        base = y + row * 0.5 + 0.36 * s.cell * _PT
         # One font switch per style and row: a long table is thousands of cells.
-        pdf.set_font(_FAMILY, "", 8.5)
+        pdf.set_font(_FAMILY, "", s.cell)
         pdf.set_text_color(_MUTED)
-        _right(pdf, _MARGIN + hand_w - 2, base, number)
+        _right(pdf, s.margin + hand_w - 2, base, number)
         for seat, (points, _total) in enumerate(cells):
-            _right(pdf, _MARGIN + hand_w + seat * pair + pair * 0.45, base, points)
-        pdf.set_font(_FAMILY, "B", 8.5)
+            _right(pdf, s.margin + hand_w + seat * pair + pair * 0.45, base, points)
+        pdf.set_font(_FAMILY, "B", s.cell)
         pdf.set_text_color(_INK)
         for seat, (_points, total) in enumerate(cells):
-            _right(pdf, _MARGIN + hand_w + (seat + 1) * pair - 2, base, total)
+            _right(pdf, s.margin + hand_w + (seat + 1) * pair - 2, base, total)
         pdf.set_y(y + row)
     pdf.set_y(pdf.get_y() + 5)
+
+
+def _hand_table(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
+    if not summary.hands:
+        return
+    s = pdf.style
+    _ensure(pdf, 8 + 12 + 3 * s.table_row)
+    pdf.set_font(_FAMILY, "B", s.heading)
+    pdf.set_text_color(_INK)
+    _text(pdf, s.margin, pdf.get_y() + s.heading * _PT, summary.hands_title)
+    pdf.set_y(pdf.get_y() + s.heading * _PT * 1.7)
+    _hand_rows(pdf, summary, colors, summary.hands)
 
 
 def _notes(pdf: _Sheet, summary: Summary) -> None:
     if not summary.notes:
         return
+    s = pdf.style
     _ensure(pdf, 16)
-    pdf.set_font(_FAMILY, "B", 12)
+    pdf.set_font(_FAMILY, "B", s.heading)
     pdf.set_text_color(_INK)
-    pdf.text(_MARGIN, pdf.get_y() + 4, summary.notes_title)
-    pdf.set_y(pdf.get_y() + 7)
-    pdf.set_font(_FAMILY, "", 9.5)
-    pdf.set_x(_MARGIN)
+    _text(pdf, s.margin, pdf.get_y() + s.heading * _PT, summary.notes_title)
+    pdf.set_y(pdf.get_y() + s.heading * _PT * 1.7)
+    pdf.set_font(_FAMILY, "", s.body - 0.5)
+    pdf.set_x(s.margin)
     for note in summary.notes:
-        pdf.multi_cell(pdf.w - 2 * _MARGIN, 5, "• " + note, new_x="LMARGIN", new_y="NEXT")
+        _wrapped(pdf, pdf.w - 2 * s.margin, 5, "• " + note)
 
 
 # -- the document -------------------------------------------------------------
 
 
+def _metadata(pdf: _Sheet, summary: Summary) -> None:
+    pdf.set_title(_("{game} – score sheet", game=summary.title))
+    pdf.set_lang({"nb": "nb-NO", "en": "en-GB"}.get(get_language(), "en"))
+    pdf.set_creator("Kortpoeng")
+
+
 def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     """The score sheet as PDF bytes; call inside ``use_language(lang)`` with
-    the summary built in that language.
+    the summary built in that language (names and notes isolated:
+    ``build_summary(..., isolate=True)``).
 
     Raises:
         FileNotFoundError: if the shipped fonts are missing from ``assets/fonts``.
     """
     chart = chart_series(result)
     landscape = len(summary.player_names) > 6
-    pdf = _Sheet(orientation="L" if landscape else "P", unit="mm", format="A4")
-    pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
-    pdf.c_margin = 0  # cells start exactly at the margin, like text() does
-    pdf.set_auto_page_break(True, margin=_MARGIN + _FOOTER)
-    pdf.add_font(_FAMILY, "", FONT_REGULAR)
-    pdf.add_font(_FAMILY, "B", FONT_BOLD)
-    title = _("{game} – score sheet", game=summary.title)
-    pdf.set_title(title)
-    pdf.set_lang({"nb": "nb-NO", "en": "en-GB"}.get(get_language(), "en"))
-    pdf.set_creator("Kortpoeng")
+    pdf = new_sheet(A4, summary, orientation="L" if landscape else "P")
+    _metadata(pdf, summary)
+    margin = A4.margin
     pdf.footer_left = " · ".join(
         ["Kortpoeng", summary.title, *([summary.date] if summary.date else [])]
     )
@@ -381,20 +635,20 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     pdf.alias_nb_pages("{nb}")
     pdf.add_page()
     _header(pdf, summary)
-    standings_h = 7 + _ROW * (1 + len(summary.standings)) + 5
+    standings_h = 7 + A4.row * (1 + len(summary.standings)) + 5
     if landscape:  # standings on the left, the chart beside them
-        _ensure(pdf, max(standings_h, _chart_height(chart)))
+        _ensure(pdf, max(standings_h, _chart_height(pdf, chart)))
         top = pdf.get_y()
         width = sum(_standings_width(pdf, summary))
-        bottom = _standings(pdf, summary, chart, _MARGIN)
+        bottom = _standings(pdf, summary, chart, margin)
         pdf.set_y(top)
-        bottom = max(bottom, _chart(pdf, chart, _MARGIN + width + 14, pdf.w - _MARGIN))
+        bottom = max(bottom, _chart(pdf, chart, margin + width + 14, pdf.w - margin))
         pdf.set_y(bottom)
     else:
         _ensure(pdf, standings_h)
-        pdf.set_y(_standings(pdf, summary, chart, _MARGIN))
-        _ensure(pdf, _chart_height(chart))
-        pdf.set_y(_chart(pdf, chart, _MARGIN, pdf.w - _MARGIN))
+        pdf.set_y(_standings(pdf, summary, chart, margin))
+        _ensure(pdf, _chart_height(pdf, chart))
+        pdf.set_y(_chart(pdf, chart, margin, pdf.w - margin))
     colors = [s.color for s in chart.series]
     _hand_table(pdf, summary, colors)
     _notes(pdf, summary)

@@ -13,8 +13,12 @@ Conventions, chosen so that a double-click opens the file correctly:
   leading ``-`` when negative and no thousands separator, which spreadsheets
   in both locales read as a number (a no-break-space-grouped "1 234" would be
   read as text).
-* Line ends ``\\r\\n`` (RFC 4180); fields quoted only when needed (a name with
-  the separator or a quote in it).
+* Line ends ``\\r\\n`` (RFC 4180). Every text cell is quoted, every number is
+  not (so a spreadsheet keeps it a number, negative totals included).
+* Formula injection is neutralised as OWASP's "CSV Injection" guidance says: a
+  text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+  return (a player called ``=HYPERLINK(…)`` or ``+47 Ola``) gets a single quote
+  in front, so Excel and LibreOffice show it as text instead of running it.
 """
 
 from __future__ import annotations
@@ -24,10 +28,26 @@ import io
 
 from .summary import Summary
 
-__all__ = ["SEPARATORS", "render_csv", "separator"]
+__all__ = ["FORMULA_STARTS", "SEPARATORS", "neutralise", "render_csv", "separator"]
 
 #: Field separator per language.
 SEPARATORS = {"en": ",", "nb": ";"}
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(text: str) -> str:
+    """A text cell made safe to open in a spreadsheet: ``text`` with a single
+    quote in front when it starts like a formula (:data:`FORMULA_STARTS`),
+    otherwise unchanged.
+
+    >>> print(neutralise('=HYPERLINK("http://example.com";"Kari")'))
+    '=HYPERLINK("http://example.com";"Kari")
+    >>> print(neutralise("+47 Ola"), neutralise("-Per"), neutralise("@Siv"), neutralise("Åse"))
+    '+47 Ola '-Per '@Siv Åse
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def separator(lang: str) -> str:
@@ -43,14 +63,20 @@ def render_csv(summary: Summary, lang: str) -> str:
     """The hand table as CSV text (no BOM).
 
     Header: the hand-number heading, then per player in seat order the
-    "points" and "total" headings; then one row per hand.
+    "points" and "total" headings (text, quoted, made safe by :func:`neutralise`);
+    then one row per hand (whole numbers, unquoted).
     """
     buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=separator(lang), lineterminator="\r\n")
+    writer = csv.writer(
+        buffer,
+        delimiter=separator(lang),
+        lineterminator="\r\n",
+        quoting=csv.QUOTE_NONNUMERIC,  # text quoted, int written bare
+    )
     header = [summary.hand_label]
     for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
         header += [points, total]
-    writer.writerow(header)
+    writer.writerow([neutralise(cell) for cell in header])
     for number, row in enumerate(summary.hand_values, 1):
         writer.writerow([number, *(value for pair in row for value in pair)])
     return buffer.getvalue()

@@ -5,6 +5,16 @@ lay out differently: the title, date, players, rules, result line, standings,
 the hand table and notes. Call it inside :func:`app.i18n.use_language`; every
 string is translated and every number formatted (Babel) for that language when
 it is built.
+
+Names are whatever a family types, in any script. Where a name or a note sits
+inside a sentence or a heading ("Players: Ola, سارة and יוסי", "سارة: points"),
+``build_summary(..., isolate=True)`` wraps it in Unicode's first-strong
+isolate (FSI U+2068 … PDI U+2069, :func:`isolate`), so the bidi algorithm of
+whatever shows the text (a chat app, a browser, a PDF viewer) keeps the
+sentence's order: a right-to-left name neither swaps with the figures beside
+it nor pulls its neighbours into its own direction. Fields that hold a bare
+name (``player_names``, ``StandingLine.player``, ``winners``) stay unmarked;
+a renderer isolates them where it puts them next to other text.
 """
 
 from __future__ import annotations
@@ -19,7 +29,29 @@ from app.i18n import _, babel_locale, format_date, format_number, format_time, n
 from app.messages import describe_options, game_name
 from scoring import SessionDoc, SessionResult
 
-__all__ = ["StandingLine", "Summary", "build_summary", "format_started", "join_names"]
+__all__ = [
+    "FSI",
+    "PDI",
+    "StandingLine",
+    "Summary",
+    "build_summary",
+    "format_started",
+    "isolate",
+    "join_names",
+]
+
+#: Unicode FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (UAX #9).
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolate(text: str) -> str:
+    """``text`` as a bidi isolate (FSI … PDI), its direction taken from its
+    first strong letter and kept out of the text around it.
+
+    >>> isolate("سارة") == "\u2068سارة\u2069"
+    True
+    """
+    return FSI + text + PDI
 
 
 @dataclass(frozen=True)
@@ -184,30 +216,43 @@ def _options_line(doc: SessionDoc) -> str:
     return _("Played with: {options}", options="; ".join(lines))
 
 
-def _result_line(result: SessionResult) -> str:
+def _result_line(result: SessionResult, mark: Callable[[str], str]) -> str:
     table = result.standings
     if table.finished:
         return ngettext(
             "Winner: {names}",
             "Winners: {names}",
             len(table.winners),
-            names=join_names(table.winners),
+            names=join_names([mark(p) for p in table.winners]),
         )
     if not table.running:
         return _("Not finished yet; no hands played")
-    return _("Not finished yet; in the lead: {names}", names=join_names(table.leaders))
+    return _(
+        "Not finished yet; in the lead: {names}", names=join_names([mark(p) for p in table.leaders])
+    )
 
 
-def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
+def _as_typed(text: str) -> str:
+    return text
+
+
+_isolate = isolate
+
+
+def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = False) -> Summary:
     """Everything a summary shows, translated into the active language.
 
-    ``result`` must be ``scoring.score_session(doc)``.
+    ``result`` must be ``scoring.score_session(doc)``. With ``isolate``, every
+    name and note inside a longer string (players, result, the one-line column
+    headings, notes) is a bidi isolate (:func:`isolate`); without it (CSV,
+    where a spreadsheet cell holds the text) names are left as typed.
 
     Raises:
         ValueError: if ``doc.started_at`` is not ISO 8601 (``read_session``
             already refuses such files).
     """
     table = result.standings
+    mark = _isolate if isolate else _as_typed
     number_text = integer_formatter()
     seats = {player: seat for seat, player in enumerate(table.players)}
     order = sorted(table.players, key=lambda p: (table.places[p], seats[p]))
@@ -231,17 +276,17 @@ def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
         for number, row in enumerate(values, 1)
     )
     notes = tuple(
-        _("Hand {hand}: {note}", hand=format_number(number), note=hand.note)
+        _("Hand {hand}: {note}", hand=format_number(number), note=mark(hand.note))
         for number, hand in enumerate(doc.hands, 1)
         if hand.note
     )
     return Summary(
         title=game_name(doc.game),
         date=format_started(doc.started_at),
-        players=_("Players: {names}", names=join_names(doc.players)),
+        players=_("Players: {names}", names=join_names([mark(p) for p in doc.players])),
         rules=_rules_line(result),
         options=_options_line(doc),
-        result=_result_line(result),
+        result=_result_line(result, mark),
         finished=table.finished,
         winners=table.winners,
         standings_title=_("Final standings") if table.finished else _("Standings"),
@@ -254,8 +299,8 @@ def build_summary(doc: SessionDoc, result: SessionResult) -> Summary:
         points_label=_("points"),
         sum_label=_("total"),
         player_names=tuple(table.players),
-        points_columns=tuple(_("{player}: points", player=p) for p in table.players),
-        total_columns=tuple(_("{player}: total", player=p) for p in table.players),
+        points_columns=tuple(_("{player}: points", player=mark(p)) for p in table.players),
+        total_columns=tuple(_("{player}: total", player=mark(p)) for p in table.players),
         hands=hands,
         hand_values=values,
         notes_title=_("Notes"),

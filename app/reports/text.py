@@ -3,19 +3,24 @@
 Both show the game, date, players, rules, the result (winner or leader), the
 standings with places, the hand-by-hand table (hand points and running totals)
 and any hand notes. Plain text aligns its columns for a monospace font by
-*display width* (combining accents count 0, East Asian wide characters 2), so
-names with æøå in any Unicode normal form line up. Markdown uses pipe tables
-(padded so the raw text lines up too) and escapes Markdown punctuation in names
-and notes.
+*display width* (:mod:`wcwidth`: combining marks count 0, emoji and East Asian
+wide characters 2), so names with æøå in any Unicode normal form, emoji or
+Arabic and Hebrew letters line up. Markdown uses pipe tables (padded so the raw
+text lines up too) and escapes Markdown punctuation in names and notes.
+
+Every name is a bidi isolate (FSI … PDI, :func:`app.reports.summary.isolate`),
+so that ``1.  سارة  75`` stays in that order in any chat app instead of showing
+the points before the name.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 
-from .summary import Summary
+import wcwidth
+
+from .summary import Summary, isolate
 
 __all__ = ["display_width", "markdown_escape", "render_markdown", "render_text"]
 
@@ -23,19 +28,17 @@ _GAP = "  "
 
 
 def display_width(text: str) -> int:
-    """Columns ``text`` takes in a monospace font.
+    """Columns ``text`` takes in a monospace font (a terminal, a chat app's
+    code block), as :func:`wcwidth.width` measures it: combining marks and
+    format characters (FSI, PDI) take none, emoji and East Asian wide
+    characters two.
 
     >>> display_width("Øystein"), display_width("Åse"), display_width("A\u030ase")
     (7, 3, 3)
-    >>> display_width("日本")
-    4
+    >>> display_width("日本"), display_width("Ola👍"), display_width("\u2068سارة\u2069")
+    (4, 5, 4)
     """
-    width = 0
-    for char in text:
-        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
+    return wcwidth.width(text, control_codes="ignore")
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -67,7 +70,7 @@ def _text_hand_table(summary: Summary) -> list[str]:
     names = [_pad("", widths[0], False)]
     for seat, name in enumerate(summary.player_names):
         pair = widths[1 + 2 * seat] + len(_GAP) + widths[2 + 2 * seat]
-        names.append(_pad(name, pair, True))
+        names.append(_pad(isolate(name), pair, True))
     lines = [_GAP.join(names).rstrip()]
     for row in cells:
         lines.append(_GAP.join(_pad(cell, widths[i], True) for i, cell in enumerate(row)).rstrip())
@@ -84,7 +87,7 @@ def render_text(summary: Summary) -> str:
         lines.append(summary.options)
     lines += ["", summary.result, "", summary.standings_title]
     lines += _columns(
-        [(line.place_text, line.player, line.total_text) for line in summary.standings],
+        [(line.place_text, isolate(line.player), line.total_text) for line in summary.standings],
         (True, False, True),
     )
     if summary.hands:
@@ -94,7 +97,7 @@ def render_text(summary: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!&])")
 
 
 def markdown_escape(text: str) -> str:
@@ -135,7 +138,7 @@ def render_markdown(summary: Summary) -> str:
     lines += _md_table(
         [
             (summary.place_label, summary.player_label, summary.total_label),
-            *((s.place_text, esc(s.player), s.total_text) for s in summary.standings),
+            *((s.place_text, isolate(esc(s.player)), s.total_text) for s in summary.standings),
         ],
         (True, False, True),
     )

@@ -9,10 +9,11 @@ stable across languages.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 from sqlalchemy.engine import Engine
@@ -28,6 +29,8 @@ from scoring import CodedError
 
 __all__ = [
     "ARRIVAL_GUARD",
+    "EMOJI_FONT",
+    "NAME_FONTS",
     "WRITES_TOPIC",
     "AppContext",
     "ArrivalGuard",
@@ -38,6 +41,7 @@ __all__ = [
     "go",
     "go_back",
     "go_replace",
+    "name_text_theme",
     "number_field",
     "section_title",
     "tagged",
@@ -46,12 +50,46 @@ __all__ = [
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
 SUIT_FONT = "DejaVu Sans"
+#: Monochrome emoji (Noto Emoji, OFL), served from assets/fonts.
+EMOJI_FONT = "Noto Emoji"
+#: The fonts the app ships for names, by family, as ``page.fonts`` wants them
+#: (paths inside assets/): DejaVu Sans has the Arabic and Hebrew alphabets
+#: (and the suits), Noto Emoji the emoji.
+NAME_FONTS: dict[str, str] = {
+    SUIT_FONT: "fonts/DejaVuSans.ttf",
+    EMOJI_FONT: "fonts/NotoEmoji-Regular.ttf",
+}
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 
 logger = logging.getLogger(__name__)
 
-AppContext = ft.create_context(None)
+AppContext = ft.create_context(cast("AppState | None", None))
+
+
+def name_text_theme() -> ft.TextTheme:
+    """A text theme whose every style falls back to the shipped fonts
+    (:data:`NAME_FONTS`) for letters the default font lacks.
+
+    Flutter's web client draws a letter missing from a style's fonts with a
+    font it downloads from Google's font host (or, served without a CDN, from
+    a path that has no fonts); a family Wi-Fi without internet then shows
+    boxes. With the shipped fonts as every style's fallback, an emoji or an
+    Arabic or Hebrew name is drawn from them, and no font is fetched.
+    """
+    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
+    return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
+
+
+S = TypeVar("S")
+
+
+def use_created(factory: Callable[[], S]) -> S:
+    """A value made by ``factory`` when the component first renders and kept
+    for its life (``ft.use_state`` with a factory, typed: Flet's own signature,
+    ``initial: S | Callable[[], S]``, leaves a type checker unable to tell)."""
+    value, _set = ft.use_state(cast("Callable[[], Any]", factory))
+    return cast("S", value)
 
 
 def use_app() -> AppState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, collation_key, format_number, get_language, ngettext
 from app.messages import game_description, game_name, option_name, option_value_name
 from app.ui.common import (
     TOUCH,
@@ -321,7 +321,11 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
 def NewSessionScreen() -> ft.Control:
     """``/new``: the form for this tab's :class:`NewSessionDraft`."""
     app = use_app()
-    recent = use_loaded(lambda engine: services.recent_players(engine=engine), [app.revision])
+    language = get_language()
+    recent = use_loaded(  # alphabetical in the language on screen (Æ Ø Å after Z in Norwegian)
+        lambda engine: services.recent_players(engine=engine, name_key=collation_key(language)),
+        [app.revision, language],
+    )
     return NewSessionForm(app.new_session, recent.value or ())
 
 

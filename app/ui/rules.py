@@ -44,7 +44,7 @@ def RulesScreen() -> ft.Control:
     """``/rules/<game>``; the back arrow returns to where the user came from.
     From a session, how that session is played comes first."""
     params = ft.use_route_params()
-    game_id = params.get("game", "rummy")
+    game_id = params.get("game", "")
     sid = params.get("sid")
     back = f"/session/{sid}" if sid else "/new"
     body: list[ft.Control] = []

@@ -12,7 +12,7 @@ import flet as ft
 from app.i18n import _
 from app.settings import Settings, save_settings
 from app.ui import preferences
-from app.ui.common import Screen, choice, section_title, use_app
+from app.ui.common import Screen, choice, go, section_title, tagged, use_app
 
 __all__ = ["SettingsScreen"]
 
@@ -73,6 +73,18 @@ def SettingsScreen() -> ft.Control:
                 for mode, label in themes
             ],
             spacing=8,
+        ),
+        section_title(_("Phones at the table")),
+        tagged(
+            "nav-invite",
+            ft.OutlinedButton(
+                _("Invite a phone"),
+                icon=ft.Icons.QR_CODE_2,
+                on_click=lambda _e: go("/invite"),
+                height=48,
+                width=float("inf"),
+            ),
+            button=True,
         ),
     ]
     return Screen(_("Settings"), body, back="/", screen_id="screen-settings")

@@ -3,9 +3,8 @@
 Fixtures (all xdist-safe: free ports, per-worker temp dirs, one browser per worker):
 
 ``browser``
-    Session-scoped Playwright ``Browser`` on Debian's ``chromium``. Skips the
-    test when Chromium or Playwright is missing, except with ``CI=true`` where
-    that is a failure.
+    Session-scoped Playwright ``Browser`` on Debian's ``chromium``, from
+    the repository's root ``conftest.py`` (shared with tests/security).
 ``flet_app``
     Factory ``flet_app(app=HELLO_APP, *, lang=None, env=None, db=True)`` that
     starts a Flet web app (script path, ``"-m module"`` or a command list) on a
@@ -56,29 +55,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"_kortpoeng_rep_{report.when}", report)
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{reason} (CI=true: end-to-end tests must run)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One headless Chromium per test session (per xdist worker)."""
-    if not h.playwright_available():
-        _missing("playwright is not installed")
-    if h.chromium_path() is None:
-        _missing("chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = h.launch_browser(playwright)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 class _AppFactory:

@@ -91,7 +91,7 @@ def check_session_and_export(page, sid: int, lang: str, size: str) -> None:
     h.tap(page, "export-copy")
     h.wait_for_text(page, copied)
     text = page.evaluate("navigator.clipboard.readText()")
-    winner = "Vinner: Åse" if lang == "nb" else "Winner: Åse"
+    winner = "Vinner: \u2068Åse\u2069" if lang == "nb" else "Winner: \u2068Åse\u2069"
     assert winner in text, text
 
     settle(page, 0.5)

@@ -1,0 +1,192 @@
+"""Invite a phone (``/invite``, from Settings): the join link and its QR code,
+and a way to revoke the code so that every phone has to join again.
+
+Only a client that is already in reaches this screen: without the device
+cookie the server shows no app at all (:mod:`app.server.guard`). Served to
+this computer only (loopback, or a desktop window) there is no code; the
+screen says how to let phones in.
+
+:func:`follow_door` is given to the server as ``before_main``: each tab
+listens for a revocation and then reloads, meeting the door.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+import flet as ft
+
+from app.i18n import _
+from app.server.door import DOOR_TOPIC, JoinDoor, current_door
+from app.server.qr import qr_png
+from app.ui.common import Screen, section_title, tagged
+
+__all__ = ["InviteScreen", "follow_door"]
+
+logger = logging.getLogger(__name__)
+
+_REVOKING = "kortpoeng.revoking"
+
+
+def _tab_origin(page: ft.Page) -> str:
+    """``http://host:port`` as this tab reached the server (from its websocket)."""
+    url = urlsplit(page.url or "")
+    scheme = "https" if url.scheme in ("wss", "https") else "http"
+    return f"{scheme}://{url.netloc}" if url.netloc else ""
+
+
+async def _go_to(page: ft.Page, address: str) -> None:
+    """Load ``address`` in this tab (a full page load, not a route change)."""
+    with contextlib.suppress(Exception):  # the tab unloads: no answer comes back
+        await asyncio.wait_for(
+            ft.UrlLauncher().launch_url(address, web_only_window_name="_self"), timeout=3
+        )
+
+
+def follow_door(page: ft.Page) -> None:
+    """When the join code is revoked, reload this tab (it then meets the door),
+    unless this tab revoked it (it goes to the new join link itself)."""
+
+    def on_revoked(_topic: str, _message: Any) -> None:
+        try:
+            if page.session.store.get(_REVOKING):
+                return
+            origin = _tab_origin(page)
+            page.run_task(_go_to, page, f"{origin}/")
+        except RuntimeError:  # the tab is gone
+            pass
+
+    page.pubsub.subscribe_topic(DOOR_TOPIC, on_revoked)
+
+
+@ft.component
+def InviteScreen() -> ft.Control:
+    """``/invite``: the join link, its QR code, and revoking the code."""
+    door = current_door()
+    confirming, set_confirming = ft.use_state(False)
+    page = ft.context.page
+    if door is None or not door.required:
+        body: list[ft.Control] = [
+            tagged(
+                "invite-local",
+                ft.Text(
+                    _(
+                        "Kortpoeng is served to this computer only, so there is no join code. "
+                        "To let the phones at the table join, start it with "
+                        "“kortpoeng web --host 0.0.0.0”: this screen then shows the code."
+                    )
+                ),
+            )
+        ]
+        return Screen(_("Invite a phone"), body, back="/settings", screen_id="screen-invite")
+
+    links = door.links()
+
+    async def revoke(_e: ft.Event) -> None:
+        page.session.store.set(_REVOKING, True)
+        fresh: JoinDoor = door
+        await asyncio.to_thread(fresh.revoke)
+        # This tab takes the new code at once, so the host stays in.
+        await _go_to(page, _tab_origin(page) + fresh.join_path())
+
+    body = [
+        ft.Text(
+            _(
+                "Phones on the same Wi-Fi join by scanning this code with the camera, "
+                "or by opening the link. A phone that joined stays in until the code is revoked."
+            )
+        ),
+        ft.Row(
+            [
+                tagged(
+                    "invite-qr",
+                    ft.Container(
+                        content=ft.Image(src=qr_png(links[0]), width=264, height=264),
+                        bgcolor=ft.Colors.WHITE,
+                        border_radius=12,
+                        padding=8,
+                    ),
+                    label=_("QR code of the join link"),
+                    image=True,
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        section_title(_("Join link")),
+    ]
+    for number, link in enumerate(links):
+        body.append(
+            tagged(
+                f"invite-link-{number}",
+                ft.ListTile(
+                    title=ft.Text(link, selectable=True, size=14),
+                    trailing=ft.Icon(ft.Icons.CONTENT_COPY),
+                    action=ft.CopyToClipboard(link),
+                    tooltip=_("Copy the link"),
+                    min_height=48,
+                ),
+                button=True,
+                value=link,
+            )
+        )
+    body.append(section_title(_("Revoke")))
+    if not confirming:
+        body.extend(
+            [
+                ft.Text(
+                    _(
+                        "A new code shuts out every phone that joined: each has to join "
+                        "again with the new code."
+                    ),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                tagged(
+                    "invite-revoke",
+                    ft.OutlinedButton(
+                        _("Make a new code"),
+                        icon=ft.Icons.LOCK_RESET,
+                        on_click=lambda _e: set_confirming(True),
+                        height=48,
+                    ),
+                    button=True,
+                ),
+            ]
+        )
+    else:
+        body.extend(
+            [
+                ft.Text(
+                    _("Shut out every phone that joined and make a new code?"),
+                    weight=ft.FontWeight.W_600,
+                ),
+                ft.Row(
+                    [
+                        tagged(
+                            "invite-revoke-confirm",
+                            ft.FilledButton(
+                                _("Make a new code"),
+                                on_click=revoke,
+                                height=48,
+                                style=ft.ButtonStyle(
+                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
+                                ),
+                            ),
+                            button=True,
+                        ),
+                        tagged(
+                            "invite-revoke-cancel",
+                            ft.TextButton(
+                                _("Cancel"), on_click=lambda _e: set_confirming(False), height=48
+                            ),
+                            button=True,
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ]
+        )
+    return Screen(_("Invite a phone"), body, back="/settings", screen_id="screen-invite")

@@ -1,0 +1,151 @@
+"""Every name in the app (issue 12): a family's names drawn from the fonts the app
+ships, with no font fetched from anywhere; recent players in the language's
+alphabetical order; the picture (PNG) in the share sheet.
+
+The database is seeded with tests/app/golden/family.json (players ``Ola👍``,
+``Ola🏆``, ``سارة``, ``יוסי``, ``A`` + U+030A ``se``, a formula and a
+40-character Norwegian name) and a Rummy session of Norwegian names. Every
+request the page makes is recorded; those to Google's font hosts are refused,
+as on a family Wi-Fi without internet. Screenshots in artifacts/screenshots/
+(``names-*``) are for a person to look at.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import e2e_harness as h
+import pytest
+from kortpoeng_flows import APP, settle, wait_for
+from PIL import Image
+
+from models import services as store
+from models.db import init_db, make_engine
+
+pytestmark = pytest.mark.e2e
+
+GOLDEN = Path(__file__).resolve().parents[1] / "app" / "golden"
+NORDIC = ["Øystein", "Zara", "Åsmund", "Ærlig"]
+ORDER = {  # one session each: the recent-player chips in alphabetical order
+    "nb": ["Zara", "Ærlig", "Øystein", "Åsmund"],
+    "en": ["Ærlig", "Åsmund", "Øystein", "Zara"],  # Æ as "ae"
+}
+FONT_HOSTS = ("fonts.gstatic.com", "fonts.googleapis.com")
+
+
+def seed(url: str) -> dict[str, int]:
+    """The family session and a Rummy session of Norwegian names; their ids."""
+    engine = make_engine(url)
+    init_db(engine)
+    family = store.import_session(engine=engine, data=(GOLDEN / "family.json").read_bytes())
+    nordic = store.start_session(engine=engine, game="rummy", players=NORDIC)
+    engine.dispose()
+    return {"family": family.id, "nordic": nordic.id}
+
+
+def open_offline(browser: Any, url: str, viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    """``url`` in a fresh context where Google's font hosts cannot be reached;
+    the page and the list of every URL it asked for (filled as it goes)."""
+    asked: list[str] = []
+    context = browser.new_context(viewport=dict(viewport), accept_downloads=True)
+
+    def route(request_route: Any) -> None:
+        asked.append(request_route.request.url)
+        if urlparse(request_route.request.url).hostname in FONT_HOSTS:
+            request_route.abort()
+        else:
+            request_route.continue_()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    h.wait_first_frame(page, 60)
+    h.enable_semantics(page)
+    return page, asked
+
+
+#: Flutter's own fallback fonts for what the names need (Arabic, Hebrew, emoji),
+#: by the name it asks for them under (from its font host, or without a CDN
+#: from /assets/fonts/ of the app's server, which has none).
+FALLBACKS = ("notosansarabic", "notonaskharabic", "notosanshebrew", "notocoloremoji", "notoemoji")
+
+
+def fetched_fonts(asked: list[str]) -> list[str]:
+    """Fonts asked for from Google's font hosts, or Flutter's fallback fonts
+    for the scripts of the names."""
+    return [
+        url
+        for url in asked
+        if urlparse(url).hostname in FONT_HOSTS
+        or any(f"/assets/fonts/{family}/" in urlparse(url).path for family in FALLBACKS)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "viewport"),
+    [("nb", "phone", h.PHONE), ("en", "desktop", h.DESKTOP)],
+)
+def test_names_drawn_from_shipped_fonts_and_in_alphabetical_order(
+    browser: Any, flet_app: Any, tmp_path: Path, lang: str, size: str, viewport: dict
+) -> None:
+    url = f"sqlite:///{tmp_path / 'names.sqlite3'}"
+    ids = seed(url)
+    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+    page, asked = open_offline(
+        browser, server.url.rstrip("/") + f"/session/{ids['family']}", viewport
+    )
+    try:
+        try:
+            wait_for(page, "screen-session", timeout=30)
+        except Exception:
+            h.screenshot(page, f"FAILED-names-{lang}")
+            print(server.log())
+            raise
+        h.wait_for_text(page, "Ola🏆", timeout=20)
+        settle(page, 1.5)
+        h.screenshot(page, f"names-session-{lang}-{size}")
+        # Tall enough that every chip is on screen (and in the semantics tree).
+        page.set_viewport_size({"width": viewport["width"], "height": 2000})
+        page.goto(server.url.rstrip("/") + "/new", wait_until="domcontentloaded")
+        h.wait_first_frame(page, 60)
+        h.enable_semantics(page)
+        wait_for(page, "recent-Zara", timeout=30)
+        chips = page.evaluate(
+            """() => [...document.querySelectorAll('[flt-semantics-identifier^="recent-"]')]
+                 .map((n) => [n.getAttribute('flt-semantics-identifier').slice(7),
+                              n.getBoundingClientRect().top, n.getBoundingClientRect().left])"""
+        )
+        settle(page, 1.0)
+        h.screenshot(page, f"names-recent-{lang}-{size}")
+        shown = [name for name, _top, _left in sorted(chips, key=lambda c: (round(c[1]), c[2]))]
+        nordic = [name for name in shown if name in NORDIC]
+        assert nordic == ORDER[lang], chips
+        assert fetched_fonts(asked) == [], fetched_fonts(asked)
+        assert any(u.endswith("/fonts/NotoEmoji-Regular.ttf") for u in asked), asked
+    finally:
+        page.context.close()
+
+
+def test_share_sheet_offers_the_picture(browser: Any, flet_app: Any, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'picture.sqlite3'}"
+    ids = seed(url)
+    server = flet_app(APP, lang="nb", env={"KORTPOENG_DB": url})
+    page, _asked = open_offline(
+        browser, server.url.rstrip("/") + f"/session/{ids['family']}", h.PHONE
+    )
+    try:
+        wait_for(page, "screen-session", timeout=30)
+        h.tap(page, "export")
+        wait_for(page, "export-png")
+        settle(page, 0.6)
+        h.screenshot(page, "names-share-sheet-nb-phone")
+        with page.expect_download(timeout=60_000) as download:
+            h.tap(page, "export-png")
+        assert download.value.suggested_filename == "kortpoeng-swedish-rummy-2026-12-05.png"
+        image = Image.open(io.BytesIO(Path(download.value.path()).read_bytes()))
+        assert image.format == "PNG" and image.width == 1080 and image.height > 1500
+    finally:
+        page.context.close()

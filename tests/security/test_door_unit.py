@@ -1,0 +1,247 @@
+"""The join door and the guard's checks, without a server: the secret file,
+revocation, cookies, the Origin and Host rules and the door page's language."""
+
+from __future__ import annotations
+
+import json
+import stat
+import threading
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.server.door import JoinDoor, JoinSecret, is_loopback
+from app.server.guard import _cookies, loopback_host, own_origin
+from app.server.pages import door_page, preferred_language
+
+
+def test_the_secret_is_drawn_once_and_kept(tmp_path) -> None:
+    path = tmp_path / "join.json"
+    door = JoinDoor(path, required=True)
+    first = door.secret()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert JoinDoor(path, required=True).secret() == first  # a restart reads it back
+    assert len(first.code) >= 22 and len(first.device) >= 22 and first.code != first.device
+    assert door.code_matches(first.code) and not door.code_matches(first.code[:-1] + "x")
+    assert door.admits(first.device) and not door.admits(first.code) and not door.admits(None)
+
+
+def test_revoking_draws_a_new_secret_and_tells_the_listeners(tmp_path) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    old = door.secret()
+    told = []
+    door.add_listener(lambda: told.append(True))
+    new = door.revoke()
+    assert new != old and new.code != old.code and new.device != old.device
+    assert not door.admits(old.device) and door.admits(new.device)
+    assert told == [True]
+    assert json.loads((tmp_path / "join.json").read_text())["code"] == new.code
+    assert [p.name for p in tmp_path.iterdir()] == ["join.json"]  # no temporary file left
+
+
+def test_another_process_revoking_is_noticed(tmp_path) -> None:
+    server = JoinDoor(tmp_path / "join.json", required=True)
+    old = server.secret()
+    told = []
+    server.add_listener(lambda: told.append(True))
+    assert server.refresh() is False
+    JoinDoor(tmp_path / "join.json", required=True).revoke()  # `kortpoeng join --revoke`
+    assert server.refresh() is True and told == [True]
+    assert not server.admits(old.device)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "{",
+        "[]",
+        '{"format": "kortpoeng-join", "code": "short", "device": "short"}',
+        json.dumps({"format": "other", "code": "A" * 22, "device": "B" * 22}),
+        json.dumps({"format": "kortpoeng-join", "code": "A" * 20 + "<>", "device": "B" * 22}),
+    ],
+)
+def test_a_damaged_or_foreign_secret_file_is_replaced(tmp_path, content) -> None:
+    path = tmp_path / "join.json"
+    path.write_text(content, encoding="utf-8")
+    secret = JoinDoor(path, required=True).secret()
+    assert json.loads(path.read_text())["code"] == secret.code
+
+
+def test_a_secret_that_cannot_be_saved_still_works(tmp_path, monkeypatch) -> None:
+    """A read-only folder or a full disk: the code works until the server stops."""
+
+    def refuse(_path, _text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("app.server.door._write_atomically", refuse)
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    secret = door.secret()
+    assert door.secret() == secret and door.admits(secret.device)
+    assert not (tmp_path / "join.json").exists()
+    fresh = door.revoke()
+    assert fresh != secret and door.admits(fresh.device) and not door.admits(secret.device)
+
+
+def test_a_failed_write_leaves_the_old_secret_file(tmp_path, monkeypatch) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    before = (tmp_path / "join.json").read_bytes() if door.secret() else b""
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("models.safe_files.os.fsync", full)  # the one atomic writer
+    door.revoke()
+    assert (tmp_path / "join.json").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["join.json"]
+
+
+def test_not_required_lets_everyone_in(tmp_path) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=False)
+    assert door.admits(None) and door.admits("anything")
+    assert not (tmp_path / "join.json").exists()  # no secret drawn for nothing
+
+
+def test_many_threads_share_one_secret(tmp_path) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    seen: list[JoinSecret] = []
+    threads = [threading.Thread(target=lambda: seen.append(door.secret())) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(seen)) == 1
+
+
+def test_the_cookie_header(tmp_path) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    parts = [p.strip() for p in door.cookie_header().split(";")]
+    assert parts[0] == f"kortpoeng_device={door.secret().device}"
+    assert {"HttpOnly", "SameSite=Lax", "Path=/"} <= set(parts)
+
+
+def test_links_put_the_network_first(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("app.server.addresses.lan_addresses", lambda: ["192.0.2.7"])
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    door.host, door.port = "0.0.0.0", 8550
+    code = door.secret().code
+    assert door.links() == [
+        f"http://192.0.2.7:8550/join/{code}",
+        f"http://127.0.0.1:8550/join/{code}",
+    ]
+
+
+HOSTS = st.sampled_from(["127.0.0.1", "localhost", "192.0.2.7", "[::1]", "kortpoeng.lan"])
+PORTS = st.integers(min_value=1, max_value=65535)
+
+
+@given(host=HOSTS, port=PORTS, scheme=st.sampled_from(["http", "https"]))
+def test_the_own_origin_is_scheme_host_and_port_of_the_request(host, port, scheme) -> None:
+    scope = {"scheme": "wss" if scheme == "https" else "ws"}
+    headers = {"host": f"{host}:{port}", "origin": f"{scheme}://{host}:{port}"}
+    assert own_origin(scope, headers)
+    assert own_origin(scope, {**headers, "origin": f"{scheme}://{host.upper()}:{port}"})
+    other_port = port % 65535 + 1
+    for origin in (
+        f"{scheme}://{host}:{other_port}",
+        f"{'http' if scheme == 'https' else 'https'}://{host}:{port}",
+        f"{scheme}://evil.example:{port}",
+        f"{scheme}://{host}:{port}/path",
+        f"{scheme}://user@{host}:{port}",
+        "null",
+        "",
+    ):
+        assert not own_origin(scope, {**headers, "origin": origin}), origin
+    assert not own_origin(scope, {"host": headers["host"]})
+
+
+def test_default_ports_are_the_same_origin() -> None:
+    assert own_origin(
+        {"scheme": "ws"}, {"host": "kortpoeng.lan", "origin": "http://kortpoeng.lan:80"}
+    )
+    assert own_origin(
+        {"scheme": "ws"}, {"host": "kortpoeng.lan:80", "origin": "http://kortpoeng.lan"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [
+        ("127.0.0.1:8550", True),
+        ("localhost:8550", True),
+        ("[::1]:8550", True),
+        ("127.9.9.9", True),
+        ("evil.example:8550", False),
+        ("192.0.2.7:8550", False),
+        ("", False),
+        ("127.0.0.1:notaport", False),
+        ("127.0.0.1.evil.example", False),
+    ],
+)
+def test_loopback_host_names(host, expected) -> None:
+    assert loopback_host({"host": host}) is expected
+
+
+def test_is_loopback_binding() -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.0.2.7")
+
+
+def test_cookies_are_read_from_every_cookie_header() -> None:
+    scope = {
+        "headers": [(b"cookie", b"a=1; kortpoeng_device=x"), (b"cookie", b'kortpoeng_device="y"')]
+    }
+    assert _cookies(scope, "kortpoeng_device") == ["x", "y"]
+    assert (
+        _cookies({"headers": [(b"cookie", b"kortpoeng_devicex=1; =2; ;")]}, "kortpoeng_device")
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("accept", "language"),
+    [
+        ("nb", "nb"),
+        ("nn-NO", "nb"),
+        ("no", "nb"),
+        ("en-US,nb;q=0.5", "en"),
+        ("sv-SE,nb;q=0.8,en;q=0.7", "nb"),
+        ("nb;q=0,en;q=0.1", "en"),
+        ("fr;q=x, en", "en"),
+    ],
+)
+def test_the_door_page_speaks_the_browsers_language(accept, language) -> None:
+    assert preferred_language(accept) == language
+    said, page = door_page(accept)
+    assert said == language and f'lang="{language}"' in page.decode()
+
+
+@given(st.text(max_size=300))
+def test_any_accept_language_header_gives_a_page(header) -> None:
+    language, page = door_page(header)
+    assert language in ("nb", "en") and page.startswith(b"<!DOCTYPE html>")
+
+
+def test_print_join_prints_the_links_and_a_readable_qr_code(tmp_path, monkeypatch) -> None:
+    import io
+
+    from qr_read import read_terminal_qr
+
+    from app.server.run import print_join
+
+    monkeypatch.setattr("app.server.addresses.lan_addresses", lambda: ["192.0.2.7"])
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    out = io.StringIO()
+    print_join(door, "0.0.0.0", 8550, out=out)
+    code = door.secret().code
+    assert f"  http://192.0.2.7:8550/join/{code}" in out.getvalue()
+    assert f"http://127.0.0.1:8550/join/{code}" in out.getvalue()
+    assert read_terminal_qr(out.getvalue()) == [f"http://192.0.2.7:8550/join/{code}"]
+    # A terminal that cannot show the blocks gets the links without a code.
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    print_join(door, "0.0.0.0", 8550, out=ascii_out)
+    ascii_out.flush()
+    assert f"http://192.0.2.7:8550/join/{code}".encode() in raw.getvalue()
+    assert read_terminal_qr(raw.getvalue().decode("ascii")) == []
