@@ -741,9 +741,11 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         latest=str(p.get("latest", "")),
         value=_value(p.get("value")),
     ),
-    ErrorCode.NOTE_LONG: lambda e, p: _(
-        "The note is longer than {maximum} characters (it has {length})",
-        maximum=_number_param(p, "maximum"),
+    ErrorCode.NOTE_LONG: lambda e, p: ngettext(
+        "The note is longer than {n} character (it has {length})",
+        "The note is longer than {n} characters (it has {length})",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
         length=_number_param(p, "length"),
     ),
     ErrorCode.NOTE_CONTROL: lambda e, p: _(
@@ -1379,6 +1381,7 @@ def describe_note(item: BreakdownItem | Any, hand: int | None = None) -> str:
     the hand named when ``hand`` is given.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> tie = BreakdownItem("blocked_tie", 0, 2, 5, players=("Anna", "Bo"))
     >>> with use_language("en"):
     ...     describe_note(tie, 3)
