@@ -158,7 +158,7 @@ def theme() -> ft.Theme:
     every text style's fallback (:func:`app.ui.common.name_text_theme`), every icon button
     48 × 48 on every platform (Flutter draws them 40 × 40 where it assumes a
     mouse, e.g. a desktop browser), the touch target the whole app keeps."""
-    names = name_text_theme()
+    names = name_text_theme(ft.Colors.ON_SURFACE)
     return ft.Theme(
         color_scheme_seed=SEED,
         use_material3=True,

@@ -67,7 +67,7 @@ logger = logging.getLogger(__name__)
 AppContext = ft.create_context(cast("AppState | None", None))
 
 
-def name_text_theme() -> ft.TextTheme:
+def name_text_theme(color: ft.ColorValue | None = None) -> ft.TextTheme:
     """A text theme whose every style falls back to the shipped fonts
     (:data:`NAME_FONTS`) for letters the default font lacks.
 
@@ -76,8 +76,13 @@ def name_text_theme() -> ft.TextTheme:
     a path that has no fonts); a family Wi-Fi without internet then shows
     boxes. With the shipped fonts as every style's fallback, an emoji or an
     Arabic or Hebrew name is drawn from them, and no font is fetched.
+
+    ``color``: every style's colour. A theme's text styles given without one
+    are drawn in the light theme's dark ink in the dark theme as well (a text
+    with its own size or weight was dark on dark); the app passes the
+    theme's "on surface" colour.
     """
-    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
+    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS), color=color)
     return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
 
 
