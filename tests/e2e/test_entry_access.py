@@ -67,15 +67,15 @@ NODES_JS = """() => {
     const role = e.getAttribute("role");
     // Cut by a scrolling parent (a chip half scrolled out of its strip, a
     // key half under the bottom bar): the box is the part on show. (Only
-    // where the parent has more than it shows, and at its edge.)
+    // where the parent has more than it shows, at or past its edge.)
     let clipX = false, clipY = false;
     for (let a = e.parentElement; a; a = a.parentElement) {
       if (a.tagName !== "FLT-SEMANTICS") continue;
       const s = getComputedStyle(a), ar = a.getBoundingClientRect();
       if (["scroll", "auto"].includes(s.overflowX) && a.scrollWidth > a.clientWidth + 1 &&
-          (Math.abs(r.left - ar.left) < 1 || Math.abs(r.right - ar.right) < 1)) clipX = true;
+          (r.left < ar.left + 1 || r.right > ar.right - 1)) clipX = true;
       if (["scroll", "auto"].includes(s.overflowY) && a.scrollHeight > a.clientHeight + 1 &&
-          (Math.abs(r.top - ar.top) < 1 || Math.abs(r.bottom - ar.bottom) < 1)) clipY = true;
+          (r.top < ar.top + 1 || r.bottom > ar.bottom - 1)) clipY = true;
     }
     return {
       clipX: clipX, clipY: clipY,
@@ -343,7 +343,13 @@ def spills_or_overlaps(page, screen: str) -> list[str]:
         for n in shown
         if n["x"] < -0.5 or n["x"] + n["w"] > width + 0.5
     ]
-    visible = [n for n in shown if n["y"] >= 0 and n["y"] + n["h"] <= height]
+    # (a node half scrolled out of a strip that scrolls is judged by the
+    # strip: its own box there is the part on show, or not clipped at all)
+    visible = [
+        n
+        for n in shown
+        if n["y"] >= 0 and n["y"] + n["h"] <= height and not (n["clipX"] or n["clipY"])
+    ]
     for i, a in enumerate(visible):
         for b in visible[i + 1 :]:
             dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
