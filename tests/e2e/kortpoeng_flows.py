@@ -129,7 +129,7 @@ def add_player(page: Any, name: str, seat: int, attempts: int = 3) -> None:
         h.type_into(page, "player-name", name)
         h.tap(page, "player-add")
         try:
-            wait_for(page, f"seat-{seat}", timeout=10 if attempt < attempts - 1 else 20)
+            wait_for(page, f"seat-{seat}", timeout=h.WAIT / 3 if attempt < attempts - 1 else h.WAIT)
             return
         except Exception:  # playwright's TimeoutError: type again
             if attempt == attempts - 1 or h.by_id(page, f"seat-{seat}").count():
@@ -146,7 +146,9 @@ def type_until(
     for attempt in range(attempts):
         h.type_into(page, identifier, text)
         try:
-            wait_text(page, shows, expected, timeout=5 if attempt < attempts - 1 else 10)
+            wait_text(
+                page, shows, expected, timeout=h.WAIT / 6 if attempt < attempts - 1 else h.WAIT
+            )
             return
         except AssertionError:
             if attempt == attempts - 1:

@@ -319,8 +319,9 @@ def test_text_is_14_pixels_and_4_5_to_1_on_every_screen(flet_app, open_page, the
 def open_large_text(browser, server, viewport=h.PHONE):
     """A page whose browser font size is 32 px: Flutter scales its text by 2."""
     context = browser.new_context(viewport=dict(viewport))
+    context.set_default_timeout(h.WAIT * 1000)  # as every test's context (e2e_harness)
     page = context.new_page()
-    page.goto(server.url, wait_until="domcontentloaded", timeout=30_000)
+    page.goto(server.url, wait_until="domcontentloaded", timeout=h.WAIT * 1000)
     h.wait_first_frame(page)
     # Flutter reads the page's root font size (16 px = 100 %) and follows it.
     page.evaluate("document.documentElement.style.fontSize = '32px'")

@@ -159,7 +159,7 @@ def test_no_key_moves_while_cards_are_entered_and_no_tap_is_lost(flet_app, open_
     spots = [center(before[f"key-Cato-{rank}"]) for rank in burst]
     for x, y in spots:
         page.mouse.click(x, y)
-    wait_for(page, "chip-2-9", timeout=30)
+    wait_for(page, "chip-2-9")
     said = [h.text_of(page, f"chip-2-{index}") for index in range(10)]
     for rank, text in zip(burst, said, strict=True):
         assert re.search(rf"(^|\W){rank}(\W|$)", text), (burst, said)
@@ -194,7 +194,7 @@ def test_tapping_the_chosen_game_keeps_its_options_and_switching_back_too(flet_a
     page.wait_for_function(
         """() => document.querySelector('[flt-semantics-identifier="option-draw_two"]')
                  ?.getAttribute("aria-checked") === "true" """,
-        timeout=10_000,
+        timeout=h.WAIT * 1000,
     )
     assert switch_on(page, "option-draw_two") and switch_on(page, "option-reverse_queens")
     assert not switch_on(page, "option-skip_aces")
