@@ -23,8 +23,8 @@ from .errors import (
 from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
-from .registry import builtin_definition, builtin_game, builtin_games, data_game
-from .rules import GameRules, Preset, SessionRules, check_name, player_key
+from .registry import builtin_definition, builtin_game, builtin_games, data_game, game_for
+from .rules import GameRules, PadKey, Preset, SessionRules, check_name, player_key
 from .session_file import (
     SessionDoc,
     SessionResult,
@@ -58,6 +58,7 @@ __all__ = [
     "HandScore",
     "Leftover",
     "OptionError",
+    "PadKey",
     "Preset",
     "Rank",
     "Run",
@@ -76,6 +77,7 @@ __all__ = [
     "builtin_games",
     "check_name",
     "data_game",
+    "game_for",
     "game_from_definition",
     "get_game",
     "hand_from_dict",

@@ -72,6 +72,7 @@ class ErrorCode(StrEnum):
     FILE_TYPE = "file_type"
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
+    FILE_DEFINITION_GAME = "file_definition_game"
     # game definitions (GAME_FORMAT.md)
     DEFINITION_JSON = "definition_json"
     DEFINITION_TOO_LARGE = "definition_too_large"

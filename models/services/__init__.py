@@ -27,6 +27,16 @@ entered cards when it is next opened or written.
 {'Kari': 0, 'Ola': 18}
 """
 
+from .games import (
+    delete_game,
+    export_game,
+    find_game,
+    free_game_id,
+    game_rules,
+    import_game,
+    list_games,
+    save_game,
+)
 from .hands import (
     delete_hand,
     edit_hand,
@@ -56,14 +66,21 @@ from .transfer import (
 
 __all__ = [
     "IMPORT_LIMIT",
+    "delete_game",
     "delete_hand",
     "delete_session",
     "edit_hand",
+    "export_game",
     "export_session",
+    "find_game",
     "find_session",
+    "free_game_id",
+    "game_rules",
     "get_hand",
+    "import_game",
     "import_session",
     "insert_hand",
+    "list_games",
     "list_players",
     "list_sessions",
     "open_session",
@@ -75,6 +92,7 @@ __all__ = [
     "rematch",
     "rename_player",
     "restore_session",
+    "save_game",
     "session_doc",
     "start_session",
     "undo_last_hand",

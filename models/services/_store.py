@@ -27,12 +27,13 @@ from scoring import (
     HandScore,
     ScoreWarning,
     Standings,
-    get_game,
     hand_from_dict,
     hand_to_dict,
     player_key,
     standings,
 )
+
+from . import snapshots
 
 from ..errors import HandNotFound, SessionNotFound, WarningsNeedConfirmation
 from ..tables import HandRow, PlayerRow, ScoreSheetRow, SeatRow, SessionRow, utcnow
@@ -99,6 +100,8 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
     entry: dict[str, Any] = {"left": {seat[k]: v for k, v in data.get("left", {}).items()}}
     if data.get("runs"):
         entry["runs"] = {seat[k]: v for k, v in data["runs"].items()}
+    if hand.flags:
+        entry["flags"] = snapshots.flags_to_entry(hand, players)
     return entry
 
 
@@ -122,6 +125,8 @@ def hand_of(
     data["left"] = {players[int(k)]: v for k, v in entry.get("left", {}).items()}
     if rummy:
         data["rummy"] = True
+    if entry.get("flags"):
+        data["flags"] = snapshots.flags_from_entry(entry, players)
     if note is not None:
         data["note"] = note
     if played_at is not None:
@@ -321,7 +326,7 @@ def load(
     Raises :class:`SessionNotFound`.
     """
     row = session_row(db, session_id, for_update=for_update, deleted=deleted)
-    game = get_game(row.game)
+    game = snapshots.session_game(row.game, row.definition)
     options = game.options_from_dict(row.options)
     seats = db.exec(
         select(PlayerRow.id, PlayerRow.name)
@@ -490,6 +495,7 @@ def view_of(loaded: Loaded, table: Standings) -> SessionView:
         finished_at=row.finished_at,
         deleted_at=row.deleted_at,
         rematch_of=row.rematch_of,
+        definition=getattr(loaded.game, "definition", None),
     )
 
 

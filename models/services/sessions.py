@@ -17,12 +17,13 @@ from sqlalchemy import case, delete, func, true
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from scoring import GameRules, check_name, get_game, player_key, standings
+from scoring import GameRules, check_name, player_key, standings
 
 from ..db import reading, run_write
 from ..errors import AmbiguousSession, SessionNotFound
 from ..tables import HandRow, PlayerRow, SeatRow, SessionRow, utcnow
 from ..views import SessionPage, SessionSummary, SessionView
+from . import snapshots
 from ._store import (
     Loaded,
     load,
@@ -102,6 +103,7 @@ def create_session(
         updated_at=now,
         rematch_of=rematch_of,
         scored_with=scoring_fingerprint(),
+        definition=snapshots.snapshot_text(game),
         totals=[0] * len(player_ids),
         leader_seats=list(range(len(player_ids))),
     )
@@ -138,8 +140,14 @@ def start_session(
     :func:`scoring.check_name`), ``player_duplicate``, ``game_unknown``,
     ``player_count``, ``option_unknown``/``option_type``/``option_value``/
     ``option_range``. Nothing is written when it raises.
+
+    ``game`` is a built-in game's id or a custom game's
+    (:mod:`models.services.games`); a game defined as data is played by the
+    snapshot of its definition taken now.
     """
-    rules = get_game(game)
+    from .games import game_rules
+
+    rules = game_rules(engine=engine, game_id=game)
     names = [check_name(name) for name in players]
     rules.check_players(names)
     opts = _options(rules, options)
@@ -250,11 +258,23 @@ def list_sessions(
                 deleted_at=r.deleted_at,
                 leaders=tuple(names[r.id][s] for s in r.leader_seats),
                 totals=dict(zip(names[r.id], r.totals, strict=False)),
+                definition=_listed_definition(r.definition),
             )
             for r in rows
             if r.id is not None
         )
     return SessionPage(items=items, total=total, offset=offset, limit=limit)
+
+
+def _listed_definition(snapshot: str | None) -> Any:
+    """A listed session's game definition (for its name), or ``None``; a
+    snapshot that cannot be read lists the game by its id."""
+    from scoring import GameDefinitionError
+
+    try:
+        return snapshots.definition_of(snapshot)
+    except GameDefinitionError:
+        return None
 
 
 def find_session(*, engine: Engine, ref: str | int, include_deleted: bool = False) -> int:

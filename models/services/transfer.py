@@ -85,6 +85,7 @@ def session_doc(*, engine: Engine, session_id: int) -> SessionDoc:
             hands=hands,
             id=row.uuid,
             started_at=row.started_at_iso,
+            definition=getattr(loaded.game, "definition", None),
         )
 
 
