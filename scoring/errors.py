@@ -72,6 +72,7 @@ _TEMPLATES: dict[str, str] = {
     "file_type": "{field} must be {expected}, got {value!r}",
     "file_id": "{field} is not a UUID: {value!r}",
     "file_time": "{field} is not an ISO 8601 time with offset: {value!r}",
+    "file_definition_game": "the definition is of the game {value!r}, not {game!r}",
     # games defined as data (GAME_FORMAT.md): scoring a hand ...
     "card_not_in_game": "{token!r} is not a card of this game",
     "card_needs_suit": "{token!r} needs its suit in this game (its value depends on the suit)",

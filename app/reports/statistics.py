@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.i18n import collation_key
 from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
@@ -93,12 +93,15 @@ class GameStatistics:
         players: one :class:`PlayerStatistics` per player, most wins first,
             then best win rate, most sessions, and name (alphabetical in the
             language's order).
+        definition: the game's definition (of its most recent session) for a
+            game defined as data, which names it; ``None`` for a coded game.
     """
 
     game: str
     lowest_wins: bool
     sessions: int
     players: tuple[PlayerStatistics, ...]
+    definition: Any = None
 
 
 @dataclass
@@ -151,8 +154,12 @@ def player_statistics(
     ]
     finished.sort(key=lambda item: (item[0], item[1]), reverse=True)  # newest first
     groups: dict[tuple[str, bool], tuple[list[int], dict[str, _Tally]]] = {}
+    definitions: dict[tuple[str, bool], Any] = {}
     for _, _, doc, result in finished:
         table = result.standings
+        definitions.setdefault(
+            (doc.game, table.lowest_wins), doc.definition or getattr(doc.rules, "definition", None)
+        )
         counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
         counter[0] += 1
         pick = min if table.lowest_wins else max
@@ -192,7 +199,11 @@ def player_statistics(
             for tally in tallies.values()
         ]
         players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
-        out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
+        out.append(
+            GameStatistics(
+                game, lowest, counter[0], tuple(players), definitions.get((game, lowest))
+            )
+        )
     return tuple(out)
 
 

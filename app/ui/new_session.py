@@ -22,7 +22,7 @@ from app.ui.common import (
 )
 from app.ui.state import NewSessionDraft
 from models import services
-from scoring import GAMES, CodedError, Preset, get_game
+from scoring import CodedError, Preset
 
 __all__ = ["NewSessionScreen"]
 
@@ -42,9 +42,10 @@ def preset_label(preset: Preset) -> str:
 
 @ft.component
 def GamePicker(draft: NewSessionDraft) -> ft.Control:
-    """One card per game; the chosen one is highlighted."""
+    """One card per game (the built-in ones, then the custom games); the
+    chosen one is highlighted."""
     cards = []
-    for game_id in GAMES:  # the registry's order
+    for game_id, rules in draft.games().items():  # the registry's order, then custom
         selected = draft.game == game_id
         cards.append(
             tagged(
@@ -61,10 +62,10 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                             ft.Column(
                                 [
                                     ft.Text(
-                                        game_name(game_id), weight=ft.FontWeight.W_600, size=16
+                                        game_name(rules), weight=ft.FontWeight.W_600, size=16
                                     ),
                                     ft.Text(
-                                        game_description(game_id),
+                                        game_description(rules),
                                         size=13,
                                         color=ft.Colors.ON_SURFACE_VARIANT,
                                     ),
@@ -97,6 +98,23 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                 selected=selected,
             )
         )
+    cards.append(
+        ft.Row(
+            [
+                tagged(
+                    "nav-games",
+                    ft.TextButton(
+                        _("Make your own game"),
+                        icon=ft.Icons.EDIT_NOTE,
+                        on_click=lambda _e: go("/games"),
+                        height=TOUCH,
+                    ),
+                    button=True,
+                )
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        )
+    )
     return ft.Column(cards, spacing=8)
 
 
@@ -227,8 +245,9 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     """Target or rounds presets, and the game's variants."""
     presets = draft.presets()
     option = presets[0].option
+    game = draft.rules
     controls: list[ft.Control] = [
-        ft.Text(option_name(option), weight=ft.FontWeight.W_500),
+        ft.Text(option_name(option, game), weight=ft.FontWeight.W_500),
         ft.Row(
             [
                 *[
@@ -262,7 +281,7 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                 "custom-value",
                 ft.TextField(
                     value=draft.custom,
-                    label=option_name(option),
+                    label=option_name(option, game),
                     keyboard_type=ft.KeyboardType.NUMBER,
                     input_filter=ft.NumbersOnlyInputFilter(),
                     on_change=on_custom,
@@ -271,19 +290,18 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                 textfield=True,
             )
         )
-    game = get_game(draft.game)
     defaults = game.default_options()
     for field in game.option_fields():  # the game's choices, then its switches
         key = field.name
         current = draft.options.get(key, getattr(defaults, key))
         if "choices" in field.metadata:
-            controls.append(ft.Text(option_name(key), weight=ft.FontWeight.W_500))
+            controls.append(ft.Text(option_name(key, game), weight=ft.FontWeight.W_500))
             controls.append(
                 ft.Column(
                     [
                         choice(
                             f"option-{key}-{value}",
-                            option_value_name(key, value),
+                            option_value_name(key, value, game),
                             current == value,
                             lambda _e, k=key, v=value: draft.set_option(k, v),
                             width=float("inf"),
@@ -309,7 +327,7 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                     # The label wraps on a phone (a Switch's own label would be cut
                     # off) and, like it, toggles the switch when tapped.
                     ft.Container(
-                        content=ft.Text(option_name(key)),
+                        content=ft.Text(option_name(key, game)),
                         expand=True,
                         on_click=lambda _e, k=key, v=value: draft.set_option(k, not v),
                         padding=ft.Padding.symmetric(vertical=4),
@@ -330,7 +348,15 @@ def NewSessionScreen() -> ft.Control:
         lambda engine: services.recent_players(engine=engine, name_key=collation_key(language)),
         [app.revision, language],
     )
-    return NewSessionForm(app.new_session, recent.value or ())
+    games = use_loaded(lambda engine: services.list_games(engine=engine), [app.revision])
+    draft = app.new_session
+
+    def offer_custom_games() -> None:
+        if games.value is not None:
+            draft.set_custom_games({g.game_id: g.rules for g in games.value if not g.builtin})
+
+    ft.use_effect(offer_custom_games, [games.value])
+    return NewSessionForm(draft, recent.value or ())
 
 
 @ft.component
@@ -363,7 +389,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         draft.reset(players=())
         go(f"/session/{view.id}")
 
-    game = GAMES[draft.game]
+    game = draft.rules
     count_hint = (
         ngettext("{n} player", "{n} players", game.min_players)
         if game.min_players == game.max_players

@@ -397,8 +397,8 @@ def test_every_option_of_every_game_has_a_label() -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "keys[1].points must be a whole number from 0 to 1,000, not -1"),
-        ("nb", "keys[1].points må være et heltall fra 0 til 1\u00a0000, ikke -1"),
+        ("en", "Key 1 › points must be a whole number from 0 to 1,000, not -1"),
+        ("nb", "Tast 1 › poeng må være et heltall fra 0 til 1\u00a0000, ikke -1"),
     ],
 )
 def test_a_refused_game_definition_names_the_field(lang, expected):

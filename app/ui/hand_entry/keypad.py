@@ -1,15 +1,16 @@
 """The leftover-card keypad: one key per card the game's rules offer (A–K, the
-joker when in play), and the cards entered as removable chips."""
+joker when in play; a card with its suit where the suit counts; a game's own
+faces by their names), and the cards entered as removable chips."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from app.i18n import _
-from app.messages import card_label, card_name, rank_label
+from app.messages import card_label, card_name, key_label
 from app.ui.common import tagged
 from app.ui.state import HandDraft
-from scoring import Card, Rank
+from scoring import Card, PadKey, Rank
 
 __all__ = ["KEY", "CardChips", "CardKeypad", "key_button"]
 
@@ -49,23 +50,29 @@ def key_button(
     )
 
 
+def _key_width(key: PadKey, label: str) -> int:
+    """One key wide for a rank, wider for the joker, a suited card or a face's name."""
+    if isinstance(key.card, Card) and key.card.rank is not Rank.JOKER and len(label) <= 2:
+        return KEY
+    return max(2 * KEY + 6, min(4 * KEY, 16 + 10 * len(label)))
+
+
 @ft.component
 def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
-    """A – K (and Joker when in play): one tap adds one leftover card."""
-    return ft.Row(
-        [
+    """The game's keys (A – K, the joker when in play, suited cards, faces):
+    one tap adds one card."""
+    keys = []
+    for key in draft.rules.keypad:
+        label = key_label(key.card, key.name)
+        keys.append(
             key_button(
-                f"key-{player}-{rank.value}",
-                rank_label(rank),
-                lambda _e, r=rank: draft.add_card(player, Card(r)),
-                width=KEY if rank is not Rank.JOKER else 2 * KEY + 6,
+                f"key-{player}-{key.card}",
+                label,
+                lambda _e, c=key.card: draft.add_card(player, c),
+                width=_key_width(key, label),
             )
-            for rank in draft.rules.keypad
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
-    )
+        )
+    return ft.Row(keys, wrap=True, spacing=6, run_spacing=6)
 
 
 @ft.component
@@ -74,16 +81,20 @@ def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
     held = draft.cards.get(player, ())
     if not held:
         return ft.Text(
-            _("No cards left (tap the keys below)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT
+            _("No cards taken (tap the keys below)")
+            if draft.rules.counted == "tricks"
+            else _("No cards left (tap the keys below)"),
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
         )
     return ft.Row(
         [
             tagged(
                 f"chip-{seat}-{index}",
                 ft.Chip(
-                    label=ft.Text(card_label(card)),
+                    label=ft.Text(card_label(card, draft.face_names)),
                     on_delete=lambda _e, i=index: draft.remove_card(player, i),
-                    delete_icon_tooltip=_("Remove {card}", card=card_name(card)),
+                    delete_icon_tooltip=_("Remove {card}", card=card_name(card, draft.face_names)),
                 ),
             )
             for index, card in enumerate(held)

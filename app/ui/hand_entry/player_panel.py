@@ -85,7 +85,13 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
         controls.append(
             ft.Row(
                 [
-                    ft.Text(_("Cards left"), weight=ft.FontWeight.W_500, expand=True),
+                    ft.Text(
+                        _("Cards taken in tricks")
+                        if draft.rules.counted == "tricks"
+                        else _("Cards left"),
+                        weight=ft.FontWeight.W_500,
+                        expand=True,
+                    ),
                     tagged(
                         f"plain-{seat}",
                         ft.TextButton(
@@ -131,6 +137,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
 def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
     """This hand's points per player, live from :mod:`scoring`, with the breakdown."""
     score = preview.score
+    flag_names = {flag.id: flag.name for flag in draft.rules.flags}
     rows: list[ft.Control] = []
     for seat, player in enumerate(draft.players):
         points = score.points[player] if score is not None else None
@@ -149,7 +156,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                describe_total(items, points) if items else "",
+                                describe_total(items, points, flag_names) if items else "",
                                 size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),

@@ -25,6 +25,7 @@ from app.ui.common import (
     use_session_view,
 )
 from app.ui.hand_entry import actions as hand_actions
+from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
 from app.ui.state import AppState, HandDraft
 from models import services
@@ -248,10 +249,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
     overtaken = draft.overtaken(number)
     if overtaken:
         body.append(overtaken_notice(app, view, draft, number))
-    body += [
-        ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600),
-        went_out_row,
-    ]
+    if draft.rules.can_go_out:  # a game of tricks: every hand ends with nobody out
+        body += [ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600), went_out_row]
     if draft.rules.offers_rummy and draft.went_out is not None:
         body.append(
             tagged(
@@ -263,6 +262,8 @@ def HandEntry(view: SessionView, draft: HandDraft) -> ft.Control:
                 ),
             )
         )
+    if draft.rules.flags:
+        body.append(HandFlags(draft))
     if draft.went_out is None and not draft.blocked:
         body.append(
             ft.Text(

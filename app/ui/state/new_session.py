@@ -1,16 +1,25 @@
 """The new-session form's state: game, players in seat order, options and the
 target (or rounds) preset. Every per-game fact (presets, options, player
-counts) is asked of the game's rules in :mod:`scoring`."""
+counts) is asked of the game's rules in :mod:`scoring`. The games offered are
+the built-in ones and the custom games the screen loaded (:meth:`NewSessionDraft.set_custom_games`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
-from scoring import GAMES, ErrorCode, OptionError, Preset, check_name, get_game, player_key
+from scoring import (
+    ErrorCode,
+    GameRules,
+    OptionError,
+    Preset,
+    builtin_games,
+    check_name,
+    player_key,
+)
 
 __all__ = ["NewSessionDraft"]
 
@@ -21,7 +30,9 @@ class NewSessionDraft:
     """The new-session form.
 
     Attributes:
-        game: game id.
+        game: game id (a built-in game's or a custom game's).
+        custom_games: the custom games offered after the built-in ones, by id
+            (their rules), as last loaded.
         players: names in seat order (seat 0 deals first).
         name: the text in the "add player" field.
         options: options that differ from the defaults, except the target or
@@ -31,7 +42,8 @@ class NewSessionDraft:
         error: the last refused input (``OptionError``), or ``None``.
     """
 
-    game: str = field(default_factory=lambda: next(iter(GAMES)))  # the first offered
+    game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
+    custom_games: dict = field(default_factory=dict)
     players: tuple[str, ...] = ()
     name: str = ""
     options: dict = field(default_factory=dict)
@@ -48,9 +60,36 @@ class NewSessionDraft:
         chosen = next((p for p in presets if p.suggested), presets[0])
         return chosen.key
 
+    @property
+    def rules(self) -> GameRules:
+        """The chosen game's rules (the first built-in game's if it is gone)."""
+        return self.games().get(self.game) or next(iter(builtin_games().values()))
+
+    def games(self) -> Mapping[str, GameRules]:
+        """Every game offered, in order: the built-in ones, then the custom ones."""
+        return {**builtin_games(), **self.custom_games}
+
+    def set_custom_games(self, games: Mapping[str, GameRules]) -> None:
+        """The custom games as just loaded. A chosen custom game that is gone
+        (deleted on another phone) gives way to the first game; one that was
+        changed keeps the options that still fit."""
+        fresh = {k: v for k, v in games.items() if k not in builtin_games()}
+        if fresh == self.custom_games:
+            return
+        before = self.custom_games.get(self.game)
+        self.custom_games = fresh
+        if self.game not in self.games():
+            self.select_game(next(iter(builtin_games())))
+        elif before is not None and fresh.get(self.game) is not before:
+            self.select_game(self.game)
+
     def select_game(self, game_id: str) -> None:
-        """Choose a game: its options go back to the defaults."""
-        get_game(game_id)
+        """Choose a game: its options go back to the defaults. Raises
+        :class:`scoring.OptionError` (``game_unknown``) for a game not offered."""
+        if game_id not in self.games():
+            raise OptionError(
+                ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
+            )
         self.game = game_id
         self.options = {}
         self.custom = ""
@@ -64,13 +103,13 @@ class NewSessionDraft:
             checked = check_name(self.name if name is None else name)  # the one name rule
             if any(player_key(p) == player_key(checked) for p in self.players):
                 raise OptionError(ErrorCode.PLAYER_DUPLICATE, player=checked)
-            maximum = get_game(self.game).max_players
+            maximum = self.rules.max_players
             if len(self.players) >= maximum:
                 raise OptionError(
                     ErrorCode.PLAYER_COUNT,
                     params={
                         "game": self.game,
-                        "minimum": get_game(self.game).min_players,
+                        "minimum": self.rules.min_players,
                         "maximum": maximum,
                         "count": len(self.players) + 1,
                     },
@@ -100,13 +139,13 @@ class NewSessionDraft:
 
     def set_option(self, key: str, value: Any) -> None:
         """Set a game option (a default value removes it from ``options``)."""
-        default = getattr(get_game(self.game).default_options(), key)
+        default = getattr(self.rules.default_options(), key)
         options = dict(self.options)
         if value == default:
             options.pop(key, None)
         else:
             options[key] = value
-        game = get_game(self.game)
+        game = self.rules
         previous = self.presets()
         was_suggested = any(p.key == self.preset and p.suggested for p in previous)
         self.options = options
@@ -121,7 +160,7 @@ class NewSessionDraft:
 
     def presets(self) -> tuple[Preset, ...]:
         """The presets the game offers for the current players and options."""
-        game = get_game(self.game)
+        game = self.rules
         return game.presets(game.options_from_dict(self.options), len(self.players))
 
     def all_options(self) -> dict[str, Any]:
@@ -143,7 +182,7 @@ class NewSessionDraft:
         else:
             chosen = next((p for p in presets if p.key == self.preset), presets[0])
             options[option] = chosen.value
-        game = get_game(self.game)
+        game = self.rules
         return game.options_to_dict(game.options_from_dict(options))
 
     def start_args(self) -> tuple[str, tuple[str, ...], dict[str, Any]]:
@@ -152,7 +191,7 @@ class NewSessionDraft:
         Raises :class:`scoring.OptionError` (``player_count``, bad option).
         """
         options = self.all_options()
-        get_game(self.game).check_players(self.players)
+        self.rules.check_players(self.players)
         return self.game, self.players, options
 
     def reset(self, players: Sequence[str] = ()) -> None:
