@@ -11,6 +11,9 @@ it into sentences in the active language.
 
 from __future__ import annotations
 
+from typing import Any
+
+from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
 from app.messages import card_label, key_label, words
 from scoring import Card, Face
@@ -28,7 +31,7 @@ from scoring.definition import (
     Winner,
 )
 
-__all__ = ["describe_flag", "keys_in_words", "rules_in_words"]
+__all__ = ["describe_flag", "keys_in_words", "rules_in_words", "rules_text"]
 
 
 def _key(key: Key) -> str:
@@ -106,15 +109,19 @@ def _end(definition: GameDefinition) -> str:
     target = format_number(definition.target or 0)
     rounds = definition.rounds or 0
     if definition.end is End.TARGET:
-        text = _("The session ends after the hand in which a total reaches {target}.", target=target)
+        text = _(
+            "The session ends after the hand in which a total reaches {target}.", target=target
+        )
     elif definition.end is End.ROUNDS:
         text = ngettext(
             "The session ends after {n} hand.", "The session ends after {n} hands.", rounds
         )
     else:
         text = ngettext(
-            "The session ends after {n} hand, or when a total reaches {target}, whichever comes first.",
-            "The session ends after {n} hands, or when a total reaches {target}, whichever comes first.",
+            "The session ends after {n} hand, or when a total reaches {target}, "
+            "whichever comes first.",
+            "The session ends after {n} hands, or when a total reaches {target}, "
+            "whichever comes first.",
             rounds,
             target=target,
         )
@@ -166,9 +173,7 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
         out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
     out.append((_("The end"), _end(definition)))
     if definition.next_dealer is NextDealer.WINNER_OF_TWO:
-        out.append(
-            (_("Dealer"), _("With two players, whoever went out deals the next hand."))
-        )
+        out.append((_("Dealer"), _("With two players, whoever went out deals the next hand.")))
     if definition.options:
         lines = []
         for option in definition.options:
@@ -182,3 +187,15 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
         parts = [source.title, source.publisher or "", source.url or ""]
         out.append((_("Rule book"), " · ".join(p for p in parts if p)))
     return out
+
+
+def rules_text(game: Any) -> list[tuple[str, str]]:
+    """The rules in short as (heading, text) pairs, translated. ``game`` is a
+    game's id, its rules object or its definition: a game defined as data is
+    described from its definition, a coded game by its own words (none for a
+    game without words of its own)."""
+    definition = game if isinstance(game, GameDefinition) else getattr(game, "definition", None)
+    if definition is not None:
+        return rules_in_words(definition)
+    game_id = game if isinstance(game, str) else getattr(game, "id", "")
+    return [(_(heading), _(text)) for heading, text in GAME_RULES.get(game_id, ())]

@@ -30,6 +30,7 @@ from typing import Any
 
 from babel.lists import format_list
 
+from app.game_link import LinkCode
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
 from app.i18n import N_, _, babel_locale, format_number, get_language, ngettext, pgettext
 from models.errors import StorageCode
@@ -39,7 +40,6 @@ from scoring import (
     CodedError,
     Face,
     GameDefinition,
-    GameDefinitionError,
     Rank,
     ScoreWarning,
     Suit,
@@ -64,11 +64,11 @@ __all__ = [
     "card_label",
     "card_name",
     "card_text",
+    "definition_field",
     "describe_breakdown",
     "describe_error",
     "describe_total",
     "describe_warning",
-    "definition_field",
     "game_description",
     "game_name",
     "join_or",
@@ -780,9 +780,13 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "This game definition has version {value}; this version of Kortpoeng reads version 1",
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_def_field(e)),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _(
+        "{field} must be an object", field=_def_field(e)
+    ),
     ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_def_field(e)),
-    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_def_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _(
+        "Unknown field “{field}”", field=_def_field(e)
+    ),
     ErrorCode.DEFINITION_TYPE: lambda e, p: _(
         "{field} must be {expected}, not {value}",
         field=_def_field(e),
@@ -849,7 +853,9 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
     ),
     ErrorCode.DEFINITION_PRESET: lambda e, p: _(
-        "{field} must have exactly one of {choices}", field=_def_field(e), choices="value, per_player"
+        "{field} must have exactly one of {choices}",
+        field=_def_field(e),
+        choices="value, per_player",
     ),
     ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
         "{field}: the game has no key “{value}”", field=_def_field(e), value=_value(p.get("value"))
@@ -858,7 +864,9 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "{field}: the game has no flag “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),
     ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
-        "{field}: the game has no switch “{value}”", field=_def_field(e), value=_value(p.get("value"))
+        "{field}: the game has no switch “{value}”",
+        field=_def_field(e),
+        value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
         "{field} cannot be played together with the rest of the game", field=_def_field(e)
@@ -1086,16 +1094,21 @@ _ERRORS = {
         "The game “{game}” was changed on another phone meanwhile: open it again",
         game=_shown(p.get("game", "")),
     ),
-    StorageCode.GAME_CONFLICT: lambda e, p: _(
-        "A different game with the id “{game}” is already here: keep both, or replace it",
-        game=_shown(p.get("game", "")),
-    )
-    if not p.get("builtin")
-    else _(
-        "A different game with the id “{game}” is built in: keep both to add this one",
-        game=_shown(p.get("game", "")),
+    StorageCode.GAME_CONFLICT: lambda e, p: (
+        _(
+            "A different game with the id “{game}” is already here: keep both, or replace it",
+            game=_shown(p.get("game", "")),
+        )
+        if not p.get("builtin")
+        else _(
+            "A different game with the id “{game}” is built in: keep both to add this one",
+            game=_shown(p.get("game", "")),
+        )
     ),
     ErrorCode.BAD_POINTS: _bad_points,
+    LinkCode.LINK_INVALID: lambda e, p: _(
+        "This link holds no game: it may have been cut off. Ask for the link or the file again"
+    ),
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
     DraftCode.RUN_UNFINISHED: _run_unfinished,

@@ -25,8 +25,8 @@ from .cards import parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .definition import GameDefinition, definition_to_dict, read_definition
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
-from .registry import builtin_game, game_for
 from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
+from .registry import builtin_game, game_for
 from .rules import MAX_POINTS, GameRules, check_name, player_key
 from .standings import Standings, standings
 

@@ -61,9 +61,7 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                             ),
                             ft.Column(
                                 [
-                                    ft.Text(
-                                        game_name(rules), weight=ft.FontWeight.W_600, size=16
-                                    ),
+                                    ft.Text(game_name(rules), weight=ft.FontWeight.W_600, size=16),
                                     ft.Text(
                                         game_description(rules),
                                         size=13,

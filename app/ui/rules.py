@@ -9,29 +9,22 @@ the rules its scores follow.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
-from app.game_text import rules_in_words
-from app.game_words import GAME_RULES
+from app.game_text import rules_text
 from app.i18n import _
 from app.messages import game_name
-from app.ui.common import Screen, describe_problem, loading_screen, section_title, tagged, use_loaded
+from app.ui.common import (
+    Screen,
+    describe_problem,
+    loading_screen,
+    section_title,
+    tagged,
+    use_loaded,
+)
 from models import services
 
 __all__ = ["RulesScreen", "rules_text"]
-
-
-def rules_text(game: Any) -> list[tuple[str, str]]:
-    """The rules in short as (heading, text) pairs, translated. ``game`` is a
-    game's id or its rules object; a game defined as data is described from
-    its definition (none for a game without words of its own)."""
-    definition = getattr(game, "definition", None)
-    if definition is not None:
-        return rules_in_words(definition)
-    game_id = game if isinstance(game, str) else getattr(game, "id", "")
-    return [(_(heading), _(text)) for heading, text in GAME_RULES.get(game_id, ())]
 
 
 def _load_game(game_id: str, session_id: int | None):

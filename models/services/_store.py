@@ -33,11 +33,10 @@ from scoring import (
     standings,
 )
 
-from . import snapshots
-
 from ..errors import HandNotFound, SessionNotFound, WarningsNeedConfirmation
 from ..tables import HandRow, PlayerRow, ScoreSheetRow, SeatRow, SessionRow, utcnow
 from ..views import HandLine, HandLines, SessionView
+from . import snapshots
 
 _WARNING_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreWarning) if f.name != "hand")
 

@@ -106,7 +106,7 @@ def find_game(*, engine: Engine, game_id: str) -> GameEntry:
     if game_id in builtin_games():
         return _builtin_entry(game_id)
     with reading(engine) as db:
-        row = _row(db, str(game_id)[:LIMITS.id + 1])
+        row = _row(db, str(game_id)[: LIMITS.id + 1])
         if row is None:
             raise GameNotFound(game=str(game_id)[:40])
         return _custom_entry(row)
@@ -272,8 +272,10 @@ def import_game(
                 return ImportedGame(_custom_entry(row), "unchanged")
         builtin = game_id in builtin_games()
         stored = None if builtin else _row(db, game_id)
-        if builtin and game_id in BUILTIN_DEFINITION_IDS and builtin_definition(game_id) == (
-            definition
+        if (
+            builtin
+            and game_id in BUILTIN_DEFINITION_IDS
+            and builtin_definition(game_id) == (definition)
         ):
             return ImportedGame(_builtin_entry(game_id), "unchanged")
         if not builtin and stored is None:
@@ -289,13 +291,17 @@ def import_game(
             return ImportedGame(_custom_entry(stored), "replaced")
         for row in db.exec(select(CustomGameRow).order_by(CustomGameRow.id)).all():
             kept = definition_of(row.definition)
-            if kept is not None and row.game_id.startswith(game_id) and _same_rules(
-                definition, kept
+            if (
+                kept is not None
+                and row.game_id.startswith(game_id)
+                and _same_rules(definition, kept)
             ):
                 return ImportedGame(_custom_entry(row), "unchanged")
         new_id = _free_id(db, game_id)
         number = int(new_id.rsplit("_", 1)[1]) if new_id != game_id else 2
-        renamed = dataclasses.replace(definition, id=new_id, name=_numbered(definition.name, number))
+        renamed = dataclasses.replace(
+            definition, id=new_id, name=_numbered(definition.name, number)
+        )
         return ImportedGame(_insert(db, write_definition(renamed), new_id), "kept_both")
 
     return run_write(engine, work)
@@ -307,5 +313,3 @@ def _insert(db: Session, text: str, game_id: str) -> GameEntry:
     db.add(row)
     db.flush()
     return _custom_entry(row)
-
-

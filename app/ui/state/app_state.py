@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
@@ -56,11 +57,14 @@ class TabMemory:
     (session id, hand number or 0 for a new hand) — a draft re-renders its own
     screen, and forgetting one must not re-render the screen being left."""
 
-    __slots__ = ("drafts", "views")
+    __slots__ = ("drafts", "games", "views")
 
     def __init__(self) -> None:
         self.views: dict[int, SessionView] = {}
         self.drafts: dict[tuple[int, int], HandDraft] = {}
+        #: the game editor's drafts, by what they are for (``new``,
+        #: ``copy:<id>``, ``edit:<id>``), kept until saved or discarded
+        self.games: dict[str, Any] = {}
 
 
 @ft.observable

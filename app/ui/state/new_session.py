@@ -1,7 +1,8 @@
 """The new-session form's state: game, players in seat order, options and the
 target (or rounds) preset. Every per-game fact (presets, options, player
 counts) is asked of the game's rules in :mod:`scoring`. The games offered are
-the built-in ones and the custom games the screen loaded (:meth:`NewSessionDraft.set_custom_games`)."""
+the built-in ones and the custom games the screen loaded
+(:meth:`NewSessionDraft.set_custom_games`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class NewSessionDraft:
         game: game id (a built-in game's or a custom game's).
         custom_games: the custom games offered after the built-in ones, by id
             (their rules), as last loaded.
+        wanted: a game to choose as soon as it is offered (one just added).
         players: names in seat order (seat 0 deals first).
         name: the text in the "add player" field.
         options: options that differ from the defaults, except the target or
@@ -44,6 +46,7 @@ class NewSessionDraft:
 
     game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
     custom_games: dict = field(default_factory=dict)
+    wanted: str = ""
     players: tuple[str, ...] = ()
     name: str = ""
     options: dict = field(default_factory=dict)
@@ -74,6 +77,11 @@ class NewSessionDraft:
         (deleted on another phone) gives way to the first game; one that was
         changed keeps the options that still fit."""
         fresh = {k: v for k, v in games.items() if k not in builtin_games()}
+        if self.wanted and self.wanted in {**builtin_games(), **fresh}:
+            self.custom_games = fresh
+            wanted, self.wanted = self.wanted, ""
+            self.select_game(wanted)
+            return
         if fresh == self.custom_games:
             return
         before = self.custom_games.get(self.game)
@@ -82,6 +90,14 @@ class NewSessionDraft:
             self.select_game(next(iter(builtin_games())))
         elif before is not None and fresh.get(self.game) is not before:
             self.select_game(self.game)
+
+    def choose_when_offered(self, game_id: str) -> None:
+        """Choose ``game_id`` now if it is offered, else as soon as it is
+        (a game just added, before the custom games are loaded again)."""
+        if game_id in self.games():
+            self.select_game(game_id)
+        else:
+            self.wanted = game_id
 
     def select_game(self, game_id: str) -> None:
         """Choose a game: its options go back to the defaults. Raises
