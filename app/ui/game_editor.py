@@ -23,7 +23,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import _, format_number
+from app.i18n import _, format_number, pgettext
 from app.messages import (
     card_label,
     describe_error,
@@ -67,11 +67,11 @@ def _ident(path: Sequence[str | int]) -> str:
 
 def _section_names() -> list[tuple[str, str]]:
     return [
-        ("game", _("Game")),
-        ("cards", _("Cards")),
-        ("scoring", _("Scoring")),
-        ("end", _("End")),
-        ("options", _("Options")),
+        ("game", pgettext("editor part", "Game")),
+        ("cards", pgettext("editor part", "Cards")),
+        ("scoring", pgettext("editor part", "Scoring")),
+        ("end", pgettext("editor part", "End")),
+        ("options", pgettext("editor part", "Options")),
     ]
 
 

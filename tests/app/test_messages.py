@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import scoring
+from app.game_link import LinkCode
 import scoring.errors
 from app import messages
 from app.i18n import use_language
@@ -59,7 +60,7 @@ def _codes(pattern: str) -> set[str]:
 def test_every_code_has_words_and_every_words_entry_has_a_code() -> None:
     """Both ways: each code (scoring's, storage's, hand entry's) has a sentence,
     and each sentence belongs to a code that exists (no dead entries)."""
-    codes = set(ErrorCode) | set(StorageCode) | set(DraftCode)
+    codes = set(ErrorCode) | set(StorageCode) | set(DraftCode) | set(LinkCode)
     assert set(messages.ERROR_CODES) == codes
     assert set(messages.WARNING_CODES) == set(WarningCode)
     assert set(messages.BREAKDOWN_CODES) == set(BreakdownCode)
