@@ -244,6 +244,17 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     presets = draft.presets()
     option = presets[0].option
     game = draft.rules
+    if not draft.number_choosable():  # the game's own target (or rounds): shown, not chosen
+        fixed = [
+            tagged(
+                "preset-fixed",
+                ft.Text(
+                    f"{option_name(option, game)}: {preset_label(presets[0])}",
+                    weight=ft.FontWeight.W_500,
+                ),
+            )
+        ]
+        return ft.Column([*fixed, *_option_controls(draft, game)], spacing=8)
     controls: list[ft.Control] = [
         ft.Text(option_name(option, game), weight=ft.FontWeight.W_500),
         ft.Row(
@@ -288,6 +299,13 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                 textfield=True,
             )
         )
+    controls += _option_controls(draft, game)
+    return ft.Column(controls, spacing=8)
+
+
+def _option_controls(draft: NewSessionDraft, game) -> list[ft.Control]:
+    """The game's choices, then its switches."""
+    controls: list[ft.Control] = []
     defaults = game.default_options()
     for field in game.option_fields():  # the game's choices, then its switches
         key = field.name
@@ -334,7 +352,7 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                 spacing=8,
             )
         )
-    return ft.Column(controls, spacing=8)
+    return controls
 
 
 @ft.component

@@ -60,13 +60,33 @@ def test_a_new_game_asks_for_its_name_first_and_takes_its_id_from_it():
 @pytest.mark.parametrize(
     ("path", "value", "code", "en"),
     [
-        (("keys", 7, "points"), "x", "definition_type", "Key 8 › points must be a whole number, not x"),
-        (("keys", 7, "points"), "-5", "definition_range", "Key 8 › points must be a whole number from 0 to 1,000, not -5"),
-        (("players", "max"), "1", "definition_range", "Players › most must be a whole number from 2 to 20, not 1"),
+        (
+            ("keys", 7, "points"),
+            "x",
+            "definition_type",
+            "Key 8 › points must be a whole number, not x",
+        ),
+        (
+            ("keys", 7, "points"),
+            "-5",
+            "definition_range",
+            "Key 8 › points must be a whole number from 0 to 1,000, not -5",
+        ),
+        (
+            ("players", "max"),
+            "1",
+            "definition_range",
+            "Players › most must be a whole number from 2 to 20, not 1",
+        ),
         (("target",), "", "definition_missing", "Target score is missing"),
-        (("source", "url"), "ftp://x", "definition_url", "Rule book › web address must be a web address starting with https://"),
+        (
+            ("source", "url"),
+            "ftp://x",
+            "definition_url",
+            "Rule book › web address must be a web address starting with https://",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_fault_lands_on_its_input_and_names_the_field(path, value, code, en):
     draft = GameDraft.editing(builtin_definition("crazy_eights"), None)
     draft.set(path, value)
@@ -99,10 +119,11 @@ def test_rows_are_added_moved_and_removed():
     assert draft.form["keys"][13]["kind"] == "face"
     draft.remove(("keys",), 13)
     assert [k["kind"] for k in draft.form["keys"]].count("face") == 0
+    assert [o["id"] for o in draft.form["options"]] == ["target"]  # chosen at the start
     draft.add(("options",), "number")
-    assert draft.form["options"][0]["id"] == "target"
+    assert draft.form["options"][1]["id"] == "rounds"
     draft.add(("options",), "choice")
-    assert len(draft.form["options"][1]["choices"]) == 2
+    assert len(draft.form["options"][2]["choices"]) == 2
     draft.add(("flags",))
     assert draft.form["flags"][0]["effect"] == "multiply"
 

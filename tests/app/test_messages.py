@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import scoring
-from app.game_link import LinkCode
 import scoring.errors
 from app import messages
+from app.game_link import LinkCode
 from app.i18n import use_language
 from app.messages import (
     DraftCode,

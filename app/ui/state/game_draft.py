@@ -126,8 +126,8 @@ def _face_key(ident: str = "", points: str = "") -> dict[str, Any]:
 def blank_form() -> dict[str, Any]:
     """The form a new game starts from: 2–6 players, one deck of A–K at face
     value (court cards 10), whoever goes out collects the others' cards, the
-    lowest collects a blocked hand, first to 100 wins; the names left to fill
-    in."""
+    lowest collects a blocked hand, first to 100 wins (the target chosen when
+    a session starts); the names left to fill in."""
     return {
         "id": "",
         "name": _words(),
@@ -146,7 +146,19 @@ def blank_form() -> dict[str, Any]:
         "target": "100",
         "rounds": "",
         "next_dealer": "left",
-        "options": [],
+        # the target is chosen when a session starts (the game's own the default)
+        "options": [
+            {
+                "id": "target",
+                "kind": "number",
+                "name": {"nb": "Poengmål", "en": "Target score"},
+                "description": _words(),
+                "default": False,
+                "set": _blank_effect(),
+                "choices": [],
+                "presets": [],
+            }
+        ],
     }
 
 

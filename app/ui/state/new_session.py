@@ -6,6 +6,7 @@ the built-in ones and the custom games the screen loaded
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,6 +180,12 @@ class NewSessionDraft:
         game = self.rules
         return game.presets(game.options_from_dict(self.options), len(self.players))
 
+    def number_choosable(self) -> bool:
+        """Whether the target (or the number of rounds) is chosen when a session
+        starts; a game defined as data without such an option has its own."""
+        option = self.presets()[0].option
+        return option in {f.name for f in dataclasses.fields(self.rules.options_type)}
+
     def all_options(self) -> dict[str, Any]:
         """The options to start with: ``options`` plus the target or rounds.
 
@@ -188,6 +195,9 @@ class NewSessionDraft:
         options = dict(self.options)
         presets = self.presets()
         option = presets[0].option
+        if not self.number_choosable():  # the game's own, fixed
+            game = self.rules
+            return game.options_to_dict(game.options_from_dict(options))
         if self.preset == "custom":
             text = self.custom.strip()
             if not text.isdigit() or int(text) < 1:
