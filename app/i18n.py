@@ -249,7 +249,7 @@ def get_language() -> str:
     if session is not None:
         lang = session.store.get(_SESSION_KEY)
         if lang is not None:
-            return lang
+            return str(lang)
     global _default_language
     if _default_language is None:
         _default_language = initial_language()
@@ -357,7 +357,8 @@ def collation_key(language: str | None = None) -> Callable[[str], bytes]:
             collator = _collators.setdefault(
                 lang, icu.Collator.createInstance(icu.Locale(BABEL_LOCALES[lang]))
             )
-    return collator.getSortKey
+    sort_key: Callable[[str], bytes] = collator.getSortKey
+    return sort_key
 
 
 # --------------------------------------------------------------------------

@@ -34,11 +34,20 @@ import os
 import flet as ft
 
 from app import storage
+from app.backups import backup_in_background
 from app.i18n import _, set_language
+from app.messages import describe_error
 from app.paths import ASSETS_DIR
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
-from app.ui.common import NAME_FONTS, WRITES_TOPIC, AppContext, name_text_theme
+from app.ui.common import (
+    NAME_FONTS,
+    WRITES_TOPIC,
+    AppContext,
+    name_text_theme,
+    tagged,
+    use_created,
+)
 from app.ui.game_editor import EditGameScreen, NewGameScreen
 from app.ui.games import GamesScreen, ImportGameScreen, LinkImportScreen, ShareGameScreen
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
@@ -49,8 +58,10 @@ from app.ui.session import SessionScreen
 from app.ui.sessions import SessionsScreen
 from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
+from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
+from scoring import CodedError
 
 __all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
 
@@ -101,7 +112,7 @@ def App() -> ft.Control:
     """The root: one :class:`AppState` per tab, its language and theme applied
     (the server's saved settings first, then this browser's own, see
     :mod:`app.ui.preferences`), then the route table."""
-    state, _set = ft.use_state(lambda: AppState(settings=load_settings()))
+    state = use_created(lambda: AppState(settings=load_settings()))
     page = ft.context.page
     set_language(state.language)
 
@@ -157,6 +168,33 @@ def App() -> ft.Control:
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 
+@ft.component
+def DatabaseProblem(message: str) -> ft.Control:
+    """Shown instead of the app when its database cannot be used (damaged, made
+    by a newer Kortpoeng, read-only, …): what is wrong and what to do, in
+    words (never a blank page, never a library's text)."""
+    return ft.SafeArea(
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    tagged(
+                        "screen-database-problem",
+                        ft.Text(
+                            _("Kortpoeng cannot use its database"),
+                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                        ),
+                        header=True,
+                    ),
+                    tagged("database-problem", ft.Text(message)),
+                ],
+                spacing=16,
+            ),
+            padding=24,
+        ),
+        expand=True,
+    )
+
+
 def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
@@ -173,16 +211,27 @@ def main(page: ft.Page) -> None:
     )
     page.padding = 0
     page.spacing = 0
-    storage.engine()  # create and migrate the database before the first screen
+    try:
+        engine = storage.engine()  # create and migrate the database before the first screen
+    except CodedError as problem:  # logged (the cause) where it was raised
+        set_language(effective_language(load_settings().language))
+        page.render(DatabaseProblem, describe_error(problem))
+        return
+    backup_in_background(engine)  # the day's automatic backup, once per process
     page.render(App)
 
 
 def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
     """Serve the web UI on ``host:port`` until Ctrl+C / SIGTERM (blocks); the
     Flutter client from the installed package (no CDN). Prints the address to
-    open (and, beyond loopback, the join link). Returns the exit status."""
+    open (and, beyond loopback, the join link). A database that cannot be used
+    is said on every page (:func:`DatabaseProblem`); the command line says it
+    before serving (``kortpoeng web`` exits 2). Returns the exit status."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
-    storage.engine()
+    try:
+        backup_in_background(storage.engine())
+    except CodedError:
+        logger.warning("Serving a page that says why the database cannot be used")
     return serve(main, host=host, port=port, before_main=follow_door)
 
 
@@ -191,7 +240,6 @@ def run_app() -> None:
     otherwise the web UI on loopback (see :func:`run_web`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
     if desktop_available():
-        storage.engine()
         ft.run(main, assets_dir=str(ASSETS_DIR))
     else:
         logger.info("No desktop window here: serving the web UI")

@@ -136,7 +136,7 @@ def rank_label(rank: Rank) -> str:
         return pgettext("rank", "K")
     if rank is Rank.JOKER:
         return pgettext("rank", "Joker")
-    return rank.value
+    return str(rank.value)
 
 
 def rank_name(rank: Rank) -> str:
@@ -157,7 +157,7 @@ def rank_name(rank: Rank) -> str:
         return pgettext("rank name", "king")
     if rank is Rank.JOKER:
         return pgettext("rank name", "joker")
-    return rank.value
+    return str(rank.value)
 
 
 def suit_name(suit: Suit) -> str:
@@ -464,7 +464,8 @@ def _shown(text: Any, limit: int = _SHOWN) -> str:
             for ch in text
         )
         text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown: str = text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown
 
 
 def _field(e: Any) -> str:
@@ -744,6 +745,21 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "{field} is not an ISO 8601 time with a UTC offset: “{value}”",
         field=_field(e),
         value=_value(p.get("value")),
+    ),
+    ErrorCode.TIME_RANGE: lambda e, p: _(
+        "{field} must be a time in the years {earliest} to {latest}, not “{value}”",
+        field=_field(e),
+        earliest=str(p.get("earliest", "")),
+        latest=str(p.get("latest", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.NOTE_LONG: lambda e, p: _(
+        "The note is longer than {maximum} characters (it has {length})",
+        maximum=_number_param(p, "maximum"),
+        length=_number_param(p, "length"),
+    ),
+    ErrorCode.NOTE_CONTROL: lambda e, p: _(
+        "The note contains control characters: only line breaks are allowed"
     ),
     # games defined as data (GAME_FORMAT.md): a hand ...
     ErrorCode.CARD_NOT_IN_GAME: lambda e, p: _(
@@ -1039,6 +1055,49 @@ def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
+def _path(value: Any) -> str:
+    """A file name or database URL as a message shows it (control characters
+    escaped, long ones cut in the middle of nothing: paths stay whole up to
+    200 characters)."""
+    return _shown(value if value is not None else "", 200)
+
+
+def _damaged(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("backup"):
+        return _(
+            "The database {database} is damaged or is not a Kortpoeng database; nothing was "
+            "changed. Restore the latest backup with: kortpoeng restore-backup {backup}",
+            database=_path(p.get("database")),
+            backup=_path(p.get("backup")),
+        )
+    return _(
+        "The database {database} is damaged or is not a Kortpoeng database, and it has no "
+        "backups; nothing was changed. Move it aside to start a new one, or choose another "
+        "with --db",
+        database=_path(p.get("database")),
+    )
+
+
+def _not_a_backup(e: Any, p: Mapping[str, Any]) -> str:
+    file = _path(p.get("file"))
+    reason = p.get("reason")
+    if reason == "newer":
+        return _(
+            "{file} was made by a newer version of Kortpoeng; nothing was restored. "
+            "Use the newer Kortpoeng",
+            file=file,
+        )
+    if reason == "not_kortpoeng":
+        return _(
+            "{file} is a database, but not one of Kortpoeng's; nothing was restored", file=file
+        )
+    return _(
+        "{file} is not a Kortpoeng database (it is damaged, or not a database at all); "
+        "nothing was restored",
+        file=file,
+    )
+
+
 _ERRORS = {
     **_ERRORS,
     StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
@@ -1104,6 +1163,44 @@ _ERRORS = {
             "A different game with the id “{game}” is built in: keep both to add this one",
             game=_shown(p.get("game", "")),
         )
+    ),
+    StorageCode.DATABASE_BUSY: lambda e, p: _(
+        "The database is busy: another program or phone is writing to it. "
+        "Nothing was changed; try again in a moment"
+    ),
+    StorageCode.DATABASE_READ_ONLY: lambda e, p: _(
+        "Cannot write to the database {database}: the file or its folder is read-only. "
+        "Nothing was changed; make them writable",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DISK_FULL: lambda e, p: _(
+        "The disk holding the database {database} is full. "
+        "Nothing was changed; free some space and try again",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_DAMAGED: _damaged,
+    StorageCode.DATABASE_NEWER: lambda e, p: _(
+        "The database {database} was made by a newer version of Kortpoeng; this version "
+        "will not change it. Open it with the newer Kortpoeng",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_UNOPENABLE: lambda e, p: _(
+        "Cannot open the database {database}: check its name (a file in a folder that "
+        "exists, or a database URL)",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.OUTPUT_EXISTS: lambda e, p: _(
+        "{file} exists already: add --force to replace it", file=_path(p.get("file"))
+    ),
+    StorageCode.OUTPUT_IS_DATABASE: lambda e, p: _(
+        "{file} is a database: Kortpoeng never writes over a database. Choose another file",
+        file=_path(p.get("file")),
+    ),
+    StorageCode.NOT_A_BACKUP: _not_a_backup,
+    StorageCode.BACKUP_UNAVAILABLE: lambda e, p: _(
+        "Kortpoeng makes backups of SQLite database files only; for {database} use the "
+        "database's own tool (pg_dump for PostgreSQL)",
+        database=_path(p.get("database")),
     ),
     ErrorCode.BAD_POINTS: _bad_points,
     LinkCode.LINK_INVALID: lambda e, p: _(
@@ -1266,7 +1363,7 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
         e.g. ``"Hand 4: 7 of hearts entered 2 times, but only 1 deck is in play"``.
         An unknown code gives a generic sentence naming the code.
     """
-    describer = _WARNINGS.get(getattr(warning, "code", ""))
+    describer = _WARNINGS.get(getattr(warning, "code", None))  # type: ignore[arg-type]
     if describer is not None:
         problem = describer(warning)
     else:

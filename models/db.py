@@ -23,6 +23,9 @@ from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, create_engine
 
+from .errors import DatabaseNewer, DatabaseUnopenable
+from .faults import damaged, database_name, is_busy, storage_faults
+
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "DB_ENV",
@@ -46,8 +49,9 @@ FLET_DATA_ENV = "FLET_APP_STORAGE_DATA"
 
 DB_FILENAME = "kortpoeng.db"
 APP_NAME = "Kortpoeng"
-BUSY_TIMEOUT_MS = 10_000
-"""How long (milliseconds) a SQLite connection waits for another writer's lock."""
+BUSY_TIMEOUT_MS = 3_000
+"""How long (milliseconds) a SQLite connection waits for another writer's lock
+before the work is refused as busy (:class:`models.errors.DatabaseBusy`)."""
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -108,14 +112,20 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
     survives a power cut) and the file is switched to WAL mode. Python's sqlite3
     module is told not to manage transactions itself; this module emits ``BEGIN``
     (``BEGIN IMMEDIATE`` for write transactions, see :func:`write_transaction`).
-    """
-    url = make_url(database_url(db))
-    if not _is_sqlite(url):
-        return create_engine(url, echo=echo, pool_pre_ping=True)
 
-    path = _sqlite_file(url)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    Raises :class:`models.errors.DatabaseUnopenable` (a bad URL, no driver for
+    it, a folder that cannot be made) or :class:`models.errors.DatabaseReadOnly`.
+    """
+    with storage_faults(db, opening=True):
+        try:
+            url = make_url(database_url(db))
+        except ValueError:  # a URL SQLAlchemy cannot even parse (a port that is not a number)
+            raise DatabaseUnopenable(database=database_name(db)) from None
+        if not _is_sqlite(url):
+            return create_engine(url, echo=echo, pool_pre_ping=True)
+        path = _sqlite_file(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         url,
         echo=echo,
@@ -123,6 +133,16 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
     )
     _install_sqlite_hooks(engine)
     return engine
+
+
+def _may_switch_to_wal(cursor: Any) -> bool:
+    """Whether to switch the file to WAL: a new database or a Kortpoeng one
+    (already WAL, or from before), never another program's (which must stay
+    as it is: :func:`init_db` then refuses it)."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return False
+    names = {row[0] for row in cursor.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return not names or "alembic_version" in names
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
@@ -135,7 +155,8 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA journal_mode=WAL")
+            if _may_switch_to_wal(cursor):
+                cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
@@ -168,20 +189,23 @@ def write_transaction(db: Session) -> Iterator[Session]:
         raise
 
 
-def _is_busy(error: OperationalError) -> bool:
-    text = str(error.orig).lower() if error.orig is not None else str(error).lower()
-    return "locked" in text or "busy" in text
-
-
 def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5) -> T:
     """Run ``work(db)`` in a :func:`write_transaction` on a new ``db`` session of
     ``engine``, retrying on a lost race.
 
-    A unique-constraint clash (two writers picked the same hand number) or a busy
-    database is retried up to ``attempts`` times with a short back-off; other errors
-    propagate after the rollback. ``work`` must be safe to run again.
+    A unique-constraint clash (two writers picked the same hand number) is
+    retried up to ``attempts`` times with a short back-off, and so is a busy
+    database that answered at once; a busy database that made the work wait its
+    whole ``busy_timeout`` is not waited for again. Other errors propagate after
+    the rollback. ``work`` must be safe to run again.
+
+    What the database library raises leaves as a coded error
+    (:mod:`models.faults`: :class:`~models.errors.DatabaseBusy`,
+    :class:`~models.errors.DatabaseReadOnly`, :class:`~models.errors.DiskFull`,
+    :class:`~models.errors.DatabaseDamaged`, …); nothing was written then.
     """
-    with Session(engine) as db:
+    started = time.monotonic()
+    with storage_faults(engine), Session(engine) as db:
         for attempt in range(1, attempts + 1):
             try:
                 with write_transaction(db):
@@ -190,7 +214,8 @@ def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5
                 if attempt == attempts:
                     raise
             except OperationalError as error:
-                if attempt == attempts or not _is_busy(error):
+                waited = time.monotonic() - started >= BUSY_TIMEOUT_MS / 2000
+                if attempt == attempts or not is_busy(error) or waited:
                     raise
             time.sleep(0.005 * attempt)
     raise AssertionError("unreachable")  # pragma: no cover
@@ -199,8 +224,11 @@ def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5
 @contextmanager
 def reading(engine: Engine) -> Iterator[Session]:
     """A ``db`` session on ``engine`` for reads, in one short transaction that is
-    ended afterwards (so nothing pins an old snapshot of the database)."""
-    with Session(engine) as db:
+    ended afterwards (so nothing pins an old snapshot of the database).
+
+    What the database library raises leaves as a coded error, as in
+    :func:`run_write`."""
+    with storage_faults(engine), Session(engine) as db:
         try:
             yield db
         finally:
@@ -229,11 +257,27 @@ def schema_revision(engine: Engine) -> str | None:
     """The migration the database behind ``engine`` is at (``alembic_version``),
     or ``None`` for a new (or not yet migrated) database."""
     version = Table("alembic_version", MetaData(), Column("version_num", String(32)))
-    with engine.connect() as connection:
+    with storage_faults(engine), engine.connect() as connection:
         if not inspect(connection).has_table("alembic_version"):
             return None
         found = connection.execute(select(version.c.version_num)).scalars().all()
     return found[0] if len(found) == 1 else None
+
+
+def known_revisions() -> frozenset[str]:
+    """Every schema revision this version of Kortpoeng has a migration for."""
+    from alembic.script import ScriptDirectory
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    return frozenset(script.revision for script in scripts.walk_revisions())
+
+
+def _has_tables(engine: Engine) -> bool:
+    """Whether the database holds tables of its own (not just an empty
+    ``alembic_version``): another program's database, if it has no revision."""
+    with storage_faults(engine), engine.connect() as connection:
+        names = inspect(connection).get_table_names()
+    return any(name != "alembic_version" and not name.startswith("sqlite_") for name in names)
 
 
 def init_db(engine: Engine) -> None:
@@ -242,10 +286,22 @@ def init_db(engine: Engine) -> None:
     Safe to call on every start: a database already at :data:`HEAD_REVISION`
     is left as it is, without loading Alembic (start-up time); any other runs
     Alembic's ``upgrade head``.
+
+    Nothing is written to a database this version does not know: raises
+    :class:`~models.errors.DatabaseNewer` for a schema revision it has no
+    migration for (a newer Kortpoeng made it), :class:`~models.errors.DatabaseDamaged`
+    for a damaged file or another program's database (tables, but no Kortpoeng
+    revision), and the other coded errors of :mod:`models.faults`.
     """
-    if schema_revision(engine) == HEAD_REVISION:
+    revision = schema_revision(engine)
+    if revision == HEAD_REVISION:
         return
+    name = database_name(engine)
+    if revision is not None and revision not in known_revisions():
+        raise DatabaseNewer(database=name, revision=revision[:32])
+    if revision is None and _has_tables(engine):
+        raise damaged(engine)
     from alembic import command
 
-    with engine.begin() as connection:
+    with storage_faults(engine), engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")

@@ -18,7 +18,14 @@ from scoring import CodedError, ScoreWarning
 
 __all__ = [
     "AmbiguousSession",
+    "BackupUnavailable",
+    "DatabaseBusy",
+    "DatabaseDamaged",
     "DatabaseFault",
+    "DatabaseNewer",
+    "DatabaseReadOnly",
+    "DatabaseUnopenable",
+    "DiskFull",
     "DuplicateSession",
     "GameChanged",
     "GameConflict",
@@ -31,6 +38,9 @@ __all__ = [
     "ImportTooLarge",
     "NameTaken",
     "NextHandChanged",
+    "NotABackup",
+    "OutputExists",
+    "OutputIsDatabase",
     "PlayerNotFound",
     "ServiceError",
     "SessionNotFound",
@@ -60,6 +70,17 @@ class StorageCode(StrEnum):
     GAME_IS_BUILTIN = "game_is_builtin"
     GAME_CHANGED = "game_changed"
     GAME_CONFLICT = "game_conflict"
+    # the database file itself, and the files Kortpoeng writes (issue 9)
+    DATABASE_BUSY = "database_busy"
+    DATABASE_READ_ONLY = "database_read_only"
+    DISK_FULL = "disk_full"
+    DATABASE_DAMAGED = "database_damaged"
+    DATABASE_NEWER = "database_newer"
+    DATABASE_UNOPENABLE = "database_unopenable"
+    OUTPUT_EXISTS = "output_exists"
+    OUTPUT_IS_DATABASE = "output_is_database"
+    NOT_A_BACKUP = "not_a_backup"
+    BACKUP_UNAVAILABLE = "backup_unavailable"
 
 
 class ServiceError(CodedError):
@@ -224,3 +245,93 @@ class GameConflict(ServiceError):
 
     code = StorageCode.GAME_CONFLICT
     template = "a different game {game} is already stored"
+
+
+# -- the database file itself and the files Kortpoeng writes -------------------
+#
+# Raised at the storage boundary (models.faults) in place of the database
+# library's own exceptions, whose text never reaches a user. ``params["database"]``
+# names the database (its file, or its URL without a password); the technical
+# cause is logged. Whatever is raised, nothing was written.
+
+
+class DatabaseBusy(ServiceError):
+    """Another program (or phone) held the database's write lock for longer
+    than the busy timeout (:data:`models.db.BUSY_TIMEOUT_MS`). Nothing was
+    written; trying again later works."""
+
+    code = StorageCode.DATABASE_BUSY
+    template = "the database {database} is busy"
+
+
+class DatabaseReadOnly(ServiceError):
+    """The database file, or the folder it is in, cannot be written (read-only
+    file, folder or file system)."""
+
+    code = StorageCode.DATABASE_READ_ONLY
+    template = "the database {database} cannot be written (read-only)"
+
+
+class DiskFull(ServiceError):
+    """The disk (or file system) holding the database is full."""
+
+    code = StorageCode.DISK_FULL
+    template = "the disk holding {database} is full"
+
+
+class DatabaseDamaged(ServiceError):
+    """The file is not a database, or a damaged one. ``params["backup"]`` is
+    the newest backup next to it (a path), or ``None`` when there is none."""
+
+    code = StorageCode.DATABASE_DAMAGED
+    template = "the database {database} is damaged (latest backup: {backup})"
+
+
+class DatabaseNewer(ServiceError):
+    """The database was made by a newer Kortpoeng (its schema revision,
+    ``params["revision"]``, is unknown to this one): it is not changed."""
+
+    code = StorageCode.DATABASE_NEWER
+    template = "the database {database} was made by a newer Kortpoeng (revision {revision})"
+
+
+class DatabaseUnopenable(ServiceError):
+    """The database cannot be opened at all: its folder is missing or not a
+    folder, the path is a folder, or a disk error."""
+
+    code = StorageCode.DATABASE_UNOPENABLE
+    template = "the database {database} cannot be opened"
+
+
+class OutputExists(ServiceError):
+    """The file to write (``params["file"]``) exists already; replacing it must
+    be asked for (``--force``, or the save dialog's question)."""
+
+    code = StorageCode.OUTPUT_EXISTS
+    template = "{file} exists already"
+
+
+class OutputIsDatabase(ServiceError):
+    """The file to write (``params["file"]``) is the database, one of its
+    companion files, or another SQLite database: never written over."""
+
+    code = StorageCode.OUTPUT_IS_DATABASE
+    template = "{file} is a database: not written over"
+
+
+class NotABackup(ServiceError):
+    """A file offered to restore (``params["file"]``) is not a Kortpoeng
+    database; ``params["reason"]`` says why: ``not_database`` (not SQLite, or
+    damaged: the integrity check failed), ``not_kortpoeng`` (no Kortpoeng
+    tables or schema revision) or ``newer`` (a newer Kortpoeng made it)."""
+
+    code = StorageCode.NOT_A_BACKUP
+    template = "{file} is not a Kortpoeng database ({reason})"
+
+
+class BackupUnavailable(ServiceError):
+    """Backups are made of SQLite databases only; ``params["database"]`` is
+    another kind (PostgreSQL: use its own tool, ``pg_dump``)."""
+
+    code = StorageCode.BACKUP_UNAVAILABLE
+    template = "backups of {database} are not available (use pg_dump)"

@@ -24,7 +24,16 @@ from .four_suit_rummy import ace_choices, resolve_run
 from .games import GAMES, get_game
 from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
 from .registry import builtin_definition, builtin_game, builtin_games, data_game, game_for
-from .rules import GameRules, PadKey, Preset, SessionRules, check_name, player_key
+from .rules import (
+    MAX_NOTE,
+    GameRules,
+    PadKey,
+    Preset,
+    SessionRules,
+    check_name,
+    check_note,
+    player_key,
+)
 from .session_file import (
     SessionDoc,
     SessionResult,
@@ -40,6 +49,7 @@ from .standings import Standings, place_totals, standings
 
 __all__ = [
     "GAMES",
+    "MAX_NOTE",
     "STANDARD_RANKS",
     "BreakdownCode",
     "BreakdownItem",
@@ -76,6 +86,7 @@ __all__ = [
     "builtin_game",
     "builtin_games",
     "check_name",
+    "check_note",
     "data_game",
     "game_for",
     "game_from_definition",

@@ -73,6 +73,10 @@ class ErrorCode(StrEnum):
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
     FILE_DEFINITION_GAME = "file_definition_game"
+    TIME_RANGE = "time_range"
+    # hand notes
+    NOTE_LONG = "note_long"
+    NOTE_CONTROL = "note_control"
     # game definitions (GAME_FORMAT.md)
     DEFINITION_JSON = "definition_json"
     DEFINITION_TOO_LARGE = "definition_too_large"

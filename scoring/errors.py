@@ -73,6 +73,9 @@ _TEMPLATES: dict[str, str] = {
     "file_id": "{field} is not a UUID: {value!r}",
     "file_time": "{field} is not an ISO 8601 time with offset: {value!r}",
     "file_definition_game": "the definition is of the game {value!r}, not {game!r}",
+    "time_range": "{field} must be a time in the years {earliest} to {latest}, got {value!r}",
+    "note_long": "the note is longer than {maximum} characters ({length})",
+    "note_control": "the note contains control characters (only line breaks are allowed)",
     # games defined as data (GAME_FORMAT.md): scoring a hand ...
     "card_not_in_game": "{token!r} is not a card of this game",
     "card_needs_suit": "{token!r} needs its suit in this game (its value depends on the suit)",

@@ -29,17 +29,21 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_NAME",
+    "MAX_NOTE",
     "MAX_OPTION",
     "MAX_POINTS",
     "GameRules",
     "PadKey",
     "check_name",
+    "check_note",
     "choice",
     "minimum",
     "player_key",
 ]
 
 MAX_NAME = 40
+#: The longest note a hand may carry, in characters.
+MAX_NOTE = 500
 #: The most points one player's leftover cards may be entered as: far beyond any
 #: real hand, and small enough that totals stay exact and printable.
 MAX_POINTS = 100_000
@@ -465,6 +469,37 @@ def check_name(name: Any) -> str:
             ErrorCode.PLAYER_NAME_LONG, player=name.strip(), params={"maximum": MAX_NAME}
         )
     return name.strip()
+
+
+def check_note(note: Any) -> str:
+    r"""The one rule for a hand's note, wherever it comes from (a session file,
+    an import, a hand saved from the app): text of at most :data:`MAX_NOTE`
+    characters without control characters, bidi overrides, lone surrogates or
+    line and paragraph separators; a line break (``\n``) is allowed. Returns
+    the note unchanged.
+
+    Raises :class:`HandError` (``note_long``, ``note_control``; ``field``
+    ``"note"``; the caller adds the hand number).
+
+    >>> check_note("doubled the pot\nagain")
+    'doubled the pot\nagain'
+    >>> check_note("\x1b[31mred")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoring.errors.HandError: note: the note contains control characters (...)
+    """
+    if not isinstance(note, str):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    if len(note) > MAX_NOTE:
+        raise HandError(
+            ErrorCode.NOTE_LONG, field="note", params={"maximum": MAX_NOTE, "length": len(note)}
+        )
+    if not note.isprintable() and any(
+        ch != "\n" and (unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS)
+        for ch in note
+    ):
+        raise HandError(ErrorCode.NOTE_CONTROL, field="note")
+    return note
 
 
 def _check_option(spec: dataclasses.Field[Any], value: Any) -> Any:

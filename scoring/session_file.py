@@ -17,7 +17,7 @@ import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +27,7 @@ from .definition import GameDefinition, definition_to_dict, read_definition
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
 from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
 from .registry import builtin_game, game_for
-from .rules import MAX_POINTS, GameRules, check_name, player_key
+from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 from .standings import Standings, standings
 
 __all__ = [
@@ -114,7 +114,38 @@ def _unknown(data: Mapping[str, Any], allowed: Sequence[str], path: str) -> None
             raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}{key}")
 
 
+#: The accepted times (``started_at``, ``played_at``), as UTC instants: one day
+#: inside the years 1900 to 9999, so that the time has a date in those years in
+#: every time zone (offsets are under 24 hours) and can always be shown.
+EARLIEST = datetime(1900, 1, 2, tzinfo=UTC)
+LATEST = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=UTC)
+#: The years of :data:`EARLIEST` and :data:`LATEST`, as messages name them.
+YEARS = (1900, 9999)
+
+
+def in_range(moment: datetime) -> bool:
+    """The one rule for a time Kortpoeng stores: an aware ``moment`` between
+    :data:`EARLIEST` and :data:`LATEST` (so it converts to UTC and to any local
+    time without leaving the years 1900 to 9999).
+
+    >>> in_range(datetime.fromisoformat("2026-11-27T18:00:00+01:00"))
+    True
+    >>> in_range(datetime.fromisoformat("9999-12-31T23:59:59-14:00"))
+    False
+    """
+    offset = moment.utcoffset()
+    if offset is None:
+        return False
+    try:
+        utc = (moment.replace(tzinfo=None) - offset).replace(tzinfo=UTC)
+    except OverflowError:  # beyond the years 1 to 9999 in UTC
+        return False
+    return EARLIEST <= utc <= LATEST
+
+
 def _time(value: Any, path: str) -> str | None:
+    """An ISO 8601 time with a UTC offset, within the accepted years (see
+    :func:`in_range`); returned as written."""
     if value is None:
         return None
     text: str = _expect(value, str, path, Expected.TEXT)
@@ -124,6 +155,12 @@ def _time(value: Any, path: str) -> str | None:
         moment = None
     if moment is None or moment.tzinfo is None:
         raise SessionFileError(ErrorCode.FILE_TIME, field=path, params={"value": text[:40]})
+    if not in_range(moment):
+        raise SessionFileError(
+            ErrorCode.TIME_RANGE,
+            field=path,
+            params={"value": text[:40], "earliest": YEARS[0], "latest": YEARS[1]},
+        )
     return text
 
 
@@ -162,27 +199,43 @@ def _leftover(value: Any, path: str, game: GameRules) -> Leftover:
 
 
 def hand_from_dict(
-    data: Any, players: Sequence[str], game: GameRules | str, number: int = 1
+    data: Any,
+    players: Sequence[str],
+    game: GameRules | str,
+    number: int = 1,
+    *,
+    stored: bool = False,
 ) -> Hand:
     """Read one ``hands[]`` entry (SESSION_FORMAT.md) for a session's ``players``.
 
     Player names match seats case-insensitively and are stored as seated.
     Leftover cards are read by the game (a game defined as data has faces of
     its own). ``flags`` maps a flag's id to the player it was called for.
-    Raises :class:`SessionFileError` (wrong shape), :class:`CardParseError`
-    (bad card, with ``hand``, ``player`` and ``params["position"]``) or
-    :class:`HandError` (unknown player), each with ``hand`` = ``number``.
+    Raises :class:`SessionFileError` (wrong shape, a time outside the accepted
+    years), :class:`CardParseError` (bad card, with ``hand``, ``player`` and
+    ``params["position"]``) or :class:`HandError` (unknown player, a note
+    :func:`scoring.check_note` refuses), each with ``hand`` = ``number``.
+
+    ``stored``: the hand was read from storage, where it was checked when it
+    came in; the rules for notes and times (which a newer version may have
+    tightened) are not applied again, so nothing stored becomes unreadable.
     """
     path = f"hands[{number}]"
     rules = builtin_game(game) if isinstance(game, str) else game
     try:
-        return _hand_from_dict(data, tuple(players), number, path, rules)
+        return _hand_from_dict(data, tuple(players), number, path, rules, checked=not stored)
     except ScoringError as error:
         raise error.at_hand(number) from None
 
 
 def _hand_from_dict(
-    data: Any, players: Sequence[str], number: int, path: str, game: GameRules
+    data: Any,
+    players: Sequence[str],
+    number: int,
+    path: str,
+    game: GameRules,
+    *,
+    checked: bool = True,
 ) -> Hand:
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
@@ -231,7 +284,15 @@ def _hand_from_dict(
     note = data.get("note")
     if note is not None:
         _expect(note, str, f"{path}.note", Expected.TEXT)
-    played_at = _time(data.get("played_at"), f"{path}.played_at")
+        if checked:
+            try:
+                check_note(note)
+            except ScoringError as error:
+                error.field = f"{path}.note"
+                raise
+    played_at = data.get("played_at")
+    if checked or not isinstance(played_at, str):
+        played_at = _time(played_at, f"{path}.played_at")
     # An empty list of cards or of runs is the same as none (a player missing
     # from ``left`` held nothing): the hand keeps one form of each.
     left = {p: held for p, held in left.items() if held != ()}

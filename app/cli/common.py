@@ -8,7 +8,7 @@ the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay quic
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -52,39 +52,27 @@ class NoDatabase(Exception):
     said on standard error)."""
 
 
-def _default_name() -> str:
-    return os.environ.get("KORTPOENG_DB") or _("the default database")
-
-
 def open_engine(args: argparse.Namespace) -> Engine:
     """The engine of ``--db`` (else ``KORTPOENG_DB``, else the default file),
-    upgraded to the newest schema. A database that cannot be opened (a folder,
-    not a database, a bad URL) prints one line and raises :class:`NoDatabase`."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from app.messages import os_reason
+    upgraded to the newest schema. A database that cannot be used (a folder,
+    a damaged file, another program's database, one a newer Kortpoeng made, a
+    read-only folder, a bad URL) prints one translated line naming it and what
+    to do, and raises :class:`NoDatabase`; the technical cause is logged."""
     from models.db import init_db, make_engine
+    from scoring import CodedError
 
-    name = getattr(args, "db", None)
     try:
-        engine = make_engine(name)
-        try:
-            init_db(engine)
-        except BaseException:
-            engine.dispose()
-            raise
-        return engine
-    except (SQLAlchemyError, ArgumentError, ValueError, OSError, ImportError) as error:
-        if isinstance(error, OSError):
-            reason = os_reason(error)
-        else:
-            cause = getattr(error, "orig", None) or error
-            reason = str(cause).splitlines()[0][:80] if str(cause) else type(cause).__name__
-        print(
-            _("Cannot open the database {db}: {reason}", db=name or _default_name(), reason=reason),
-            file=sys.stderr,
-        )
+        engine = make_engine(getattr(args, "db", None))
+    except CodedError as error:
+        fail(error)
         raise NoDatabase from None
+    try:
+        init_db(engine)
+    except CodedError as error:
+        engine.dispose()
+        fail(error)
+        raise NoDatabase from None
+    return engine
 
 
 def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) -> ExitStatus:
@@ -117,7 +105,9 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
 
     Columns are measured by *display width* in a terminal (:mod:`wcwidth`):
     a combining mark takes no column, an emoji two, so names like ``A\u030ase``,
-    ``Ola👍`` or ``سارة`` keep the columns after them in line.
+    ``Ola👍`` or ``سارة`` keep the columns after them in line. Every cell is
+    shown safely (:func:`app.safe_text.visible`): a name stored with a control
+    character cannot reach the terminal raw.
 
     >>> table = text_table(["Player", "Total"], [["A\u030ase", "7"], ["Ola👍", "12"]], {1})
     >>> import wcwidth  # every line ends in the same column
@@ -126,9 +116,13 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
     """
     import wcwidth
 
+    from app.safe_text import visible
+
     def width(text: str) -> int:
         return wcwidth.width(text, control_codes="ignore")
 
+    header = [visible(str(cell)) for cell in header]
+    rows = [[visible(str(cell)) for cell in row] for row in rows]
     widths = [max(width(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
@@ -143,8 +137,12 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
 
 
 def short_date(moment: datetime) -> str:
-    """A date in the active language's short form, in local time."""
-    return format_date(moment.astimezone(), "short")
+    """A date in the active language's short form, in local time (as stored
+    when it has no local date: a time at the very edge of what a calendar
+    holds, stored before the date rule of ``scoring.session_file.in_range``)."""
+    with contextlib.suppress(OverflowError, ValueError, OSError):
+        moment = moment.astimezone()
+    return format_date(moment, "short")
 
 
 def join_names(names: Sequence[str]) -> str:

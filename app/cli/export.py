@@ -1,12 +1,9 @@
-"""``kortpoeng export SESSION --format F [--lang nb|en] [--output FILE]``."""
+"""``kortpoeng export SESSION --format F [--lang nb|en] [--output FILE [--force]]``."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, resolve, with_engine
@@ -21,23 +18,46 @@ __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 #: The ``--format`` values (``app.reports.FORMATS``'s keys, kept here so that the
 #: parser is built without loading the reports; a test ties the two).
 FORMAT_KEYS: tuple[str, ...] = ("txt", "md", "csv", "pdf", "png", "json")
+#: The formats that are not text: never written to a terminal.
+BINARY_KEYS: frozenset[str] = frozenset({"pdf", "png"})
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
-    """Write the session in ``args.format`` to ``args.output`` (or standard output)."""
+    """Write the session in ``args.format`` to ``args.output`` (or standard output).
+
+    A file is written atomically (:func:`models.safe_files.write_atomic`: on a
+    full disk the old file stays as it was); never over the database or any
+    SQLite file, and over another existing file only with ``--force``. A PDF
+    or a picture is not written to a terminal."""
+    from app.safe_text import json_visible
+    from models.faults import database_file
+    from models.safe_files import check_target, write_atomic
     from models.services import export_session, session_doc
 
+    to_file = bool(args.output and args.output != "-")
+    if not to_file and args.format in BINARY_KEYS and sys.stdout.isatty():
+        print(
+            _("A PDF or a picture is not shown in a terminal: write it to a file with -o FILE"),
+            file=sys.stderr,
+        )
+        return ExitStatus.BAD_INPUT
+
     def work(engine: Engine) -> ExitStatus:
+        target = None
+        if to_file:  # refused before any work, and again just before writing
+            target = check_target(args.output, force=args.force, database=database_file(engine))
         session_id = resolve(engine, args.session)
         if args.format == "json":
-            data = export_session(engine=engine, session_id=session_id).encode("utf-8")
+            text = json_visible(export_session(engine=engine, session_id=session_id))
+            data = text.encode("utf-8")
         else:
             from app.reports import render_export
 
             doc = session_doc(engine=engine, session_id=session_id)
             data = render_export(doc, args.format, args.lang or get_language())
-        if args.output and args.output != "-":
-            _write_atomically(Path(args.output), data)
+        if target is not None:
+            check_target(args.output, force=args.force, database=database_file(engine))
+            write_atomic(target, data)
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
@@ -55,22 +75,6 @@ def run(args: argparse.Namespace) -> ExitStatus:
         return ExitStatus.BAD_INPUT
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    """``data`` into ``path`` through a temporary file in the same folder that
-    is renamed over it: a reader never sees half a file, and an old file stays
-    as it was when writing fails. Raises :class:`OSError`."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
-
-
 def add_parser(subparsers: Any) -> None:
     """Add ``export`` to the main parser's subparsers."""
     p = subparsers.add_parser("export", help=_("write a session as a file"))
@@ -78,5 +82,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--format", choices=FORMAT_KEYS, default="json", help=_("file format"))
     p.add_argument("--lang", choices=["nb", "en"], help=_("language of the export"))
     p.add_argument("--output", "-o", metavar="FILE", help=_("write to FILE, not standard output"))
+    p.add_argument(
+        "--force", action="store_true", help=_("replace FILE if it exists (never a database)")
+    )
     db_option(p)
     p.set_defaults(handler=run)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, fail, with_engine
@@ -39,14 +38,25 @@ def run_show(args: argparse.Namespace) -> ExitStatus:
 
 
 def run_export(args: argparse.Namespace) -> ExitStatus:
-    """Write the game's definition to ``--output`` (atomically) or standard output."""
-    from app.cli.export import _write_atomically
+    """Write the game's definition to ``--output`` or standard output.
+
+    A file is written atomically (:func:`models.safe_files.write_atomic`); never
+    over the database or any SQLite file, and over another existing file only
+    with ``--force``."""
+    from models.faults import database_file
+    from models.safe_files import check_target, write_atomic
     from models.services import export_game
 
+    to_file = bool(args.output and args.output != "-")
+
     def work(engine: Engine) -> ExitStatus:
+        target = None
+        if to_file:  # refused before any work, and again just before writing
+            target = check_target(args.output, force=args.force, database=database_file(engine))
         data = export_game(engine=engine, game_id=args.game).encode("utf-8")
-        if args.output and args.output != "-":
-            _write_atomically(Path(args.output), data)
+        if target is not None:
+            check_target(args.output, force=args.force, database=database_file(engine))
+            write_atomic(target, data)
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
@@ -139,6 +149,9 @@ def add_parser(subparsers: Any) -> None:
     export.add_argument("game", metavar="ID", help=_("the game's id (see kortpoeng games)"))
     export.add_argument(
         "--output", "-o", metavar="FILE", help=_("write to FILE, not standard output")
+    )
+    export.add_argument(
+        "--force", action="store_true", help=_("replace FILE if it exists (never a database)")
     )
     db_option(export)
     export.set_defaults(handler=run_export)

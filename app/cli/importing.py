@@ -18,6 +18,7 @@ __all__ = ["add_parser", "run"]
 
 def run(args: argparse.Namespace) -> ExitStatus:
     """Read ``args.file`` (at most the import limit), check it and store it."""
+    from app.safe_text import visible_lines
     from models.errors import ServiceError
     from models.services import import_session, read_import_source
 
@@ -37,14 +38,16 @@ def run(args: argparse.Namespace) -> ExitStatus:
     def work(engine: Engine) -> ExitStatus:
         view = import_session(engine=engine, data=data)
         print(
-            ngettext(
-                "Imported session {number} ({id}): {game}, {players}, {n} hand",
-                "Imported session {number} ({id}): {game}, {players}, {n} hands",
-                len(view.hands),
-                number=view.id,
-                id=view.uuid,
-                game=game_label(view.game_rules),
-                players=", ".join(view.players),
+            visible_lines(
+                ngettext(
+                    "Imported session {number} ({id}): {game}, {players}, {n} hand",
+                    "Imported session {number} ({id}): {game}, {players}, {n} hands",
+                    len(view.hands),
+                    number=view.id,
+                    id=view.uuid,
+                    game=game_label(view.game_rules),
+                    players=", ".join(view.players),
+                )
             )
         )
         return ExitStatus.OK

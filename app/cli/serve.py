@@ -19,12 +19,28 @@ def use_db(args: argparse.Namespace) -> None:
         os.environ["KORTPOENG_DB"] = args.db
 
 
+def database_ready(args: argparse.Namespace) -> bool:
+    """Open (and migrate) the database before serving: one that cannot be
+    used (damaged, a newer Kortpoeng's, read-only, …) is said in one
+    translated line on standard error, and the app does not start."""
+    from app.cli.common import NoDatabase, open_engine
+
+    try:
+        engine = open_engine(args)
+    except NoDatabase:
+        return False
+    engine.dispose()
+    return True
+
+
 def run_web(args: argparse.Namespace) -> ExitStatus:
     """Serve the web UI on ``--host``/``--port`` until stopped (Ctrl+C,
     SIGTERM: ``OK``)."""
     from app.main import run_web as serve_web
 
     use_db(args)
+    if not database_ready(args):
+        return ExitStatus.BAD_INPUT
     return ExitStatus(serve_web(host=args.host, port=args.port) or 0)
 
 
@@ -50,6 +66,8 @@ def run_app(args: argparse.Namespace) -> ExitStatus:
     from app.main import run_app as start_app
 
     use_db(args)
+    if not database_ready(args):
+        return ExitStatus.BAD_INPUT
     start_app()
     return ExitStatus.OK
 

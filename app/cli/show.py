@@ -28,12 +28,13 @@ __all__ = ["add_parser", "render_standings", "run"]
 
 def run(args: argparse.Namespace) -> ExitStatus:
     """Print the session ``args.session`` (the trash included)."""
+    from app.safe_text import visible_lines
     from models.services import open_session
 
     def work(engine: Engine) -> ExitStatus:
         session_id = resolve(engine, args.session)
         view = open_session(engine=engine, session_id=session_id, include_deleted=True)
-        sys.stdout.write(render_standings(view))
+        sys.stdout.write(visible_lines(render_standings(view)))
         return ExitStatus.OK
 
     return with_engine(args, work)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from app.i18n import normalize_language, use_language
+from app.safe_text import json_visible, visible_doc
 from scoring import SessionDoc, SessionResult, score_session, write_session
 
 from .spreadsheet import render_csv
@@ -109,7 +110,10 @@ def summary(
     *,
     isolate: bool = False,
 ) -> Summary:
-    """The translated :class:`~app.reports.summary.Summary` of a session.
+    """The translated :class:`~app.reports.summary.Summary` of a session, its
+    text safe to print or write (names and notes through
+    :func:`app.safe_text.visible_doc`: no raw control characters, one line per
+    note).
 
     ``result`` defaults to ``score_session(doc)``; ``isolate`` marks names and
     notes inside sentences as bidi isolates (see
@@ -118,9 +122,19 @@ def summary(
     document cannot be scored.
     """
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
         return build_summary(doc, result, isolate=isolate)
+
+
+def _visible(doc: SessionDoc, result: SessionResult | None) -> tuple[SessionDoc, SessionResult]:
+    """The document with names and notes safe to show
+    (:func:`app.safe_text.visible_doc`) and its scored result (``result`` is
+    kept when nothing changed)."""
+    clean = visible_doc(doc)
+    if result is None or clean is not doc:
+        result = score_session(clean)
+    return clean, result
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:
@@ -153,7 +167,7 @@ def to_pdf(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
     from .pdf import render_pdf  # fpdf2 is only loaded when a PDF is asked for
 
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
         return render_pdf(build_summary(doc, result, isolate=True), result)
 
@@ -167,7 +181,7 @@ def to_png(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en
     from .picture import render_png  # fpdf2 and PDFium are loaded when asked for
 
     lang = _lang(lang)
-    result = score_session(doc) if result is None else result
+    doc, result = _visible(doc, result)
     with use_language(lang):
         return render_png(build_summary(doc, result, isolate=True), result)
 
@@ -198,7 +212,7 @@ def render_export(
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if fmt == "json":
-        return to_json(doc).encode("utf-8")
+        return json_visible(to_json(doc)).encode("utf-8")
     if fmt == "pdf":
         return to_pdf(doc, result, lang)
     if fmt == "png":

@@ -30,6 +30,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import wcwidth
 from fpdf import FPDF
@@ -163,7 +164,8 @@ def new_sheet(
     pdf.set_auto_page_break(True, margin=style.margin + _FOOTER)
     pdf.add_font(_FAMILY, "", FONT_REGULAR)
     pdf.add_font(_FAMILY, "B", FONT_BOLD)
-    cmap = pdf.fonts[_FAMILY.lower()].cmap
+    regular: Any = pdf.fonts[_FAMILY.lower()]  # a TTF font: it has a cmap
+    cmap = regular.cmap
     texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
     if any(
         ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
@@ -172,7 +174,7 @@ def new_sheet(
     ):
         pdf.add_font(_EMOJI, "", FONT_EMOJI)
         for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
-            font = pdf.fonts[key]
+            font: Any = pdf.fonts[key]
             font.cmap = {c: glyph for c, glyph in font.cmap.items() if c not in _EMOJI_GLUE}
         pdf.set_fallback_fonts([_EMOJI], exact_match=False)  # one weight: bold names too
     return pdf
@@ -196,11 +198,14 @@ def _prepare(pdf: FPDF, text: str) -> tuple[str, bool]:
     fast path. Remembered per font and text."""
     if text.isascii():  # digits, Latin letters: the fast path
         return text, False
-    cache: dict = pdf.__dict__.setdefault("_kortpoeng_shaping", {})
+    cache: dict[tuple[str, str, str], tuple[str, bool]] = pdf.__dict__.setdefault(
+        "_kortpoeng_shaping", {}
+    )
     key = (pdf.font_family, pdf.font_style, text)
     found = cache.get(key)
     if found is None:
-        cmap = pdf.current_font.cmap
+        current: Any = pdf.current_font
+        cmap = current.cmap
         bare = text.translate(_ISOLATES)
         complex_ = any(
             ord(char) not in cmap
@@ -217,7 +222,9 @@ def _width(pdf: FPDF, text: str) -> float:
     remembered per font and size (a long hand table measures the same numbers
     thousands of times)."""
     key = (pdf.font_family, pdf.font_style, pdf.font_size_pt, text)
-    cache: dict = pdf.__dict__.setdefault("_kortpoeng_widths", {})
+    cache: dict[tuple[str, str, float, str], float] = pdf.__dict__.setdefault(
+        "_kortpoeng_widths", {}
+    )
     width = cache.get(key)
     if width is None:
         drawn, shaped = _prepare(pdf, text)
@@ -410,7 +417,7 @@ def _standings(pdf: _Sheet, summary: Summary, chart: ChartSeries, x0: float) -> 
     return y + 5
 
 
-def _pairs(chart: ChartSeries, summary: Summary):
+def _pairs(chart: ChartSeries, summary: Summary) -> list[tuple[Any, Any]]:
     by_seat = {series.seat: series for series in chart.series}
     return [(by_seat[line.seat], line) for line in summary.standings]
 

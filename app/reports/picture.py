@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from app.i18n import _, ngettext
 from app.reports.chart import chart_series
 from scoring import SessionResult
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 from .pdf import _FAMILY, _GRID, _INK, _MUTED, _PT, _RULE, Style, _width, new_sheet
 from .pdf import _center as center
@@ -79,7 +83,7 @@ _TALL = 3000.0  # mm: the page is drawn tall, and the picture cut to what was dr
 _ZEBRA = "#F3F5F8"
 
 
-def _hand_table(pdf, summary: Summary, colors: Sequence[str], last: int = LAST_HANDS) -> None:
+def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = LAST_HANDS) -> None:
     """Running totals per player after each of the last ``last`` hands, with
     the number of earlier hands left out."""
     s = PICTURE

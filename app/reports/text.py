@@ -94,7 +94,7 @@ def render_text(summary: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!&])")
 
 
 def markdown_escape(text: str) -> str:

@@ -16,7 +16,8 @@ def free_port(host: str = "127.0.0.1") -> int:
     """
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def lan_addresses() -> list[str]:

@@ -27,9 +27,7 @@ import contextlib
 import ipaddress
 import json
 import logging
-import os
 import secrets
-import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,30 +108,12 @@ def default_join_path() -> Path:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder
-    (mode 0600, fsynced) and :func:`os.replace`; a failure leaves the old file.
-    Raises ``OSError``."""
+    """Write ``text`` to ``path`` atomically, readable by the owner only (the
+    one writer: :func:`models.safe_files.write_atomic`). Raises ``OSError``."""
+    from models.safe_files import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            if hasattr(os, "fchmod"):  # not on Windows
-                with contextlib.suppress(OSError):  # nor on every file system
-                    os.fchmod(out.fileno(), 0o600)
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    write_atomic(path, text.encode("utf-8"), mode=0o600)
 
 
 class JoinDoor:

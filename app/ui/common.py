@@ -13,7 +13,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 from sqlalchemy.engine import Engine
@@ -59,7 +59,7 @@ TOUCH = 48
 
 logger = logging.getLogger(__name__)
 
-AppContext = ft.create_context(None)
+AppContext = ft.create_context(cast("AppState | None", None))
 
 
 def name_text_theme() -> ft.TextTheme:
@@ -74,6 +74,17 @@ def name_text_theme() -> ft.TextTheme:
     """
     style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
     return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
+
+
+S = TypeVar("S")
+
+
+def use_created(factory: Callable[[], S]) -> S:
+    """A value made by ``factory`` when the component first renders and kept
+    for its life (``ft.use_state`` with a factory, typed: Flet's own signature,
+    ``initial: S | Callable[[], S]``, leaves a type checker unable to tell)."""
+    value, _set = ft.use_state(cast("Callable[[], Any]", factory))
+    return cast("S", value)
 
 
 def use_app() -> AppState:

@@ -2,10 +2,13 @@
 top bar that opens a sheet offering the summary as text on the clipboard, or a
 picture (PNG), a PDF, Markdown, CSV or JSON file, in the language on screen.
 
-The bytes come from :func:`app.reports.export_file` (off the event loop). Files are
-handed to Flet's ``FilePicker.save_file(file_name=…, src_bytes=…)``: in a
-browser that downloads the file, on the desktop it opens a save dialog and
-writes the bytes to the chosen path. The clipboard is written by the client
+The bytes come from :func:`app.reports.export_file` (off the event loop). In a
+browser (and on a phone) they are handed to Flet's
+``FilePicker.save_file(file_name=…, src_bytes=…)``, which downloads the file
+(or lets the phone's own dialog save it). On the desktop the save dialog only
+picks the path and the app writes the file itself (:func:`save_export`):
+atomically, never over the database or any SQLite file, and over another
+existing file only after asking "Replace …?". The clipboard is written by the client
 inside the tap itself (``ft.CopyToClipboard`` as the tile's ``action``), which
 is the only way Safari allows it; the text is therefore made when the sheet
 opens. A SnackBar confirms ("Copied to the clipboard" / "Saved …").
@@ -14,23 +17,31 @@ The picture (PNG) is the score sheet sized for a phone, to share in a chat app.
 
 Semantics identifiers: ``export`` (the button), ``export-copy`` and
 ``export-<fmt>`` for ``png``, ``pdf``, ``md``, ``csv``, ``json`` (the sheet's
-tiles).
+tiles); ``export-replace`` / ``export-keep`` (the replace question's buttons).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from pathlib import PurePath
+import os
+from pathlib import Path, PurePath
 
 import flet as ft
+from sqlalchemy.engine import Engine
 
+from app import storage
 from app.i18n import _, get_language
+from app.messages import os_reason
 from app.reports import export_file, export_text
 from app.ui.common import describe_problem, run_use_case, tagged
+from models.errors import OutputExists
+from models.faults import database_file
+from models.safe_files import check_target, write_atomic
 from models.views import SessionView
 from scoring import CodedError
 
-__all__ = ["FILE_FORMATS", "ExportButton"]
+__all__ = ["FILE_FORMATS", "ExportButton", "save_export"]
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +79,54 @@ def _say(message: str, *, error: bool = False) -> None:
     )
 
 
+def save_export(
+    path: str | os.PathLike[str], data: bytes, *, replace: bool, engine: Engine | None = None
+) -> Path:
+    """Write an export the desktop save dialog chose a path for: atomically
+    (:func:`models.safe_files.write_atomic`), never over ``engine``'s database
+    (or any SQLite file), and over an existing file only with ``replace`` (the
+    user said yes). Returns the file written.
+
+    Raises :class:`models.errors.OutputExists` (ask first),
+    :class:`models.errors.OutputIsDatabase` and ``OSError`` (full disk, no
+    permission: the old file is then unchanged).
+    """
+    engine = engine if engine is not None else storage.engine()
+    target = check_target(path, force=replace, database=database_file(engine))
+    write_atomic(target, data)
+    return target
+
+
+def _ask_replace(page: ft.Page, name: str) -> asyncio.Future[bool]:
+    """Ask whether to replace the file ``name``; the future says yes or no."""
+    answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def close(choice: bool):
+        def handler(_e: ft.Event) -> None:
+            page.pop_dialog()
+            if not answer.done():
+                answer.set_result(choice)
+
+        return handler
+
+    def dismissed(_e: ft.Event) -> None:
+        if not answer.done():
+            answer.set_result(False)
+
+    page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(_("Replace {file}?", file=name)),
+            content=ft.Text(_("A file with this name exists already. Replace it with the export?")),
+            actions=[
+                tagged("export-keep", ft.TextButton(_("Cancel"), on_click=close(False))),
+                tagged("export-replace", ft.FilledButton(_("Replace"), on_click=close(True))),
+            ],
+            on_dismiss=dismissed,
+        )
+    )
+    return answer
+
+
 @ft.component
 def ExportButton(view: SessionView) -> ft.Control:
     """The top-bar button and its sheet for session ``view``."""
@@ -97,16 +156,45 @@ def ExportButton(view: SessionView) -> ft.Control:
             return
         if picker.current is None:
             picker.current = ft.FilePicker()
-        path = await picker.current.save_file(
-            dialog_title=_("Save the session"), file_name=out.filename, src_bytes=out.data
-        )
         page = ft.context.page
-        if page.web:
-            logger.info("Download of %s handed to the browser", out.filename)
-            _say(_("Saved {file}", file=out.filename))
-        elif path:
+        if page.web or page.platform.is_mobile():  # the browser or the phone saves it
+            path = await picker.current.save_file(
+                dialog_title=_("Save the session"), file_name=out.filename, src_bytes=out.data
+            )
+            if page.web:
+                logger.info("Download of %s handed to the browser", out.filename)
+                _say(_("Saved {file}", file=out.filename))
+            elif path:
+                logger.info("Saved %s", path)
+                _say(_("Saved {file}", file=PurePath(path).name))
+            return
+        path = await picker.current.save_file(
+            dialog_title=_("Save the session"), file_name=out.filename
+        )
+        if not path:
+            return
+        name = PurePath(path).name
+        replace = False
+        while True:
+            try:
+                await asyncio.to_thread(save_export, path, out.data, replace=replace)
+            except OutputExists:
+                if replace or not await _ask_replace(page, name):
+                    return
+                replace = True
+                continue
+            except CodedError as problem:
+                _say(describe_problem(problem), error=True)
+                return
+            except OSError as error:
+                _say(
+                    _("Cannot write {file}: {reason}", file=name, reason=os_reason(error)),
+                    error=True,
+                )
+                return
             logger.info("Saved %s", path)
-            _say(_("Saved {file}", file=PurePath(path).name))
+            _say(_("Saved {file}", file=name))
+            return
 
     def saver(fmt: str):
         async def handler(_e: ft.Event) -> None:

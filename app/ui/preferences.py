@@ -36,7 +36,7 @@ def merge(defaults: Settings, stored: Mapping[str, Any]) -> Settings:
     missing or unknown values keep the default.
 
     >>> merge(Settings("en", "dark"), {"language": "nb", "theme": "purple"})
-    Settings(language='nb', theme='dark')
+    Settings(language='nb', theme='dark', backups=7)
     """
     changes = {
         name: value

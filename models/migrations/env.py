@@ -7,6 +7,8 @@ or the default database (see :func:`models.db.database_url`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 from sqlmodel import SQLModel
 
@@ -16,7 +18,7 @@ from models.db import make_engine
 target_metadata = SQLModel.metadata
 
 
-def _configure(connection) -> None:
+def _configure(connection: Any) -> None:
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

@@ -130,7 +130,7 @@ def hand_of(
         data["note"] = note
     if played_at is not None:
         data["played_at"] = played_at
-    return hand_from_dict(data, players, game, number)
+    return hand_from_dict(data, players, game, number, stored=True)
 
 
 def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:

@@ -642,7 +642,10 @@ def test_cli_export_replaces_a_file_whole_and_leaves_nothing_behind(
     out = tmp_path / "out" / "family.csv"
     out.parent.mkdir()
     out.write_bytes(b"old")
-    assert main(["--db", family_db, "export", "1", "--format", "csv", "-o", str(out)]) == 0
+    args = ["--db", family_db, "export", "1", "--format", "csv", "-o", str(out)]
+    assert main(args) == 2  # an existing file is replaced only with --force
+    assert out.read_bytes() == b"old"
+    assert main([*args, "--force"]) == 0
     assert out.read_bytes() == render_export(FAMILY, "csv", "en")
     assert [p.name for p in out.parent.iterdir()] == ["family.csv"]  # no temporary file left
     missing = tmp_path / "nowhere" / "family.csv"

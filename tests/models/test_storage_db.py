@@ -15,6 +15,7 @@ from sqlmodel import Session, SQLModel
 
 import models.tables  # noqa: F401
 from models.db import (
+    BUSY_TIMEOUT_MS,
     HEAD_REVISION,
     alembic_config,
     database_url,
@@ -60,7 +61,7 @@ def test_pragmas_on_every_connection(engine):
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == BUSY_TIMEOUT_MS == 3_000
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
 
 

@@ -104,6 +104,9 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         game = get_game(m["game"])
         options = game.options_from_dict(m["options"] or {})
         players = self._players(sid)
+        for h in hands_by_seat:  # the one note rule (a note with a control character is refused)
+            if h[3] is not None:
+                scoring.check_note(h[3])
         scores = [game.score_hand(options, players, self._hand(sid, h)) for h in hands_by_seat]
         return scores, standings(game, options, players, scores)
 

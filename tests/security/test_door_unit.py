@@ -91,7 +91,7 @@ def test_a_failed_write_leaves_the_old_secret_file(tmp_path, monkeypatch) -> Non
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("app.server.door.os.fsync", full)
+    monkeypatch.setattr("models.safe_files.os.fsync", full)  # the one atomic writer
     door.revoke()
     assert (tmp_path / "join.json").read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["join.json"]

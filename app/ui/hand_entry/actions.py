@@ -94,6 +94,10 @@ def save(
         return NeedsConfirmation(warning.warnings)
     except CodedError as error:
         return Refused(error)
+    if view.standings.finished:  # the session ended: the day's backup, if not made yet
+        from app.backups import maybe_backup
+
+        maybe_backup(engine)
     return Saved(view)
 
 

@@ -1,0 +1,51 @@
+"""The automatic backups the app makes: when it starts and when a session
+ends, at most once a day, keeping as many as the settings say
+(:func:`app.settings.backups_kept`; see :mod:`models.backup`).
+
+A backup that cannot be made (a full disk, a busy or damaged database) never
+stops the app or a save: it is logged and tried again next time.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+
+from models.backup import auto_backup
+from scoring import CodedError
+
+__all__ = ["backup_in_background", "maybe_backup"]
+
+logger = logging.getLogger(__name__)
+
+_started = threading.Event()
+
+
+def maybe_backup(engine: Engine) -> Path | None:
+    """The day's automatic backup of ``engine``'s database if none was made
+    today; returns it (``None``: none due, switched off, or it failed — logged).
+    Never raises for a database or file fault."""
+    from app.settings import backups_kept
+
+    try:
+        made = auto_backup(engine=engine, keep=backups_kept())
+    except (CodedError, OSError) as error:
+        logger.warning("No automatic backup this time: %s", error)
+        return None
+    if made is not None:
+        logger.info("Automatic backup: %s", made)
+    return made
+
+
+def backup_in_background(engine: Engine) -> None:
+    """:func:`maybe_backup` once per process, in a thread of its own (the
+    first screen never waits for it). Called when the app starts."""
+    if _started.is_set():
+        return
+    _started.set()
+    threading.Thread(
+        target=maybe_backup, args=(engine,), name="kortpoeng-backup", daemon=True
+    ).start()

@@ -1,0 +1,132 @@
+"""Text that came from a user (names, notes, anything stored) made safe to show
+in a terminal or to write into an export file.
+
+Control characters (NUL, ESC and its colour codes, backspace, carriage return,
+C1 controls), lone surrogates, line and paragraph separators and the
+characters that reorder a line (bidi embeddings, overrides, isolates and marks,
+U+202E among them) never reach a terminal or a file raw: :func:`visible` shows
+each as an escape (``\\x1b``, ``\\u202e``). The input rules
+(:func:`scoring.check_name`, :func:`scoring.check_note`) already refuse them;
+this is the second line, for anything stored before those rules.
+
+One helper for every writer: the exports (:mod:`app.reports`, through
+:func:`visible_doc`, :func:`json_visible`; a CSV cell that starts like a
+formula is neutralised by :func:`app.reports.spreadsheet.neutralise`) and the
+command line's output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+
+from scoring import SessionDoc
+
+__all__ = [
+    "LONGEST",
+    "json_visible",
+    "visible",
+    "visible_doc",
+    "visible_lines",
+]
+
+#: The most characters of one piece of text an export shows (a note is at most
+#: ``scoring.MAX_NOTE``; something longer was stored before that rule).
+LONGEST = 1000
+
+# Characters that reorder the text around them: embeddings, overrides,
+# isolates, and the directional marks.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+# Control characters, lone surrogates, line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _escape(ch: str) -> str:
+    return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def _hidden(ch: str) -> bool:
+    return ch in _BIDI or unicodedata.category(ch) in _HIDDEN
+
+
+def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
+    r"""``text`` safe for a terminal or a file: every line break becomes
+    ``newline``, every other control or reordering character a visible
+    escape, and text longer than ``longest`` characters is cut (``…``).
+
+    >>> visible("Kari\x1b[31m red\u202eabc")
+    'Kari\\x1b[31m red\\u202eabc'
+    >>> visible("line one\nline two")
+    'line one / line two'
+    >>> visible("Åse 🂡")
+    'Åse 🂡'
+    """
+    if len(text) > longest:
+        text = text[: longest - 1] + "…"
+    if text.isprintable():  # the usual case: nothing to look at
+        return text
+    out = []
+    for ch in text.replace("\r\n", "\n"):
+        if ch == "\n":
+            out.append(newline)
+        elif _hidden(ch):
+            out.append(_escape(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def visible_lines(text: str) -> str:
+    r"""``text`` with each of its lines passed through :func:`visible` (the
+    line breaks themselves kept): what the command line prints.
+
+    >>> visible_lines("Winner: Kari\x1b[2J\nNext dealer: Ola\n")
+    'Winner: Kari\\x1b[2J\nNext dealer: Ola\n'
+    """
+    return "\n".join(visible(line, longest=len(line) + 1) for line in text.split("\n"))
+
+
+def visible_doc(doc: SessionDoc) -> SessionDoc:
+    """``doc`` with every player's name passed through :func:`visible`, in
+    every hand too (went out, leftover cards, runs, flags), and every note, so
+    that it scores exactly as before under the names an export may show.
+    ``doc`` itself when every name and note is clean (the usual case)."""
+    names = {player: visible(player) for player in doc.players}
+    notes_clean = all(hand.note is None or visible(hand.note) == hand.note for hand in doc.hands)
+    if notes_clean and all(clean == player for player, clean in names.items()):
+        return doc
+
+    def seat(player: str | None) -> str | None:
+        return names.get(player, player) if player is not None else None
+
+    hands = tuple(
+        dataclasses.replace(
+            hand,
+            went_out=seat(hand.went_out),
+            left={names.get(p, p): held for p, held in hand.left.items()},
+            runs={names.get(p, p): runs for p, runs in hand.runs.items()},
+            flags={flag: names.get(p, p) for flag, p in hand.flags.items()},
+            note=visible(hand.note) if hand.note is not None else None,
+        )
+        for hand in doc.hands
+    )
+    return dataclasses.replace(doc, players=tuple(names[p] for p in doc.players), hands=hands)
+
+
+# JSON escapes C0 controls itself; DEL, C1 controls, separators and the
+# reordering characters it writes raw (ensure_ascii=False).
+_JSON_RAW = re.compile("[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def json_visible(text: str) -> str:
+    r"""JSON text with the characters a terminal would act on written as
+    ``\uXXXX`` escapes: the same JSON value, read back unchanged.
+
+    >>> json_visible('{"note": "a\u202eb"}')
+    '{"note": "a\\u202eb"}'
+    >>> import json
+    >>> json.loads(json_visible('"a\u202eb"')) == "a\u202eb"
+    True
+    """
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -1,0 +1,324 @@
+"""Backups of the SQLite database, made with SQLite's online backup API
+(:meth:`sqlite3.Connection.backup`: a consistent copy while the app runs), and
+restoring one.
+
+Backups live in a ``backups`` folder next to the database file, named after it
+(``kortpoeng.db`` → ``kortpoeng-YYYYMMDD-HHMMSS.db``, local time; two databases
+in one folder never mix their backups), each a complete database of its
+own (rollback journal, not WAL: one file to copy around). :func:`auto_backup`
+makes at most one a day and keeps the newest ``keep``. :func:`restore_backup`
+refuses anything that is not a Kortpoeng database and first keeps a copy of the
+database it replaces (``kortpoeng-before-restore-….db``, never pruned).
+
+PostgreSQL (or any other database than a SQLite file): no backups here; its own
+tool (``pg_dump``) makes them (:class:`models.errors.BackupUnavailable`).
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import re
+import shutil
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+
+from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
+from .faults import database_file, database_name, storage_faults
+from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
+
+__all__ = [
+    "BACKUP_FOLDER",
+    "KEEP_DEFAULT",
+    "auto_backup",
+    "backup_database",
+    "backup_folder",
+    "check_backup",
+    "latest_backup",
+    "list_backups",
+    "prune_backups",
+    "restore_backup",
+]
+
+logger = logging.getLogger(__name__)
+
+#: The folder next to the database file that holds its backups.
+BACKUP_FOLDER = "backups"
+#: How many automatic backups are kept unless the user says otherwise.
+KEEP_DEFAULT = 7
+_STAMPED = r"-(\d{8})-(\d{6})(?:-(\d+))?\.db$"
+
+
+def _prefix(database: Path) -> str:
+    """Backups of ``kortpoeng.db`` are ``kortpoeng-….db``."""
+    return f"{database.stem}-"
+
+
+def _before_restore(database: Path) -> str:
+    return f"{database.stem}-before-restore-"
+
+
+#: Tables every Kortpoeng database has had since its first schema revision.
+_TABLES = frozenset({"alembic_version", "game_session", "player", "session_player", "hand"})
+
+
+def _database(engine: Engine) -> Path:
+    path = database_file(engine)
+    if path is None:
+        raise BackupUnavailable(database=database_name(engine))
+    return path
+
+
+def backup_folder(database: str | os.PathLike[str]) -> Path:
+    """``backups/`` next to the database file ``database``."""
+    return Path(database).resolve().parent / BACKUP_FOLDER
+
+
+def list_backups(database: str | os.PathLike[str]) -> list[Path]:
+    """The backups of ``database`` (``<its name>-YYYYMMDD-HHMMSS.db``), oldest
+    first; empty when there are none. The copies kept by a restore are not
+    listed."""
+    folder = backup_folder(database)
+    pattern = re.compile("^" + re.escape(Path(database).stem) + _STAMPED)
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.is_file()]
+    except FileNotFoundError:
+        return []
+    found = [
+        (m.group(1), m.group(2), int(m.group(3) or 0), n) for n in names if (m := pattern.match(n))
+    ]
+    return [folder / name for *_, name in sorted(found)]
+
+
+def latest_backup(database: str | os.PathLike[str]) -> Path | None:
+    """The newest backup of ``database``, or ``None``."""
+    backups = list_backups(database)
+    return backups[-1] if backups else None
+
+
+def _stamp(now: datetime | None = None) -> str:
+    return (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+
+
+def _new_name(folder: Path, prefix: str, now: datetime | None = None) -> Path:
+    stamp = _stamp(now)
+    candidate = folder / f"{prefix}{stamp}.db"
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = folder / f"{prefix}{stamp}-{number}.db"
+    return candidate
+
+
+# What SQLite says of the file it writes, as the OSError the callers report
+# for a file ("Cannot write FILE: the disk is full").
+_TARGET_ERRNO = {13: errno.ENOSPC, 14: errno.ENOENT, 8: errno.EROFS, 10: errno.EIO}
+
+
+def _copy_database(source: sqlite3.Connection, target: Path) -> None:
+    """``source`` copied with the online backup API into a new file
+    ``target`` (rollback journal: one self-contained file).
+
+    Raises ``OSError`` when ``target`` cannot be written (a full disk, a
+    missing or read-only folder); ``sqlite3.Error`` for the source (busy,
+    damaged)."""
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            copy.close()
+    except sqlite3.Error as error:
+        number = _TARGET_ERRNO.get((getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF)
+        if number is None:
+            raise
+        raise OSError(number, os.strerror(number), os.fspath(target)) from error
+
+
+def backup_database(
+    *, engine: Engine, target: str | os.PathLike[str] | None = None, force: bool = False
+) -> Path:
+    """Copy the database behind ``engine`` with SQLite's online backup API
+    (consistent even while phones write) and return the copy's path.
+
+    ``target`` ``None``: a new ``<name>-YYYYMMDD-HHMMSS.db`` in
+    :func:`backup_folder`. A named ``target`` that exists is replaced only with
+    ``force`` (an older backup; never the database itself). The copy is
+    written atomically.
+
+    Raises :class:`BackupUnavailable` (not a SQLite file), :class:`OutputExists`,
+    :class:`OutputIsDatabase`, the coded database errors of
+    :mod:`models.faults` (a damaged or busy database, a full disk) and
+    ``OSError`` for the target (no permission, missing folder).
+    """
+    database = _database(engine)
+    if target is None:
+        folder = backup_folder(database)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = _new_name(folder, _prefix(database))
+    else:
+        path = check_target(target, force=force, database=database, sqlite_ok=True)
+    with storage_faults(engine):
+        raw = engine.raw_connection()
+        try:
+            with atomic_path(path) as temporary:
+                _copy_database(raw.driver_connection, temporary)  # type: ignore[arg-type]
+        finally:
+            raw.close()
+    logger.info("Backed up %s to %s", database, path)
+    return path
+
+
+def prune_backups(database: str | os.PathLike[str], keep: int) -> list[Path]:
+    """Delete all but the newest ``keep`` backups of ``database``; returns the
+    deleted ones. Copies kept by a restore are never deleted."""
+    backups = list_backups(database)
+    gone = backups[: max(0, len(backups) - max(0, keep))]
+    for path in gone:
+        path.unlink(missing_ok=True)
+    return gone
+
+
+def auto_backup(
+    *, engine: Engine, keep: int = KEEP_DEFAULT, now: datetime | None = None
+) -> Path | None:
+    """The automatic backup, made when the app starts and when a session ends:
+    at most one a calendar day (local time), then only the newest ``keep`` are
+    kept. ``keep`` 0 switches it off. Returns the new backup, or ``None`` when
+    none was due (or the database is not a SQLite file, or is new and empty).
+
+    Raises what :func:`backup_database` raises; callers log it and go on.
+    """
+    database = database_file(engine)
+    if database is None or keep <= 0 or not database.exists():
+        return None
+    today = f"{_prefix(database)}{(now or datetime.now()).strftime('%Y%m%d')}-"
+    if any(path.name.startswith(today) for path in list_backups(database)):
+        return None
+    folder = backup_folder(database)
+    folder.mkdir(parents=True, exist_ok=True)
+    made = backup_database(engine=engine, target=_new_name(folder, _prefix(database), now))
+    prune_backups(database, keep)
+    return made
+
+
+def check_backup(path: str | os.PathLike[str], *, shown: str | None = None) -> str:
+    """Check that ``path`` is a Kortpoeng database one may restore; return its
+    schema revision.
+
+    It must be a SQLite file that opens, passes ``PRAGMA integrity_check``,
+    has the Kortpoeng tables and a schema revision this Kortpoeng knows.
+    Opened read-only. Raises :class:`NotABackup` (``reason`` ``not_database``,
+    ``not_kortpoeng`` or ``newer``; ``file`` is ``shown``, by default
+    ``path``) and ``OSError`` when it cannot be read.
+    """
+    from .db import known_revisions
+
+    shown = shown or os.fspath(path)
+    with open(path, "rb") as handle:
+        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            raise NotABackup(file=shown, reason="not_database")
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    try:
+        connection = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        raise NotABackup(file=shown, reason="not_database") from None
+    try:
+        if connection.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
+            raise NotABackup(file=shown, reason="not_database")
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if not tables >= _TABLES:
+            raise NotABackup(file=shown, reason="not_kortpoeng")
+        revisions = [
+            row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
+        ]
+    except sqlite3.Error as error:
+        logger.warning("Not restoring %s: %s", shown, error)
+        raise NotABackup(file=shown, reason="not_database") from None
+    finally:
+        connection.close()
+    if len(revisions) != 1 or not isinstance(revisions[0], str):
+        raise NotABackup(file=shown, reason="not_kortpoeng")
+    if revisions[0] not in known_revisions():
+        raise NotABackup(file=shown, reason="newer")
+    return revisions[0]
+
+
+def _keep_copy(engine: Engine, database: Path) -> Path:
+    """A copy of the database about to be replaced, in the backups folder: made
+    with the backup API, or byte for byte when the database is damaged."""
+    folder = backup_folder(database)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = _new_name(folder, _before_restore(database))
+    try:
+        return backup_database(engine=engine, target=target)
+    except DatabaseDamaged:
+        with atomic_path(target) as temporary:
+            shutil.copyfile(database, temporary)
+        for companion in companion_files(database)[1:2]:  # its -wal, if any
+            if companion.exists():
+                shutil.copyfile(companion, target.with_name(target.name + "-wal"))
+        return target
+
+
+def restore_backup(*, engine: Engine, source: str | os.PathLike[str]) -> Path:
+    """Replace the database behind ``engine`` with the backup ``source``, after
+    checking it (:func:`check_backup`) and keeping a copy of the database as
+    it was (returned). An older backup is then migrated to the newest schema.
+
+    The copy goes in through SQLite's backup API, under the database's own
+    write lock, so a server that has the database open sees the restored
+    sessions; a damaged database (which no one can use) is replaced as a file.
+
+    Raises :class:`NotABackup`, :class:`BackupUnavailable`, :class:`OutputIsDatabase`
+    (``source`` is the database itself), ``OSError`` (``source`` unreadable)
+    and the coded database errors of :mod:`models.faults`; the database is
+    unchanged then.
+    """
+    from .db import init_db
+    from .errors import OutputIsDatabase
+
+    database = _database(engine)
+    if any(os.path.exists(p) and os.path.samefile(source, p) for p in companion_files(database)):
+        raise OutputIsDatabase(file=os.fspath(source))
+    folder = backup_folder(database)
+    folder.mkdir(parents=True, exist_ok=True)
+    # Checked and restored from one private copy: the file cannot change in
+    # between, and nothing (not even a -shm file) is written next to it.
+    staged = folder / f".restoring-{os.getpid()}.db"
+    try:
+        shutil.copyfile(source, staged)
+        log = Path(os.fspath(source) + "-wal")  # changes not yet moved into the file itself
+        if log.is_file():
+            shutil.copyfile(log, staged.with_name(staged.name + "-wal"))
+        check_backup(staged, shown=os.fspath(source))
+        kept = _keep_copy(engine, database)
+        backup = sqlite3.connect(staged)
+        try:
+            try:
+                with storage_faults(engine):
+                    raw = engine.raw_connection()
+                    try:
+                        backup.backup(raw.driver_connection)  # type: ignore[arg-type]
+                    finally:
+                        raw.close()
+            except DatabaseDamaged:
+                engine.dispose()
+                with atomic_path(database) as temporary:
+                    _copy_database(backup, temporary)
+                for companion in companion_files(database)[1:]:
+                    companion.unlink(missing_ok=True)
+        finally:
+            backup.close()
+    finally:
+        for leftover in companion_files(staged):
+            leftover.unlink(missing_ok=True)
+    engine.dispose()  # no connection keeps a view of the database as it was
+    init_db(engine)
+    logger.info("Restored %s from %s (the database as it was: %s)", database, source, kept)
+    return kept

@@ -1,0 +1,243 @@
+"""The storage boundary: the database library's exceptions become coded errors.
+
+SQLAlchemy's and sqlite3's exception text (``attempt to write a readonly
+database [SQL: INSERT INTO hand …]``) never reaches a user. :func:`storage_faults`
+wraps every piece of database work (``models.db.run_write``, ``reading``,
+``init_db``) and turns what the database library raises into a
+:class:`models.errors.ServiceError` whose code the app puts into words; the
+technical cause is logged (warning level), never shown.
+
+================================  =============================================
+SQLite result                     raised
+================================  =============================================
+``SQLITE_BUSY``, ``SQLITE_LOCKED``  :class:`DatabaseBusy`
+``SQLITE_READONLY``               :class:`DatabaseReadOnly`
+``SQLITE_FULL``                   :class:`DiskFull`
+``SQLITE_CORRUPT``, ``NOTADB``    :class:`DatabaseDamaged` (names the newest backup)
+``SQLITE_CANTOPEN``               :class:`DatabaseUnopenable` (:class:`DatabaseReadOnly`
+                                  when the folder cannot be written)
+``SQLITE_IOERR``                  :class:`DiskFull` when the disk has no room left
+anything else                     :class:`DatabaseFault`
+================================  =============================================
+
+An ``OSError`` met while opening (making the database's folder) is mapped by its
+``errno`` the same way.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import re
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from scoring import CodedError
+
+from .errors import (
+    DatabaseBusy,
+    DatabaseDamaged,
+    DatabaseFault,
+    DatabaseReadOnly,
+    DatabaseUnopenable,
+    DiskFull,
+    ServiceError,
+)
+
+__all__ = [
+    "damaged",
+    "database_file",
+    "database_name",
+    "fault_of",
+    "is_busy",
+    "storage_faults",
+]
+
+logger = logging.getLogger(__name__)
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html).
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+
+Where = Engine | URL | str | os.PathLike[str] | None
+
+
+def _url(where: Where) -> URL | None:
+    if isinstance(where, Engine):
+        return where.url
+    if isinstance(where, URL):
+        return where
+    from .db import database_url
+
+    try:
+        return make_url(database_url(where))
+    except (ArgumentError, ValueError):
+        return None
+
+
+def database_file(where: Where) -> Path | None:
+    """The SQLite file behind an engine, URL or ``--db`` value (absolute;
+    ``None``: ``KORTPOENG_DB`` or the default file), or ``None`` for another
+    kind of database or an in-memory one."""
+    url = _url(where)
+    if url is None or url.get_backend_name() != "sqlite":
+        return None
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).resolve()
+
+
+def database_name(where: Where) -> str:
+    """How a message names the database: its file, or its URL with any
+    password hidden."""
+    path = database_file(where)
+    if path is not None:
+        return str(path)
+    url = _url(where)
+    if url is None:  # not even a URL SQLAlchemy can read: still no password shown
+        return _PASSWORD.sub(r"\1***@", str(where) if where is not None else "")
+    return url.render_as_string(hide_password=True)
+
+
+_PASSWORD = re.compile(r"(://[^:/@]*:)[^@]*@")
+
+
+def _sqlite_code(error: BaseException) -> int | None:
+    cause = getattr(error, "orig", None) or error
+    code = getattr(cause, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether ``error`` says another connection holds the lock (``SQLITE_BUSY``
+    or ``SQLITE_LOCKED``; from the message for other databases)."""
+    code = _sqlite_code(error)
+    if code is not None:
+        return code in (_BUSY, _LOCKED)
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).lower()
+    return "database is locked" in text or "busy" in text
+
+
+def _folder_writable(path: Path | None) -> bool:
+    return path is None or os.access(path.parent, os.W_OK)
+
+
+#: Below this many free bytes a file system counts as full.
+_FULL_BELOW = 1024 * 1024
+
+
+def _nearly_full(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        return shutil.disk_usage(path.parent).free < _FULL_BELOW
+    except OSError:
+        return False
+
+
+def _latest_backup(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    from .backup import latest_backup
+
+    try:
+        found = latest_backup(path)
+    except OSError:
+        return None
+    return str(found) if found is not None else None
+
+
+def damaged(where: Where) -> DatabaseDamaged:
+    """The error for a damaged database (or another program's), naming the
+    newest backup next to it when there is one."""
+    return DatabaseDamaged(
+        database=database_name(where), backup=_latest_backup(database_file(where))
+    )
+
+
+def fault_of(error: BaseException, where: Where) -> ServiceError:
+    """The coded error for ``error`` (a SQLAlchemy, sqlite3 or OS error) met
+    while using the database ``where`` (engine, URL or ``--db`` value).
+    Returns (does not raise) a :class:`ServiceError`; see the module table."""
+    name = database_name(where)
+    path = database_file(where)
+    if isinstance(error, OSError):
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return DatabaseReadOnly(database=name)
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            return DiskFull(database=name)
+        return DatabaseUnopenable(database=name)
+    if isinstance(error, ArgumentError | ImportError):  # bad URL, no driver for it
+        return DatabaseUnopenable(database=name)
+    code = _sqlite_code(error)
+    if code is None and is_busy(error):
+        return DatabaseBusy(database=name)
+    if code in (_BUSY, _LOCKED):
+        return DatabaseBusy(database=name)
+    if code == _READONLY:
+        return DatabaseReadOnly(database=name)
+    if code == _FULL:
+        return DiskFull(database=name)
+    if code in (_CORRUPT, _NOTADB):
+        return damaged(where)
+    if code == _IOERR and _nearly_full(path):  # SQLite says "disk I/O error" for a full
+        return DiskFull(database=name)  # disk when it cannot make its -wal/-shm files
+    if code == _CANTOPEN:
+        if path is not None and path.parent.is_dir() and not _folder_writable(path):
+            return DatabaseReadOnly(database=name)
+        return DatabaseUnopenable(database=name)
+    return DatabaseFault(database=name)
+
+
+@contextmanager
+def storage_faults(where: Where, *, opening: bool = False) -> Iterator[None]:
+    """Run a block of database work; what the database library raises leaves
+    it as the coded error of :func:`fault_of`, the cause logged. Coded errors
+    pass through unchanged; so does an ``OSError`` (a file the work writes),
+    unless ``opening``: then it is about the database's own file or folder.
+
+    >>> from models.db import make_engine
+    >>> engine = make_engine("sqlite://")
+    >>> with storage_faults(engine):
+    ...     with engine.connect() as connection:
+    ...         _ = connection.exec_driver_sql("SELECT * FROM no_such_table")
+    Traceback (most recent call last):
+    ...
+    models.errors.DatabaseFault: the database could not be used
+    """
+    try:
+        yield
+    except CodedError:
+        raise
+    except OSError as error:
+        if not opening:
+            raise
+        _raise(error, where)
+    except (SQLAlchemyError, sqlite3.Error, ImportError) as error:
+        _raise(error, where)
+
+
+def _raise(error: BaseException, where: Where) -> None:
+    fault = fault_of(error, where)
+    logger.warning(
+        "Database %s: %s (%s: %s)",
+        database_name(where),
+        fault.code,
+        type(error).__name__,
+        _first_line(error),
+    )
+    raise fault from error
+
+
+def _first_line(error: Any) -> str:
+    text = str(getattr(error, "orig", None) or error)
+    return text.splitlines()[0] if text else ""
