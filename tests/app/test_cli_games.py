@@ -187,3 +187,53 @@ def test_version_and_score_stay_quick_to_import():
         timeout=60,
     )
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_import_from_standard_input_and_export_to_standard_output(capsys, db_file, monkeypatch):
+    import io
+
+    text = write_definition(_uno())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+    status, out, _err = run(capsys, "--db", str(db_file), "game", "import", "-")
+    assert status == 0 and out.strip() == "Added Colour Cards (family_uno)"
+    status, out, _err = run(capsys, "--db", str(db_file), "game", "export", "family_uno")
+    assert status == 0 and out == text
+
+
+def test_export_never_writes_over_a_file_without_force_nor_over_a_database(
+    capsys, db_file, tmp_path
+):
+    existing = tmp_path / "kept.json"
+    existing.write_text("mine", encoding="utf-8")
+    status, _out, err = run(
+        capsys, "--db", str(db_file), "game", "export", "hearts", "-o", str(existing)
+    )
+    assert status == 2 and "--force" in err and len(err.splitlines()) == 1
+    assert existing.read_text(encoding="utf-8") == "mine"
+    before = dump(db_file)
+    status, _out, err = run(
+        capsys, "--db", str(db_file), "game", "export", "hearts", "-o", str(db_file), "--force"
+    )
+    assert status == 2 and "is a database" in err
+    assert dump(db_file) == before
+    status, _out, _err = run(
+        capsys, "--db", str(db_file), "game", "export", "hearts", "-o", str(existing), "--force"
+    )
+    assert status == 0 and read_definition(existing.read_bytes()) == builtin_definition("hearts")
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_10_mb_game_on_standard_input_is_one_line(lang, db_file):
+    before = dump(db_file)
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "--db", str(db_file), "game", "import", "-"],
+        input=b"{" + b" " * (10 * 1024 * 1024) + b"}",
+        capture_output=True,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "KORTPOENG_LANG": lang, "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+    )
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and len(err.splitlines()) == 1, err
+    assert "100" in err and "Traceback" not in err
+    assert dump(db_file) == before
