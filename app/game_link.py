@@ -31,6 +31,7 @@ from scoring.definition import LIMITS, definition_to_dict
 
 __all__ = [
     "IMPORT_PATH",
+    "MAX_LINK",
     "MAX_PAYLOAD",
     "GameLinkError",
     "LinkCode",
@@ -44,6 +45,10 @@ IMPORT_PATH = "/game/import/"
 #: The longest payload read, in characters: far beyond any game a definition's
 #: limits allow once compressed, and short enough to refuse before decoding.
 MAX_PAYLOAD = 140_000
+#: The longest link offered for sharing, in characters: the web server reads a
+#: request line of up to about 64 KB, so a longer link would not open (a game
+#: that large is shared as a file; no shipped game comes near it).
+MAX_LINK = 60_000
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
 

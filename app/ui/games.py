@@ -11,7 +11,7 @@ the stored one. Sessions already played keep their rules either way.
 Semantics identifiers: ``games-new``, ``games-import``, ``game-<id>`` with
 ``game-edit-<id>``, ``game-share-<id>``, ``game-copy-<id>``,
 ``game-delete-<id>`` (and ``game-delete-confirm-<id>``); ``share-qr``,
-``share-link``, ``share-file``; ``import-text``, ``import-file``,
+``share-link``, ``share-file``, ``share-too-large``; ``import-text``, ``import-file``,
 ``import-read``, ``import-add``, ``import-keep-both``, ``import-replace``,
 ``import-done``, ``import-start``, ``import-problem``, ``game-preview``.
 """
@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from app.game_link import link_for
+from app.game_link import MAX_LINK, link_for
 from app.game_text import rules_in_words
 from app.i18n import _
 from app.messages import game_description, game_name
@@ -299,8 +299,10 @@ def ShareGameScreen() -> ft.Control:
         )
         return Screen(_("Share a game"), [ft.Text(problem, color=ft.Colors.ERROR)], back="/games")
     definition = entry.definition
-    link = link_for(origin_of(page), definition)
-    png = qr_of_link(link)
+    link: str | None = link_for(origin_of(page), definition)
+    if link is not None and len(link) > MAX_LINK:
+        link = None  # the server would not open it: the file only
+    png = qr_of_link(link) if link is not None else None
 
     async def save_file(_e: ft.Event) -> None:
         if picker.current is None:
@@ -339,28 +341,41 @@ def ShareGameScreen() -> ft.Control:
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
-    else:
+    elif link is not None:
         body.append(
             ft.Text(
                 _("This game is too large for a QR code: share the link or the file."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    body += [
-        section_title(_("Link")),
-        tagged(
-            "share-link",
-            ft.ListTile(
-                title=ft.Text(link, size=12, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
-                trailing=ft.Icon(ft.Icons.CONTENT_COPY),
-                action=ft.CopyToClipboard(link),
-                on_click=lambda _e: _say(_("Copied to the clipboard")),
-                tooltip=_("Copy the link"),
-                min_height=48,
+    else:
+        body.append(
+            tagged(
+                "share-too-large",
+                ft.Text(
+                    _("This game is too large for a link or a QR code: share the file."),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
+    if link is not None:
+        body += [
+            section_title(_("Link")),
+            tagged(
+                "share-link",
+                ft.ListTile(
+                    title=ft.Text(link, size=12, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+                    trailing=ft.Icon(ft.Icons.CONTENT_COPY),
+                    action=ft.CopyToClipboard(link),
+                    on_click=lambda _e: _say(_("Copied to the clipboard")),
+                    tooltip=_("Copy the link"),
+                    min_height=48,
+                ),
+                button=True,
+                value=link,
             ),
-            button=True,
-            value=link,
-        ),
+        ]
+    body += [
         section_title(_("File")),
         tagged(
             "share-file",
