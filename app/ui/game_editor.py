@@ -698,7 +698,8 @@ def _option_card(f: _Form, index: int, count: int) -> ft.Control:
                         f.switch((*where, "suggested"), _("Suggested")),
                         f.text(
                             (*where, "suggested_with"),
-                            _("Suggested instead while these switches are on (ids, with commas)"),
+                            _("Suggested instead with switches"),
+                            hint=_("The switches' ids, with commas"),
                         ),
                     ]
                 )

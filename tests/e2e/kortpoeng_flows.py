@@ -89,16 +89,19 @@ def new_session(
     h.tap(page, "nav-new-session")
     wait_for(page, "screen-new-session")
     settle(page)
+    reveal(page, f"game-{game}")
     h.tap(page, f"game-{game}")
     for name in players:
+        reveal(page, "player-name")
         h.type_into(page, "player-name", name)
+        reveal(page, "player-add")
         h.tap(page, "player-add")
         wait_for(page, f"seat-{players.index(name)}")
-    for key in options:
-        h.tap(page, f"option-{key}")
-    for key in switches:
+    for key in (*options, *switches):
+        reveal(page, f"option-{key}")
         h.tap(page, f"option-{key}")
     if preset:
+        reveal(page, f"preset-{preset}")
         h.tap(page, f"preset-{preset}")
     h.tap(page, "start-session")
     wait_for(page, "screen-session")
@@ -162,6 +165,25 @@ def add_run(
     h.tap(page, "run-done")
     wait_gone(page, "run-done")
     settle(page)
+
+
+def reveal(page: Any, identifier: str, *, tries: int = 40) -> None:
+    """Scroll the screen (the mouse wheel over it) until the node
+    ``identifier`` is well inside the window: a click on a node out of view
+    makes Playwright scroll the page's nodes, not Flutter's list, and lands on
+    whatever Flutter drew there (the new-session screen lists six games and
+    more: its player field is below the fold on a phone)."""
+    bottom = (page.viewport_size or {"height": 844})["height"] - 150
+    for _ in range(tries):
+        node = h.by_id(page, identifier)
+        box = node.first.bounding_box() if node.count() else None
+        if box is not None and box["y"] > 60 and box["y"] + min(box["height"], 48) < bottom:
+            return
+        down = box is None or box["y"] >= 60
+        page.mouse.move(195, bottom // 2)
+        page.mouse.wheel(0, 300 if down else -300)
+        page.wait_for_timeout(250)
+    wait_for(page, identifier)
 
 
 def settle(page: Any, seconds: float = 0.15) -> None:

@@ -7,34 +7,35 @@ is added."""
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import json
 import re
+import sqlite3
 import time
+import zlib
 from typing import Any
 
 import e2e_harness as h
 import pytest
-from kortpoeng_flows import APP, settle, totals, wait_for, wait_says, wait_text
+from kortpoeng_flows import (
+    APP,
+    reveal,
+    settle,
+    totals,
+    wait_for,
+    wait_gone,
+    wait_says,
+    wait_text,
+)
+
+from app.game_link import IMPORT_PATH, MAX_LINK
+from scoring import builtin_definition, write_definition
 
 WORDS = {
     "en": {"name": "Family Eights", "worth": "These cards would score 75", "added": "was added"},
     "nb": {"name": "Familieåttere", "worth": "Disse kortene gir 75 poeng", "added": "ble lagt til"},
 }
-
-
-def reveal(page: Any, identifier: str, *, down: bool = True, tries: int = 30) -> None:
-    """Scroll the screen (a mouse wheel over it) until ``identifier`` is on it:
-    Flutter makes the nodes of what is scrolled far out of view only when it
-    comes near."""
-    for _ in range(tries):
-        node = h.by_id(page, identifier)
-        if node.count():
-            box = node.first.bounding_box()
-            if box is not None and 60 < box["y"] < 700:
-                return
-        page.mouse.move(195, 420)
-        page.mouse.wheel(0, 300 if down else -300)
-        page.wait_for_timeout(250)
-    wait_for(page, identifier)
 
 
 def tap(page: Any, identifier: str) -> None:
@@ -209,3 +210,100 @@ def test_the_editor_at_desktop_size(flet_app, open_page):
     assert h.by_id(page, "ge-problem").count() == 0
     time.sleep(0.5)
     h.screenshot(page, "custom-game-editor-en-desktop")
+
+
+EDITOR_FAULT = {
+    "en": "Key 1 › points must be a whole number from 0 to 1,000, not -5",
+    "nb": "Tast 1 › poeng må være et heltall fra 0 til 1\u00a0000, ikke -5",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_editors_parts_at_phone_size(flet_app, open_page, lang):
+    """Each part of the editor for a copy of Colour Cards (own faces, a flag,
+    options), for a look; a bad number is shown at once, in words naming the
+    field, and the game cannot be saved until it is put right."""
+    server = flet_app(APP, lang=lang)
+    page = open_page(server, path="/games/new/colour_cards")
+    wait_for(page, "screen-game-editor")
+    settle(page, 1.0)
+    h.screenshot(page, f"custom-game-editor-{lang}-phone-game")
+    for part in ("cards", "scoring", "end", "options"):
+        tap(page, f"ge-section-{part}")
+        settle(page, 0.5)
+        h.screenshot(page, f"custom-game-editor-{lang}-phone-{part}")
+        page.mouse.move(195, 420)
+        page.mouse.wheel(0, -20000)
+        settle(page, 0.3)
+    tap(page, "ge-section-cards")
+    type_in(page, "ge-keys-0-points", "-5")
+    wait_says(page, "ge-problem", EDITOR_FAULT[lang])
+    h.screenshot(page, f"custom-game-editor-{lang}-phone-fault")
+    assert h.by_id(page, "ge-save").locator('[aria-disabled="true"]').count() == 1
+    # still in the field: put it right
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.type("0")
+    wait_gone(page, "ge-problem")
+    assert h.by_id(page, "ge-save").locator('[aria-disabled="true"]').count() == 0
+
+
+REFUSED = {
+    "en": {
+        "field": "Key 1 › points must be a whole number from 0 to 1,000, not -5",
+        "cut": "This link holds no game",
+        "twice": "“Format” is in the file twice",
+    },
+    "nb": {
+        "field": "Tast 1 › poeng må være et heltall fra 0 til 1\u00a0000, ikke -5",
+        "cut": "Denne lenken har ikke noe spill",
+        "twice": "«Format» står to ganger i filen",
+    },
+}
+
+
+def _db_dump(server: Any) -> list[str]:
+    url = server.env["KORTPOENG_DB"]
+    assert url.startswith("sqlite:///")
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+        return list(con.iterdump())
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_hostile_games_are_refused_in_the_browser(flet_app, open_page, browser, lang):
+    """A link carrying a bad definition, a cut link, the longest link and a
+    pasted document with a key given twice: each is refused on screen in
+    words (naming the field), nothing can be added, the database is unchanged."""
+    server = flet_app(APP, lang=lang)
+    page = open_page(server, path="/games")
+    wait_for(page, "screen-games")
+    before = _db_dump(server)
+    good = json.loads(
+        write_definition(dataclasses.replace(builtin_definition("colour_cards"), id="family_uno"))
+    )
+    bad = {**good, "keys": [{**good["keys"][0], "points": -5}, *good["keys"][1:]]}
+    packed = zlib.compress(json.dumps(bad).encode("utf-8"), 9)
+    payload = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    for path, words in (
+        (payload, REFUSED[lang]["field"]),
+        (payload[: len(payload) // 2], REFUSED[lang]["cut"]),
+        ("A" * (MAX_LINK - len(server.url) - len(IMPORT_PATH)), REFUSED[lang]["cut"]),
+    ):
+        phone = h.open_app(browser, server.url.rstrip("/") + "/game/import/" + path)
+        try:
+            wait_for(phone, "screen-game-import")
+            wait_says(phone, "import-problem", words)
+            assert h.by_id(phone, "import-add").count() == 0
+            if path == payload:
+                h.screenshot(phone, f"custom-game-refused-link-{lang}-phone")
+        finally:
+            phone.context.close()
+    page.goto(server.url.rstrip("/") + "/games/import", wait_until="domcontentloaded")
+    h.wait_first_frame(page)
+    h.enable_semantics(page)
+    wait_for(page, "screen-games-import")
+    type_in(page, "import-text", '{"format": "kortpoeng-game", "format": "x"}')
+    tap(page, "import-read")
+    wait_says(page, "import-problem", REFUSED[lang]["twice"])
+    assert h.by_id(page, "import-add").count() == 0
+    assert _db_dump(server) == before
