@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locales/en/LC_MESSAGES/messages.mo locales/nb/LC_MESSAGES/messages.mo
 
-.PHONY: run test lint format bench catalogs clean
+.PHONY: run test lint format bench bench-scale catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ format: $(STAMP)
 bench: $(STAMP) $(MO)
 	$(BIN)/python -m compileall -q app models scoring  # time byte-compiled code, as installed
 	$(BIN)/python bench/run.py
+
+# How the storage figures grow: 200 / 2,000 / 20,000 sessions (several minutes).
+bench-scale: $(STAMP) $(MO)
+	$(BIN)/python -m compileall -q app models scoring
+	$(BIN)/python bench/scale.py
 
 clean:
 	rm -rf $(VENV) $(MO) .pytest_cache

@@ -26,22 +26,29 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
 from app.game_link import LinkCode
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
-from app.i18n import N_, _, babel_locale, format_number, get_language, ngettext, pgettext
+from app.i18n import (
+    N_,
+    _,
+    babel_locale,
+    format_number,
+    format_percent,
+    get_language,
+    ngettext,
+    pgettext,
+)
 from models.errors import StorageCode
 from scoring import (
-    BreakdownItem,
     Card,
     CodedError,
     Face,
     GameDefinition,
     Rank,
-    ScoreWarning,
     Suit,
     builtin_definition,
     parse_card,
@@ -49,6 +56,9 @@ from scoring import (
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from scoring.definition import Words
 from scoring.registry import BUILTIN_DEFINITION_IDS
+
+if TYPE_CHECKING:
+    from scoring import BreakdownItem, ScoreWarning
 
 __all__ = [
     "BLOCKED_TERMS",
@@ -69,6 +79,9 @@ __all__ = [
     "describe_error",
     "describe_total",
     "describe_warning",
+    "format_average",
+    "format_best",
+    "format_rate",
     "game_description",
     "game_name",
     "join_or",
@@ -383,6 +396,23 @@ def game_name(game: Any) -> str:
     if definition is not None:
         return words(definition.name)
     return _(name) if name else _shown(game_id)
+
+
+def format_rate(rate: float) -> str:
+    """A win rate (0.0–1.0) as a whole percent in the active language
+    (``50 %`` in Norwegian, ``50%`` in English): the statistics screen's and
+    ``kortpoeng stats``'s."""
+    return format_percent(rate)
+
+
+def format_average(points: float) -> str:
+    """Average points per hand, one decimal (``6,7`` / ``6.7``)."""
+    return format_number(round(points, 1))
+
+
+def format_best(best: int | None) -> str:
+    """The best hand in points, or a dash when there is none."""
+    return "–" if best is None else format_number(best)
 
 
 def game_description(game: Any) -> str:
@@ -1390,6 +1420,7 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
         ``"−18 for own cards left"``. An unknown code gives ``"<code>: <points>"``.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> with use_language("nb"):
     ...     describe_breakdown(BreakdownItem("collected", 25, value=25, player="Bjørn"))
     '25 fra kortene til Bjørn'
@@ -1497,6 +1528,7 @@ def describe_total(
     """All of a player's breakdown lines joined, with the hand's total.
 
     >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
     >>> items = [BreakdownItem("runs", 80, 4, 20), BreakdownItem("matching_pairs", 50, 1, 50)]
     >>> with use_language("en"):
     ...     describe_total(items, 130)

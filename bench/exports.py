@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from common import verdict  # noqa: E402
+
 from app.reports import FORMATS, render_export  # noqa: E402
 from scoring import Hand, SessionDoc, get_game, parse_cards, score_session  # noqa: E402
 
@@ -74,9 +76,9 @@ def main() -> None:
         for lang in ("nb", "en"):
             size = len(render_export(doc, fmt, lang, result))
             wall, cpu = _median(lambda fmt=fmt, lang=lang: render_export(doc, fmt, lang, result))
-            verdict = "ok" if wall <= 1.0 else "SLOW"
             print(
-                f"  {fmt:<6} {lang}  {wall * 1000:10.1f} {cpu * 1000:9.1f} {size:>10,}  {verdict}"
+                f"  {fmt:<6} {lang}  {wall * 1000:10.1f} {cpu * 1000:9.1f} {size:>10,}  "
+                f"{verdict(wall, 1.0)}"
             )
     pages = first.count(b"/Type /Page\n") or first.count(b"/Type /Page")
     print(f"  pdf pages: about {pages}")

@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from common import against  # noqa: E402
+
 from scoring import Hand, get_game, parse_cards, write_session  # noqa: E402
 from scoring.session_file import SessionDoc  # noqa: E402
 
@@ -69,7 +71,7 @@ def main() -> None:
     median_us = statistics.median(per_hand) * 1e6
     print(
         f"scoring: score_hand, 6-player Swedish Rummy hand: median {median_us:.1f} µs "
-        f"(target ≤ 50 µs)"
+        f"{against(median_us, 50, 'µs')}"
     )
 
     # as after a regular install: byte-code compiled (pip does this for wheels)
@@ -95,7 +97,7 @@ def main() -> None:
     print(
         f"scoring: kortpoeng --version median {version * 1000:.1f} ms; "
         f"kortpoeng score (1,000 hands × 6 players) median {score * 1000:.1f} ms; "
-        f"ratio {score / version:.2f} (target ≤ 2)"
+        f"ratio {score / version:.2f} {against(score / version, 2, '')}"
     )
 
 

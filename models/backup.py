@@ -27,6 +27,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
+from .db import AnyEngine, sqlalchemy_engine
 from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
 from .faults import database_file, database_name, storage_faults
 from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
@@ -141,7 +142,7 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
 
 
 def backup_database(
-    *, engine: Engine, target: str | os.PathLike[str] | None = None, force: bool = False
+    *, engine: AnyEngine, target: str | os.PathLike[str] | None = None, force: bool = False
 ) -> Path:
     """Copy the database behind ``engine`` with SQLite's online backup API
     (consistent even while phones write) and return the copy's path.
@@ -156,6 +157,7 @@ def backup_database(
     :mod:`models.faults` (a damaged or busy database, a full disk) and
     ``OSError`` for the target (no permission, missing folder).
     """
+    engine = sqlalchemy_engine(engine)  # a command line's quick engine: its file
     database = _database(engine)
     if target is None:
         folder = backup_folder(database)
@@ -266,7 +268,7 @@ def _keep_copy(engine: Engine, database: Path) -> Path:
         return target
 
 
-def restore_backup(*, engine: Engine, source: str | os.PathLike[str]) -> Path:
+def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path:
     """Replace the database behind ``engine`` with the backup ``source``, after
     checking it (:func:`check_backup`) and keeping a copy of the database as
     it was (returned). An older backup is then migrated to the newest schema.
@@ -280,6 +282,7 @@ def restore_backup(*, engine: Engine, source: str | os.PathLike[str]) -> Path:
     and the coded database errors of :mod:`models.faults`; the database is
     unchanged then.
     """
+    engine = sqlalchemy_engine(engine)  # a command line's quick engine: its file
     from .db import init_db
     from .errors import OutputIsDatabase
 

@@ -1,27 +1,41 @@
-"""The database: where it lives, the one engine, migrations and write transactions.
+"""The database: where it lives, the one engine, migrations, write transactions
+and the read path.
 
 One engine is made once (:func:`make_engine`) and passed in; tests make one on a
 temporary SQLite file. :func:`init_db` upgrades the schema to the newest Alembic
 revision, so an older database is migrated when the app starts.
 
+Reads go through a :class:`Reader`: portable SQL (``:name`` parameters, no
+dialect's own syntax) run on the driver's DB-API connection, inside a SQLAlchemy
+transaction (:meth:`Reader.of`) or, for the command line, on a
+:class:`QuickEngine` — a SQLite file opened with the standard library's
+:mod:`sqlite3` alone: importing SQLAlchemy takes longer than a whole ``kortpoeng
+list`` may (``python -X importtime``), so nothing here imports it before a
+function needs it.
+
 SQLite specifics live here and only here (connection pragmas, ``BEGIN IMMEDIATE``
-for write transactions); the queries elsewhere are plain SQLAlchemy, so a
-PostgreSQL URL works the same way.
+for write transactions, how SQLite hands back times); the queries elsewhere are
+plain SQLAlchemy or portable SQL, so a PostgreSQL URL works the same way.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Column, MetaData, String, Table, event, inspect, select
-from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlmodel import Session, create_engine
+if TYPE_CHECKING:
+    import sqlite3
+
+    from sqlalchemy.engine import URL, Connection, Engine
+    from sqlmodel import Session
 
 from .errors import DatabaseNewer, DatabaseUnopenable
 from .faults import damaged, database_name, is_busy, storage_faults
@@ -31,13 +45,22 @@ __all__ = [
     "DB_ENV",
     "DB_FILENAME",
     "MIGRATIONS_DIR",
+    "AnyEngine",
+    "QuickEngine",
+    "Reader",
     "alembic_config",
+    "as_utc",
     "database_url",
     "default_database_path",
+    "from_json",
     "init_db",
+    "json_text",
     "make_engine",
+    "open_database",
+    "read_only",
     "reading",
     "run_write",
+    "sqlalchemy_engine",
     "write_transaction",
 ]
 
@@ -104,6 +127,18 @@ def _sqlite_file(url: URL) -> Path | None:
     return Path(database)
 
 
+_SQLITE_FILE_URL = re.compile(r"sqlite:///(?P<path>[^?]+)")
+
+
+def _plain_sqlite_file(url: str) -> Path | None:
+    """The file of a plain ``sqlite:///path`` URL (no driver, no query), else
+    ``None``: told without SQLAlchemy's URL parser."""
+    found = _SQLITE_FILE_URL.fullmatch(url)
+    if found is None or found["path"] in {":memory:"} or found["path"].startswith("file:"):
+        return None
+    return Path(found["path"])
+
+
 def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False) -> Engine:
     """Make the application's one engine for ``db`` (see :func:`database_url`).
 
@@ -116,6 +151,9 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
     Raises :class:`models.errors.DatabaseUnopenable` (a bad URL, no driver for
     it, a folder that cannot be made) or :class:`models.errors.DatabaseReadOnly`.
     """
+    from sqlalchemy.engine import make_url
+    from sqlmodel import create_engine
+
     with storage_faults(db, opening=True):
         try:
             url = make_url(database_url(db))
@@ -145,21 +183,31 @@ def _may_switch_to_wal(cursor: Any) -> bool:
     return not names or "alembic_version" in names
 
 
+def _sqlite_pragmas(connection: Any) -> None:
+    """Set up a new sqlite3 connection: foreign keys enforced, wait for another
+    writer's lock, write-ahead log (:func:`_may_switch_to_wal`),
+    ``synchronous=FULL`` (a committed hand survives a power cut); transactions
+    are begun by this module, never by the sqlite3 module itself."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        if _may_switch_to_wal(cursor):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
+
 def _install_sqlite_hooks(engine: Engine) -> None:
+    from sqlalchemy import event
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Take transaction control away from the sqlite3 module (it would BEGIN
         # lazily and COMMIT before DDL); SQLAlchemy's "begin" event below emits it.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        try:
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            if _may_switch_to_wal(cursor):
-                cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
-        finally:
-            cursor.close()
+        _sqlite_pragmas(dbapi_connection)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
@@ -189,9 +237,10 @@ def write_transaction(db: Session) -> Iterator[Session]:
         raise
 
 
-def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5) -> T:
+def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int = 5) -> T:
     """Run ``work(db)`` in a :func:`write_transaction` on a new ``db`` session of
-    ``engine``, retrying on a lost race.
+    ``engine`` (a :class:`QuickEngine` makes its SQLAlchemy engine now), retrying
+    on a lost race.
 
     A unique-constraint clash (two writers picked the same hand number) is
     retried up to ``attempts`` times with a short back-off, and so is a busy
@@ -204,8 +253,11 @@ def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5
     :class:`~models.errors.DatabaseReadOnly`, :class:`~models.errors.DiskFull`,
     :class:`~models.errors.DatabaseDamaged`, …); nothing was written then.
     """
+    from sqlalchemy.exc import IntegrityError, OperationalError
+    from sqlmodel import Session
+
     started = time.monotonic()
-    with storage_faults(engine), Session(engine) as db:
+    with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
         for attempt in range(1, attempts + 1):
             try:
                 with write_transaction(db):
@@ -222,13 +274,15 @@ def run_write(engine: Engine, work: Callable[[Session], T], *, attempts: int = 5
 
 
 @contextmanager
-def reading(engine: Engine) -> Iterator[Session]:
+def reading(engine: AnyEngine) -> Iterator[Session]:
     """A ``db`` session on ``engine`` for reads, in one short transaction that is
     ended afterwards (so nothing pins an old snapshot of the database).
 
     What the database library raises leaves as a coded error, as in
     :func:`run_write`."""
-    with storage_faults(engine), Session(engine) as db:
+    from sqlmodel import Session
+
+    with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
         try:
             yield db
         finally:
@@ -256,6 +310,8 @@ HEAD_REVISION = "0006"
 def schema_revision(engine: Engine) -> str | None:
     """The migration the database behind ``engine`` is at (``alembic_version``),
     or ``None`` for a new (or not yet migrated) database."""
+    from sqlalchemy import Column, MetaData, String, Table, inspect, select
+
     version = Table("alembic_version", MetaData(), Column("version_num", String(32)))
     with storage_faults(engine), engine.connect() as connection:
         if not inspect(connection).has_table("alembic_version"):
@@ -275,6 +331,8 @@ def known_revisions() -> frozenset[str]:
 def _has_tables(engine: Engine) -> bool:
     """Whether the database holds tables of its own (not just an empty
     ``alembic_version``): another program's database, if it has no revision."""
+    from sqlalchemy import inspect
+
     with storage_faults(engine), engine.connect() as connection:
         names = inspect(connection).get_table_names()
     return any(name != "alembic_version" and not name.startswith("sqlite_") for name in names)
@@ -305,3 +363,229 @@ def init_db(engine: Engine) -> None:
 
     with storage_faults(engine), engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")
+
+
+# -- the read path ---------------------------------------------------------------
+
+
+class QuickEngine:
+    """A SQLite database file opened for the command line's reads with the
+    standard library's :mod:`sqlite3` alone (see the module docstring for why).
+
+    The read use cases take it wherever they take an engine (through
+    :func:`read_only`); a use case that must write (a session to rescore)
+    gets the SQLAlchemy engine of the same file from :func:`sqlalchemy_engine`,
+    made on first use. Made by :func:`open_database` only for a file already at
+    :data:`HEAD_REVISION`.
+    """
+
+    def __init__(self, url: str, path: Path) -> None:
+        self.url = url
+        self.path = path
+        self._connection: sqlite3.Connection | None = None
+        self._engine: Engine | None = None
+
+    def connect(self) -> sqlite3.Connection:
+        """The one :mod:`sqlite3` connection (set up as :func:`make_engine`
+        sets up each of its own), opened on first use."""
+        if self._connection is None:
+            import sqlite3
+
+            with storage_faults(self, opening=True):
+                connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+                try:
+                    _sqlite_pragmas(connection)
+                except BaseException:
+                    connection.close()
+                    raise
+            self._connection = connection
+        return self._connection
+
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the same file (schema at head already)."""
+        if self._engine is None:
+            self._engine = make_engine(self.url)
+        return self._engine
+
+    def dispose(self) -> None:
+        """Close the connection and the SQLAlchemy engine, if made."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+
+if TYPE_CHECKING:
+    AnyEngine = Engine | QuickEngine
+else:
+    AnyEngine = Any
+"""What the use cases accept as ``engine``: the app's SQLAlchemy engine, or a
+:class:`QuickEngine` (the command line's reads)."""
+
+
+def sqlalchemy_engine(engine: AnyEngine) -> Engine:
+    """``engine`` itself, or the SQLAlchemy engine behind a :class:`QuickEngine`."""
+    return engine.engine() if isinstance(engine, QuickEngine) else engine
+
+
+def _quick_revision(path: Path) -> str | None:
+    """The migration a SQLite file is at, read with :mod:`sqlite3` (``None``
+    when it is missing, not a database or not migrated)."""
+    import sqlite3
+
+    if not path.is_file():
+        return None
+    try:
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except sqlite3.Error:
+        return None
+    try:
+        found = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+    return found[0][0] if len(found) == 1 else None
+
+
+def open_database(db: str | os.PathLike[str] | None = None) -> AnyEngine:
+    """The command line's database (see :func:`database_url`): a
+    :class:`QuickEngine` for a SQLite file at :data:`HEAD_REVISION`, otherwise
+    :func:`make_engine` with :func:`init_db` (create, upgrade; the coded
+    errors those raise)."""
+    url = database_url(db)
+    path = _plain_sqlite_file(url)
+    if path is not None and _quick_revision(path) == HEAD_REVISION:
+        return QuickEngine(url, path)
+    engine = make_engine(url)
+    try:
+        init_db(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
+
+
+_NAME = re.compile(r"(?<![:\w]):(\w+)")
+
+
+@lru_cache(maxsize=256)
+def _pyformat(sql: str) -> str:
+    """``:name`` parameters as ``%(name)s`` (and ``%`` as ``%%``), for drivers
+    of the ``pyformat`` style (psycopg)."""
+    return _NAME.sub(r"%(\1)s", sql.replace("%", "%%"))
+
+
+class Reader:
+    """Runs portable read queries (``:name`` parameters) on a DB-API connection.
+
+    Rows come back as the driver gives them: use :func:`from_json` and
+    :func:`as_utc` for JSON and time columns. Made by :func:`read_only`, or by
+    :meth:`of` inside a write transaction (it then sees what the transaction
+    wrote; flush ORM objects first).
+    """
+
+    __slots__ = ("_connection", "_pyformat", "_row_locks")
+
+    def __init__(self, connection: Any, *, pyformat: bool = False, row_locks: bool = False) -> None:
+        self._connection = connection
+        self._pyformat = pyformat
+        self._row_locks = row_locks
+
+    @classmethod
+    def of(cls, db: Session | Connection) -> Reader:
+        """A reader on the connection of ``db`` (a SQLModel session or a
+        SQLAlchemy connection), in its transaction."""
+        from sqlalchemy.orm import Session as OrmSession
+
+        connection = db.connection() if isinstance(db, OrmSession) else db
+        dbapi = connection.connection.driver_connection
+        return cls(
+            dbapi,
+            pyformat=connection.dialect.paramstyle == "pyformat",
+            row_locks=connection.dialect.name != "sqlite",
+        )
+
+    def rows(self, sql: str, **params: Any) -> list[Any]:
+        """Every row of ``sql`` (tuples)."""
+        cursor = self._connection.cursor()
+        try:
+            cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
+            rows: list[Any] = cursor.fetchall()
+            return rows
+        finally:
+            cursor.close()
+
+    def stream(self, sql: str, **params: Any) -> Iterator[Any]:
+        """The rows of ``sql`` a batch at a time (stop early by leaving the
+        loop: the rest is never read)."""
+        cursor = self._connection.cursor()
+        try:
+            cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
+            while batch := cursor.fetchmany(256):
+                yield from batch
+        finally:
+            cursor.close()
+
+    def first(self, sql: str, **params: Any) -> Any:
+        """The first row of ``sql``, or ``None``."""
+        found = self.rows(sql, **params)
+        return found[0] if found else None
+
+    def value(self, sql: str, **params: Any) -> Any:
+        """The first column of the first row of ``sql`` (``None`` without rows)."""
+        row = self.first(sql, **params)
+        return None if row is None else row[0]
+
+    def locked(self, sql: str, **params: Any) -> Any:
+        """Like :meth:`first`, locking the rows read until the transaction ends
+        (``FOR UPDATE``) where the database locks rows; SQLite's write
+        transaction holds the whole database already (``BEGIN IMMEDIATE``)."""
+        return self.first(f"{sql} FOR UPDATE" if self._row_locks else sql, **params)
+
+
+@contextmanager
+def read_only(engine: AnyEngine) -> Iterator[Reader]:
+    """A :class:`Reader` in one short read transaction on ``engine`` (one
+    snapshot for every query in the block), ended afterwards. What the
+    database library raises leaves as a coded error, as in :func:`run_write`."""
+    if isinstance(engine, QuickEngine):
+        with storage_faults(engine):
+            connection = engine.connect()
+            connection.execute("BEGIN")
+            try:
+                yield Reader(connection)
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+        return
+    with storage_faults(engine), engine.connect() as conn:
+        conn.begin()
+        try:
+            yield Reader.of(conn)
+        finally:
+            conn.rollback()
+
+
+def from_json(value: Any) -> Any:
+    """A JSON column's value as read by a :class:`Reader`: SQLite gives text,
+    drivers that decode JSON themselves give the object (returned as it is)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def as_utc(value: Any) -> datetime | None:
+    """A time column's value as read by a :class:`Reader`, as an aware UTC
+    datetime (SQLite holds UTC as text without an offset, as SQLAlchemy wrote it)."""
+    if value is None:
+        return None
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    if not isinstance(moment, datetime):
+        raise TypeError(f"not a time: {value!r}")
+    return moment.replace(tzinfo=UTC) if moment.utcoffset() is None else moment.astimezone(UTC)
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text (how the services write their own JSON text columns)."""
+    return json.dumps(value, separators=(",", ":"))

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring import CodedError, ScoreWarning
+from scoring.errors import CodedError
+
+if TYPE_CHECKING:
+    from scoring import ScoreWarning
 
 __all__ = [
     "AmbiguousSession",

@@ -35,10 +35,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from scoring import CodedError
 
@@ -61,23 +58,35 @@ __all__ = [
     "storage_faults",
 ]
 
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL, Engine
+
+    from .db import QuickEngine
+
 logger = logging.getLogger(__name__)
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
 
-Where = Engine | URL | str | os.PathLike[str] | None
+Where: TypeAlias = "Engine | QuickEngine | URL | str | os.PathLike[str] | None"
+"""What names a database here: an engine (either kind), a URL or a ``--db`` value."""
+
+# SQLAlchemy is imported only when a fault is met or an engine is looked at
+# (the command line's quick reads never load it: models.db).
 
 
 def _url(where: Where) -> URL | None:
+    from sqlalchemy.engine import URL, Engine, make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from .db import QuickEngine, database_url
+
     if isinstance(where, Engine):
         return where.url
     if isinstance(where, URL):
         return where
-    from .db import database_url
-
     try:
-        return make_url(database_url(where))
+        return make_url(where.url if isinstance(where, QuickEngine) else database_url(where))
     except (ArgumentError, ValueError):
         return None
 
@@ -86,6 +95,14 @@ def database_file(where: Where) -> Path | None:
     """The SQLite file behind an engine, URL or ``--db`` value (absolute;
     ``None``: ``KORTPOENG_DB`` or the default file), or ``None`` for another
     kind of database or an in-memory one."""
+    from .db import QuickEngine, _plain_sqlite_file, database_url
+
+    if isinstance(where, QuickEngine):
+        return where.path.resolve()
+    if where is None or isinstance(where, str | os.PathLike):
+        plain = _plain_sqlite_file(database_url(where))  # told without SQLAlchemy
+        if plain is not None:
+            return plain.resolve()
     url = _url(where)
     if url is None or url.get_backend_name() != "sqlite":
         return None
@@ -168,6 +185,8 @@ def fault_of(error: BaseException, where: Where) -> ServiceError:
     """The coded error for ``error`` (a SQLAlchemy, sqlite3 or OS error) met
     while using the database ``where`` (engine, URL or ``--db`` value).
     Returns (does not raise) a :class:`ServiceError`; see the module table."""
+    from sqlalchemy.exc import ArgumentError
+
     name = database_name(where)
     path = database_file(where)
     if isinstance(error, OSError):
@@ -222,8 +241,16 @@ def storage_faults(where: Where, *, opening: bool = False) -> Iterator[None]:
         if not opening:
             raise
         _raise(error, where)
-    except (SQLAlchemyError, sqlite3.Error, ImportError) as error:
+    except _library_errors() as error:
         _raise(error, where)
+
+
+def _library_errors() -> tuple[type[BaseException], ...]:
+    """What the database libraries raise (looked up only when something was
+    raised, so SQLAlchemy is not loaded before it is used)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    return (SQLAlchemyError, sqlite3.Error, ImportError)
 
 
 def _raise(error: BaseException, where: Where) -> None:

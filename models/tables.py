@@ -3,9 +3,10 @@
 The UI gets the frozen read models of :mod:`models.views` from the services.
 What is stored is what the players *entered* plus the session's rule options, so
 every total can be recomputed by :mod:`scoring`. ``finished_at``,
-``winner_seats``, ``totals``, ``leader_seats`` and each hand's ``score`` are
+``winner_seats``, ``totals``, ``leader_seats``, each hand's ``score``, the score
+sheet (:class:`SheetChunkRow`) and the results (:class:`SessionResultRow`) are
 derived: the services keep them in step with ``scoring`` (they feed the session
-list, the player statistics and the opening of long sessions without rescoring).
+list, the statistics and the opening of long sessions without rescoring).
 
 Hands refer to players by *seat* (0 = first dealer), never by name, so renaming a
 player rewrites one row.
@@ -14,9 +15,9 @@ player rewrites one row.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from scoring.rules import MAX_NAME
@@ -26,9 +27,12 @@ __all__ = [
     "CustomGameRow",
     "HandRow",
     "PlayerRow",
-    "ScoreSheetRow",
     "SeatRow",
+    "SessionResultRow",
     "SessionRow",
+    "SheetChunkRow",
+    "inserted_id",
+    "table_of",
     "utcnow",
 ]
 
@@ -77,7 +81,7 @@ class SessionRow(SQLModel, table=True):
     the session list (empty for a session not written or opened since the
     migration that added them). ``scored_with`` is
     the fingerprint of the :mod:`scoring` code that computed the hands' cached
-    scores (see :mod:`models.services._store`); any other value means "rescore".
+    scores (see :mod:`models.services.fingerprint`); any other value means "rescore".
     ``definition`` is the snapshot of the game's definition the session is
     played by (canonical GAME_FORMAT.md text) for a game defined as data, and
     ``None`` for a coded game: changing or deleting a custom game later never
@@ -187,27 +191,88 @@ class HandRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-class ScoreSheetRow(SQLModel, table=True):
-    """Derived, a cache: a session's score sheet in one row, so that showing a
-    long session reads one value instead of every hand row.
+class SheetChunkRow(SQLModel, table=True):
+    """Derived, a cache: a piece of a session's score sheet — up to
+    ``models.services.sheet.CHUNK`` hands in a row — so that showing or writing
+    a long session reads a few rows instead of one per hand, and recording a
+    hand rewrites only the last piece.
 
-    ``sheet`` is JSON text, one list per field with one item per hand:
-    ``{"out": [seat or null…], "rummy": [0/1…], "note": […], "at": […],
-    "warnings": […], "points": [[p0, p1, …]…], "leftover": [[l0, l1, …]…]}``
-    (see ``models.services._store.Sheet``). The services rewrite it in the
-    same transaction as every write to the session's hands and read it only
-    to show a session (never to write one); it is ignored, and rebuilt, when
-    ``scored_with`` differs from the session's, ``hands`` from the number of
-    hand rows, or the text is not a well-formed sheet.
+    ``chunk`` counts from 0 (hands ``chunk × CHUNK + 1`` …); ``hands`` is how
+    many it holds (every piece but the last is full). ``scores`` is JSON text
+    ``{"out": …, "points": [… one per seat]}`` whose values are packed columns
+    of whole numbers (little-endian bytes in hex: 8-bit seats, -1 for a
+    blocked hand; 64-bit points): who went out of each hand and each seat's
+    points, what the standings fold, read back without parsing a number.
+    ``lines`` is JSON text ``{"rummy": [0/1…], "note": […], "at": […],
+    "warnings": […], "leftover": [[l0, l1, …]…]}`` (the rest of each line of
+    the score sheet, read when a line is shown) and ``lines_digest`` its
+    CRC-32. See ``models.services.sheet``. The services rewrite the pieces a
+    write changes in its transaction; a sheet is believed only when every
+    piece was scored by the running scoring code (``scored_with``), the pieces
+    hold as many hands as there are hand rows, who went out is a seat, and the
+    lines are the text written with them — otherwise it is rebuilt from the
+    hand rows.
     """
 
-    __tablename__ = "score_sheet"
+    __tablename__ = "score_sheet_chunk"
 
     session_id: int = Field(
         sa_column=Column(
             Integer, ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
         )
     )
+    chunk: int = Field(primary_key=True)
     scored_with: str = Field(max_length=64)
     hands: int
-    sheet: str = Field(sa_column=Column(Text, nullable=False))
+    scores: str = Field(sa_column=Column(Text, nullable=False))
+    lines: str = Field(sa_column=Column(Text, nullable=False))
+    lines_digest: str = Field(max_length=16)
+
+
+class SessionResultRow(SQLModel, table=True):
+    """Derived: each seat's result in a session as its standings say — what
+    the statistics add up, so that they need no scoring (one row per seat,
+    for every session, kept by every write to the session's hands).
+
+    ``total`` (points) and ``place`` (1 = first, ties shared) after the last
+    hand; ``won`` once the session has finished and the seat is among the
+    winners; ``hands`` the hands played; ``best_hand`` the seat's highest
+    points in one hand, or the lowest when ``lowest_wins`` (penalty scoring),
+    ``None`` without hands. Whether a session counts (finished, not in the
+    trash) is read from its ``game_session`` row.
+    """
+
+    __tablename__ = "session_result"
+
+    session_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+        )
+    )
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("player.id", ondelete="RESTRICT"), nullable=False, index=True
+        )
+    )
+    total: int
+    place: int
+    won: bool
+    hands: int
+    best_hand: int | None = Field(default=None)
+    lowest_wins: bool
+
+
+def inserted_id(result: Any) -> int:
+    """The id of the row an ``INSERT`` (a Core result) added. Raises
+    ``RuntimeError`` if the database gave none (it always does for these tables)."""
+    key = result.inserted_primary_key
+    if not key or key[0] is None:
+        raise RuntimeError("the database returned no id for the inserted row")
+    return int(key[0])
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core :class:`~sqlalchemy.Table` of a row class (bulk inserts,
+    updates and deletes that skip the ORM)."""
+    return cast(Table, model.__table__)  # type: ignore[attr-defined]  # SQLModel's metaclass sets it

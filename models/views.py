@@ -1,36 +1,41 @@
 """Read models: what the services hand to the UI and the command line.
 
-Plain frozen dataclasses built from the stored rows and :mod:`scoring`; never
-table rows, never tied to a database session. All scores are whole points.
+Immutable named tuples built from the stored rows and :mod:`scoring` (read by
+attribute; a named tuple because the command line makes these classes at
+every start, and a dataclass costs five times as much to make); never table
+rows, never tied to a database session. All scores are whole points.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple, overload
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from scoring import (
-    GameDefinition,
-    GameRules,
-    Hand,
-    HandScore,
-    ScoreWarning,
-    SessionRules,
-    Standings,
-    game_for,
-)
+if TYPE_CHECKING:
+    from scoring import (
+        GameDefinition,
+        GameRules,
+        Hand,
+        HandScore,
+        ScoreWarning,
+        SessionRules,
+        Standings,
+    )
 
 __all__ = [
     "DeletedHand",
     "GameEntry",
+    "GameStatistics",
     "GameStats",
     "HandDetail",
     "HandLine",
     "HandLines",
     "ImportedGame",
+    "PlayerStatistics",
     "PlayerStats",
     "PlayerSummary",
     "SessionPage",
@@ -130,8 +135,7 @@ class HandLines(Sequence[HandLine]):
         return f"HandLines({list(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class HandDetail:
+class HandDetail(NamedTuple):
     """One hand with everything entered and its full score, for editing or explaining.
 
     ``hand`` is the :class:`scoring.Hand` as entered (player names as seated);
@@ -149,8 +153,7 @@ class HandDetail:
     hand_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DeletedHand:
+class DeletedHand(NamedTuple):
     """What deleting a hand returns: the session without it (``view``) and the
     hand as it was stored (``hand``, with its ``hand_id``), to put it back."""
 
@@ -158,8 +161,7 @@ class DeletedHand:
     hand: HandDetail
 
 
-@dataclass(frozen=True, slots=True)
-class SessionView:
+class SessionView(NamedTuple):
     """A session opened with its standings.
 
     Attributes:
@@ -204,6 +206,8 @@ class SessionView:
     @property
     def game_rules(self) -> GameRules:
         """The session's game: its snapshot's rules, or the coded game's."""
+        from scoring import game_for
+
         return game_for(self.game, self.definition)
 
     @property
@@ -212,8 +216,7 @@ class SessionView:
         return self.game_rules.bind(self.options, self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class SessionSummary:
+class SessionSummary(NamedTuple):
     """One entry of the session list (no scoring needed to show it).
 
     ``winners`` is empty until the session has finished; ``hand_count`` counts
@@ -233,7 +236,7 @@ class SessionSummary:
     winners: tuple[str, ...]
     deleted_at: datetime | None
     leaders: tuple[str, ...] = ()
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Mapping[str, int] = MappingProxyType({})
     definition: GameDefinition | None = None
 
     @property
@@ -242,8 +245,7 @@ class SessionSummary:
         return self.finished_at is not None
 
 
-@dataclass(frozen=True, slots=True)
-class SessionPage:
+class SessionPage(NamedTuple):
     """A page of :class:`SessionSummary`: unfinished first, then newest first.
 
     ``total`` counts every session in the list (not only this page).
@@ -260,8 +262,7 @@ class SessionPage:
         return self.offset + len(self.items) < self.total
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
+class PlayerSummary(NamedTuple):
     """A player, with the number of sessions (outside the trash) they sat in."""
 
     id: int
@@ -269,8 +270,7 @@ class PlayerSummary:
     sessions: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameStats:
+class GameStats(NamedTuple):
     """Counts for one game: sessions ``played`` (any state), ``finished``, ``won``
     (a shared win counts as a win for each winner)."""
 
@@ -279,8 +279,7 @@ class GameStats:
     won: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
+class PlayerStats(NamedTuple):
     """A player's basic statistics over the sessions outside the trash.
 
     ``by_game`` maps a game id to its :class:`GameStats`; ``played``,
@@ -293,6 +292,52 @@ class PlayerStats:
     finished: int
     won: int
     by_game: Mapping[str, GameStats]
+
+
+class PlayerStatistics(NamedTuple):
+    """One player's record in one game (finished sessions outside the trash).
+
+    Attributes:
+        player: the player's name (in their most recent session of this game).
+        sessions: finished sessions played.
+        wins: sessions won (a shared win counts as a win for each winner).
+        hands: hands played in those sessions.
+        win_rate: ``wins / sessions``, from 0.0 to 1.0.
+        average_hand: mean points per hand over those hands (0.0 without hands).
+        best_hand: the highest points in one hand, or the lowest for penalty
+            scoring; ``None`` without hands.
+        streak: consecutive wins counted back from the most recent session
+            (0 when the most recent session was not a win).
+    """
+
+    player: str
+    sessions: int
+    wins: int
+    hands: int
+    win_rate: float
+    average_hand: float
+    best_hand: int | None
+    streak: int
+
+
+class GameStatistics(NamedTuple):
+    """Statistics of one game (and scoring direction).
+
+    Attributes:
+        game: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
+        lowest_wins: True for penalty scoring (best hand = lowest).
+        sessions: finished sessions of this game.
+        players: one :class:`PlayerStatistics` per player, most wins first,
+            then best win rate, most sessions, and name.
+        definition: the game's definition (of its most recent session) for a
+            game defined as data, which names it; ``None`` for a coded game.
+    """
+
+    game: str
+    lowest_wins: bool
+    sessions: int
+    players: tuple[PlayerStatistics, ...]
+    definition: GameDefinition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +363,8 @@ class GameEntry:
     @property
     def rules(self) -> GameRules:
         """The game's rules object."""
+        from scoring import game_for
+
         return game_for(self.game_id, None if self.builtin else self.definition)
 
 

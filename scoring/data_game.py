@@ -280,14 +280,15 @@ class DataGame(GameRules):
     def rummy_allowed(self, options: Any, hand: Hand) -> bool:
         return "rummy" in self.rules(options).flags and hand.went_out is not None
 
-    def next_dealer(self, players: Sequence[str], scores: Sequence[HandScore]) -> str:
+    def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
         """The deal passes left; with ``winner_of_two`` and two players the
-        hand's winner deals next (a blocked hand passes the deal as usual)."""
+        hand's winner deals next (a blocked hand passes the deal as usual).
+        ``went_out``: per hand played, who went out (``None``: blocked)."""
         if self.definition.next_dealer is not NextDealer.WINNER_OF_TWO or len(players) != 2:
-            return super().next_dealer(players, scores)
+            return super().next_dealer(players, went_out)
         dealer = players[0]
-        for score in scores:
-            dealer = score.went_out or players[1 - players.index(dealer)]
+        for out in went_out:
+            dealer = out or players[1 - players.index(dealer)]
         return dealer
 
     # -- entering cards ---------------------------------------------------

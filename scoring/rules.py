@@ -292,9 +292,10 @@ class GameRules:
         """Points per leftover card rank in this game with these options."""
         raise NotImplementedError
 
-    def next_dealer(self, players: Sequence[str], scores: Sequence[HandScore]) -> str:
-        """Who deals the next hand: the deal passes to the left (RULES.md §4)."""
-        return players[len(scores) % len(players)]
+    def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
+        """Who deals the next hand, given who went out of each hand played so far
+        (``None`` for a blocked hand): the deal passes to the left (RULES.md §4)."""
+        return players[len(went_out) % len(players)]
 
     def score_hand(self, options: Any, players: Sequence[str], hand: Hand) -> HandScore:
         """Score one hand: points per player plus breakdown and warnings.

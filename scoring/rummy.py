@@ -85,14 +85,14 @@ class Rummy(GameRules):
     def rummy_allowed(self, options: Options, hand: Hand) -> bool:
         return self.offers_rummy(options) and hand.went_out is not None
 
-    def next_dealer(self, players: Sequence[str], scores: Sequence[HandScore]) -> str:
+    def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
         """The deal passes left; with two players the winner of a hand deals next
         (a blocked hand passes the deal as usual)."""
         if len(players) != 2:
-            return super().next_dealer(players, scores)
+            return super().next_dealer(players, went_out)
         dealer = players[0]
-        for score in scores:
-            dealer = score.went_out or players[1 - players.index(dealer)]
+        for out in went_out:
+            dealer = out or players[1 - players.index(dealer)]
         return dealer
 
     def score_hand(self, options: Options, players: Sequence[str], hand: Hand) -> HandScore:

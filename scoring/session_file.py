@@ -1,8 +1,9 @@
-"""The session file (SESSION_FORMAT.md): read strictly, write canonically, score.
+"""The session file (SESSION_FORMAT.md): read strictly, write canonically.
 
-A session file stores what players *entered*; :func:`score_session` recomputes
-every figure. Writing then reading gives back an equal :class:`SessionDoc`, and
-reading then writing a canonical file gives back the same text.
+A session file stores what players *entered*; :func:`scoring.score_session`
+(:mod:`scoring.results`) recomputes every figure. Writing then reading gives
+back an equal :class:`SessionDoc`, and reading then writing a canonical file
+gives back the same text.
 
 Version 2 carries the game's definition (GAME_FORMAT.md) for a game defined as
 data, so that a file is scored by the rules it was played by, on a device that
@@ -14,32 +15,28 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from .cards import parse_cards, parse_rank
+from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .definition import GameDefinition, definition_to_dict, read_definition
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
-from .hands import Hand, HandScore, Leftover, Run, ScoreWarning
+from .hands import Hand, Leftover, Run
 from .registry import builtin_game, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
-from .standings import Standings, standings
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "SessionDoc",
-    "SessionResult",
+    "check_hand",
     "hand_from_dict",
     "hand_to_dict",
     "read_session",
-    "score_hands",
-    "score_session",
     "session_to_dict",
     "write_session",
 ]
@@ -74,16 +71,6 @@ class SessionDoc:
     def rules(self) -> GameRules:
         """The game's rules object (its definition's, when it has one)."""
         return game_for(self.game, self.definition)
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """A scored session: one :class:`HandScore` per hand, the standings, and all
-    warnings (each with its ``hand`` number)."""
-
-    hand_scores: tuple[HandScore, ...]
-    standings: Standings
-    warnings: tuple[ScoreWarning, ...]
 
 
 # -- reading ----------------------------------------------------------------
@@ -182,7 +169,9 @@ def _seats(players: tuple[str, ...]) -> dict[str, str]:
     return seats
 
 
-def _leftover(value: Any, path: str, game: GameRules) -> Leftover:
+def _leftover(value: Any, path: str, game: GameRules | None = None) -> Leftover:
+    """A leftover entry: whole points, or cards read by ``game`` (by the
+    standard notation without one)."""
     if isinstance(value, bool) or not isinstance(value, int | list):
         raise _type_error(path, Expected.CARDS_OR_POINTS, value)
     if isinstance(value, int):
@@ -195,7 +184,24 @@ def _leftover(value: Any, path: str, game: GameRules) -> Leftover:
                 params={"value": value, "maximum": MAX_POINTS},
             )
         return value
-    return game.parse_leftover(value)
+    return parse_cards(value) if game is None else game.parse_leftover(value)
+
+
+def _note_and_time(note: Any, played_at: Any, path: str, *, checked: bool) -> str | None:
+    """Check a hand's ``note`` (text; :func:`scoring.check_note` when
+    ``checked``) and return its ``played_at`` (:func:`_time`; a stored text
+    time is taken as it is unless ``checked``)."""
+    if note is not None:
+        _expect(note, str, f"{path}.note", Expected.TEXT)
+        if checked:
+            try:
+                check_note(note)
+            except ScoringError as error:
+                error.field = f"{path}.note"
+                raise
+    if checked or not isinstance(played_at, str):
+        return _time(played_at, f"{path}.played_at")
+    return played_at
 
 
 def hand_from_dict(
@@ -282,17 +288,7 @@ def _hand_from_dict(
     ).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
     note = data.get("note")
-    if note is not None:
-        _expect(note, str, f"{path}.note", Expected.TEXT)
-        if checked:
-            try:
-                check_note(note)
-            except ScoringError as error:
-                error.field = f"{path}.note"
-                raise
-    played_at = data.get("played_at")
-    if checked or not isinstance(played_at, str):
-        played_at = _time(played_at, f"{path}.played_at")
+    played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing
     # from ``left`` held nothing): the hand keeps one form of each.
     left = {p: held for p, held in left.items() if held != ()}
@@ -303,6 +299,96 @@ def _hand_from_dict(
         _in_seat_order(runs, players),
         rummy,
         note,
+        played_at,
+        flags,
+    )
+
+
+def check_hand(
+    hand: Hand, players: Sequence[str], number: int = 1, *, stored: bool = False
+) -> Hand:
+    """A :class:`Hand` made in code, checked as :func:`hand_from_dict` checks a
+    file's hand, without converting it to the file form and back: what the
+    storage writes can always be read back.
+
+    Player names are matched to the seats case-insensitively (each player at
+    most once in ``left`` and in ``runs``) and put in seat order; leftovers are
+    cards or whole points, runs hold cards (and an ace's rank), ``rummy`` is a
+    flag, the note text and ``played_at`` ISO 8601 text with an offset.
+    Returns the hand with the seated names (an empty list of cards or runs
+    dropped, as :func:`hand_from_dict` does). Raises :class:`SessionFileError`
+    (wrong type, ``file_time``, ``time_range``) or :class:`HandError`
+    (``unknown_player``, ``player_repeated``, a note :func:`scoring.check_note`
+    refuses), each with ``hand`` = ``number``. ``stored``: as for
+    :func:`hand_from_dict`, the rules for notes and times are not applied again.
+    """
+    try:
+        return _check_hand(hand, tuple(players), number, checked=not stored)
+    except ScoringError as error:
+        raise error.at_hand(number) from None
+
+
+def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: bool) -> Hand:
+    path = f"hands[{number}]"
+    seats = _seats(players)
+    went_out = hand.went_out
+    if went_out is not None:
+        went_out = _seat(went_out, seats, "went_out", number)
+    left: dict[str, Leftover] = {}
+    for name, held in _expect(hand.left, Mapping, f"{path}.left", Expected.OBJECT).items():
+        player = _seat(name, seats, "left", number)
+        if player in left:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.left"
+            )
+        field = f"{path}.left.{player}"
+        if isinstance(held, int) and not isinstance(held, bool):
+            try:
+                left[player] = _leftover(held, field)
+            except ScoringError as error:
+                error.player, error.field = player, error.field or "left"
+                raise
+        else:
+            if not isinstance(held, tuple | list) or not all(
+                isinstance(c, Card | Face) for c in held
+            ):
+                raise _type_error(field, Expected.CARDS_OR_POINTS, held)
+            left[player] = tuple(held)
+    runs: dict[str, tuple[Run, ...]] = {}
+    for name, laid in _expect(hand.runs, Mapping, f"{path}.runs", Expected.OBJECT).items():
+        player = _seat(name, seats, "runs", number)
+        if player in runs:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.runs"
+            )
+        field = f"{path}.runs.{player}"
+        _expect(laid, (tuple, list), field, Expected.LIST)
+        for i, run in enumerate(laid, 1):
+            if (
+                not isinstance(run, Run)
+                or not isinstance(run.cards, tuple | list)
+                or not all(isinstance(c, Card) for c in run.cards)
+            ):
+                raise _type_error(f"{field}[{i}]", Expected.OBJECT, run)
+            if run.ace_as is not None and not isinstance(run.ace_as, Rank):
+                raise _type_error(f"{field}[{i}].ace_as", Expected.RANK, run.ace_as)
+        runs[player] = tuple(
+            run if isinstance(run.cards, tuple) else Run(tuple(run.cards), run.ace_as)
+            for run in laid
+        )
+    _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
+    flags: dict[str, str] = {}
+    for flag, name in _expect(hand.flags, Mapping, f"{path}.flags", Expected.OBJECT).items():
+        flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
+    played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
+    left = {p: held for p, held in left.items() if held != ()}
+    runs = {p: laid for p, laid in runs.items() if laid}
+    return Hand(
+        went_out,
+        _in_seat_order(left, players),
+        _in_seat_order(runs, players),
+        hand.rummy,
+        hand.note,
         played_at,
         flags,
     )
@@ -449,6 +535,8 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     session_id = data.get("id")
     if session_id is not None:
         _expect(session_id, str, "id", Expected.TEXT)
+        import uuid  # here: its import loads platform, which writing a file never needs
+
         try:
             session_id = str(uuid.UUID(session_id))
         except ValueError:
@@ -550,32 +638,3 @@ def write_session(doc: SessionDoc) -> str:
     """The session as canonical JSON text (UTF-8 characters kept, 2-space indent,
     a final newline)."""
     return json.dumps(session_to_dict(doc), ensure_ascii=False, indent=2) + "\n"
-
-
-# -- scoring ----------------------------------------------------------------
-
-
-def score_hands(
-    game: GameRules, options: Any, players: Sequence[str], hands: Sequence[Hand]
-) -> SessionResult:
-    """Score every hand and fold the standings. Errors carry their hand number;
-    warnings are returned with theirs."""
-    scores = []
-    warnings: list[ScoreWarning] = []
-    for number, hand in enumerate(hands, 1):
-        try:
-            score = game.score_hand(options, players, hand)
-        except ScoringError as error:
-            raise error.at_hand(number) from None
-        scores.append(score)
-        warnings += [
-            ScoreWarning(w.code, w.card, w.player, w.count, w.expected, number)
-            for w in score.warnings
-        ]
-    table = standings(game, options, players, scores)
-    return SessionResult(tuple(scores), table, tuple(warnings))
-
-
-def score_session(doc: SessionDoc) -> SessionResult:
-    """Score a whole session document (see :func:`score_hands`)."""
-    return score_hands(doc.rules, doc.options, doc.players, doc.hands)

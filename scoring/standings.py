@@ -3,16 +3,79 @@ session and its winners (RULES.md §4 and each game's "Game"/"Target" rules)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import accumulate, compress
+from itertools import count as count_from
+from typing import TYPE_CHECKING, Any, overload
 
 from .codes import ErrorCode
 from .errors import HandError
-from .hands import HandScore
-from .rules import GameRules
 
-__all__ = ["Standings", "place_totals", "standings"]
+if TYPE_CHECKING:
+    from .hands import HandScore
+    from .rules import GameRules
+
+__all__ = ["PerHand", "Standings", "place_totals", "standings", "standings_from_columns"]
+
+
+class PerHand(Sequence[Mapping[str, int]]):
+    """Per hand, a mapping player → points (in seat order), each made when
+    first read: a long session has thousands of hands and showing it reads a
+    dozen. An immutable sequence that reads and compares as a tuple of dicts
+    would (``len``, indexes, slices → tuples, iteration, ``==``).
+
+    Args:
+        players: the seats' names.
+        count: the number of hands.
+        row: ``row(index)`` gives the values of hand ``index + 1``, in seat order.
+    """
+
+    __slots__ = ("_count", "_made", "_players", "_row")
+
+    def __init__(
+        self, players: tuple[str, ...], count: int, row: Callable[[int], Sequence[int]]
+    ) -> None:
+        self._players = players
+        self._count = count
+        self._row = row
+        self._made: list[dict[str, int] | None] = [None] * count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Mapping[str, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Mapping[str, int], ...]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return tuple(self._at(i) for i in range(*index.indices(self._count)))
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("hand index out of range")
+        return self._at(index)
+
+    def _at(self, index: int) -> dict[str, int]:
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = dict(zip(self._players, self._row(index), strict=True))
+        return made
+
+    def __iter__(self) -> Iterator[Mapping[str, int]]:
+        return (self._at(i) for i in range(self._count))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PerHand | tuple | list):
+            return len(self) == len(other) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking: dicts inside
+
+    def __repr__(self) -> str:
+        return f"PerHand({list(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -21,8 +84,9 @@ class Standings:
 
     Attributes:
         players: seat order.
-        hand_points: per hand, points per player.
-        running: per hand, each player's running total after that hand.
+        hand_points: per hand, points per player (a :class:`PerHand`).
+        running: per hand, each player's running total after that hand
+            (a :class:`PerHand`).
         totals: current total per player.
         places: 1-based place per player in the game's direction, ties shared
             (1, 1, 3).
@@ -41,8 +105,8 @@ class Standings:
     """
 
     players: tuple[str, ...]
-    hand_points: tuple[Mapping[str, int], ...]
-    running: tuple[Mapping[str, int], ...]
+    hand_points: Sequence[Mapping[str, int]]
+    running: Sequence[Mapping[str, int]]
     totals: Mapping[str, int]
     places: Mapping[str, int]
     leaders: tuple[str, ...]
@@ -78,7 +142,7 @@ def place_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, i
 def standings(
     game: GameRules, options: Any, players: Sequence[str], scores: Sequence[HandScore]
 ) -> Standings:
-    """Fold hand scores into :class:`Standings`.
+    """Fold hand scores into :class:`Standings` (see :func:`standings_from_columns`).
 
     The session ends after the hand in which a total reaches the target (≥) or
     after the last of ``rounds`` hands, whichever comes first when the game has
@@ -94,45 +158,89 @@ def standings(
     ({'a': 0, 'b': 18}, {'a': 1, 'b': 2}, 4, False)
     """
     players = tuple(players)
+    return standings_from_columns(
+        game,
+        options,
+        players,
+        [[score.points[p] for score in scores] for p in players],
+        [score.went_out for score in scores],
+    )
+
+
+def standings_from_columns(
+    game: GameRules,
+    options: Any,
+    players: Sequence[str],
+    columns: Sequence[Sequence[int]],
+    went_out: Sequence[str | None],
+) -> Standings:
+    """Fold the hands' points into :class:`Standings` (RULES.md §4).
+
+    Args:
+        columns: per seat (in seat order), the points of each hand, oldest
+            first (whole points); all as long as ``went_out``.
+        went_out: per hand, who went out (``None`` for a blocked hand), for the
+            games' dealer rules.
+
+    The fold runs a column at a time in C loops (``itertools.accumulate``,
+    ``map``) and the per-hand mappings are made when read (:class:`PerHand`),
+    so that a session of thousands of hands folds in well under a millisecond:
+    opening or writing a long session repeats it. Raises :class:`HandError`
+    (``session_over``, ``hand`` set to the first hand after the end) when a
+    hand follows the end of the session.
+
+    >>> from scoring.games import get_game
+    >>> game = get_game("swedish_rummy")
+    >>> s = standings_from_columns(game, game.options_from_dict({"target": 50}),
+    ...                            ["a", "b"], [[30, 0, 25], [0, 12, 0]], ["a", "b", "a"])
+    >>> s.running[-1], s.hand_points[1], s.finished_after, s.winners
+    ({'a': 55, 'b': 12}, {'a': 0, 'b': 12}, 3, ('a',))
+    """
+    players = tuple(players)
+    count = len(went_out)
+    if len(columns) != len(players) or any(len(column) != count for column in columns):
+        raise ValueError("one column of points per seat, one point per hand")
     lowest = game.lowest_wins(options)
     target = game.target(options)
     rounds = game.rounds(options)
-    totals = dict.fromkeys(players, 0)
-    running = []
-    finished_after = None
-    for number, score in enumerate(scores, 1):
-        if finished_after is not None:
-            raise HandError(
-                ErrorCode.SESSION_OVER, hand=number, params={"finished_after": finished_after}
-            )
-        points = score.points
-        # ``totals`` keeps seat order: each new dict is built from the last one
-        totals = {player: total + points[player] for player, total in totals.items()}
-        running.append(totals)
-        # the session ends after its last round, or once a total reaches the target (≥),
-        # whichever comes first when a game has both
-        if (rounds is not None and number >= rounds) or (
-            target is not None and max(totals.values()) >= target
-        ):
-            finished_after = number
+    running_columns = [list(accumulate(column)) for column in columns] if count else []
+    # the session ends after its last round, or after the first hand in which a
+    # total reaches the target (≥), whichever comes first when a game has both
+    ends: list[int] = []
+    if rounds is not None and count >= rounds:
+        ends.append(rounds)
+    if target is not None and count and max(map(max, running_columns)) >= target:
+        tops = map(max, *running_columns) if len(players) > 1 else iter(running_columns[0])
+        ends.append(next(compress(count_from(1), map(target.__le__, tops))))
+    finished_after = min(ends) if ends else None
+    if finished_after is not None and finished_after < count:
+        raise HandError(
+            ErrorCode.SESSION_OVER,
+            hand=finished_after + 1,
+            params={"finished_after": finished_after},
+        )
+    if count:
+        totals = dict(zip(players, (column[-1] for column in running_columns), strict=True))
+    else:
+        totals = dict.fromkeys(players, 0)
     places = place_totals(totals, lowest_wins=lowest)
     leaders = tuple(p for p in players if places[p] == 1)
     best = totals[leaders[0]]
     return Standings(
         players=players,
-        hand_points=tuple(score.points for score in scores),
-        running=tuple(running),
+        hand_points=PerHand(players, count, lambda index: [c[index] for c in columns]),
+        running=PerHand(players, count, lambda index: [c[index] for c in running_columns]),
         totals=totals,
         places=places,
         leaders=leaders,
         finished=finished_after is not None,
         finished_after=finished_after,
         winners=leaders if finished_after is not None else (),
-        dealer=game.next_dealer(players, scores),
+        dealer=game.next_dealer(players, went_out),
         gap_to_leader={p: abs(best - totals[p]) for p in players},
         target=target,
         gap_to_target=None if target is None else {p: max(0, target - totals[p]) for p in players},
         rounds=rounds,
-        rounds_left=None if rounds is None else max(0, rounds - len(scores)),
+        rounds_left=None if rounds is None else max(0, rounds - count),
         lowest_wins=lowest,
     )

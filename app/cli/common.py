@@ -2,7 +2,9 @@
 session, reporting an error in one translated line, and plain text tables.
 
 Heavy modules (SQLAlchemy, SQLModel, the storage services) are imported inside
-the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay quick.
+the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay
+quick; the read commands (``list``, ``show``, ``export``, ``stats``) read a
+SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, babel_locale, format_date, format_number
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = [
     "MAX_COUNT",
@@ -52,30 +54,25 @@ class NoDatabase(Exception):
     said on standard error)."""
 
 
-def open_engine(args: argparse.Namespace) -> Engine:
-    """The engine of ``--db`` (else ``KORTPOENG_DB``, else the default file),
-    upgraded to the newest schema. A database that cannot be used (a folder,
-    a damaged file, another program's database, one a newer Kortpoeng made, a
-    read-only folder, a bad URL) prints one translated line naming it and what
-    to do, and raises :class:`NoDatabase`; the technical cause is logged."""
-    from models.db import init_db, make_engine
+def open_engine(args: argparse.Namespace) -> AnyEngine:
+    """The database of ``--db`` (else ``KORTPOENG_DB``, else the default file),
+    upgraded to the newest schema (:func:`models.db.open_database`: a SQLite
+    file at the newest schema is read without loading SQLAlchemy). A database
+    that cannot be used (a folder, a damaged file, another program's database,
+    one a newer Kortpoeng made, a read-only folder, a bad URL) prints one
+    translated line naming it and what to do, and raises :class:`NoDatabase`;
+    the technical cause is logged."""
+    from models.db import open_database
     from scoring import CodedError
 
     try:
-        engine = make_engine(getattr(args, "db", None))
+        return open_database(getattr(args, "db", None))
     except CodedError as error:
         fail(error)
         raise NoDatabase from None
-    try:
-        init_db(engine)
-    except CodedError as error:
-        engine.dispose()
-        fail(error)
-        raise NoDatabase from None
-    return engine
 
 
-def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) -> ExitStatus:
+def with_engine(args: argparse.Namespace, work: Callable[[AnyEngine], ExitStatus]) -> ExitStatus:
     """Run ``work(engine)`` on the database; a coded error (storage or scoring)
     becomes one line on standard error and its exit status."""
     from scoring import CodedError
@@ -92,7 +89,7 @@ def with_engine(args: argparse.Namespace, work: Callable[[Engine], ExitStatus]) 
         engine.dispose()
 
 
-def resolve(engine: Engine, ref: str) -> int:
+def resolve(engine: AnyEngine, ref: str) -> int:
     """The id of the session ``ref`` names (number, UUID or prefix; the trash
     included). Raises ``SessionNotFound`` or ``AmbiguousSession``."""
     from models.services import find_session

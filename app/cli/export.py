@@ -11,7 +11,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, get_language
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
         )
         return ExitStatus.BAD_INPUT
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         target = None
         if to_file:  # refused before any work, and again just before writing
             target = check_target(args.output, force=args.force, database=database_file(engine))

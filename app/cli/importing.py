@@ -1,63 +1,147 @@
-"""``kortpoeng import FILE`` (``-`` reads standard input): validate, then store."""
+"""``kortpoeng import FILE...``: validate session files, then store them.
+
+Each FILE is a session file, ``-`` (standard input) or a folder, whose session
+files (``*.json``, in name order) are all taken: restoring a folder of backups
+is one command. Each file is checked and stored on its own — a file that is
+refused leaves the others stored — and a summary line follows when more than
+one file was given.
+
+Exit status (:class:`app.cli.status.ExitStatus`): ``OK`` (0) when every file is
+stored (some may have been stored already), ``NOTHING_DONE`` (1) when nothing
+new was stored (every file was stored already), ``BAD_INPUT`` (2) when a file
+was refused (unreadable, not a session file, bad cards…; the others are still
+stored) or the database cannot be used.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import db_option, fail, game_label, with_engine
+from app.cli.common import db_option, game_label, with_engine
 from app.cli.status import ExitStatus
-from app.i18n import _, ngettext
+from app.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "session_files"]
+
+
+def session_files(name: str) -> list[str]:
+    """The files ``name`` stands for: itself (a file, or ``-``), or the
+    session files (``*.json``, any case) directly in the folder ``name``, by
+    name. Raises ``OSError`` for a folder that cannot be listed."""
+    path = Path(name)
+    if name == "-" or not path.is_dir():
+        return [name]
+    return sorted(
+        str(child)
+        for child in path.iterdir()
+        if child.suffix.lower() == ".json" and child.is_file()
+    )
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
-    """Read ``args.file`` (at most the import limit), check it and store it."""
+    """Store every file of ``args.files`` (see the module docstring)."""
+    from app.cli.common import fail
     from app.safe_text import visible_lines
-    from models.errors import ServiceError
-    from models.services import import_session, read_import_source
+    from models.errors import DuplicateSession
 
-    try:
-        data = read_import_source(args.file)
-    except ServiceError as error:
-        return fail(error)
-    except OSError as error:
-        from app.messages import os_reason
+    refused = duplicates = stored = 0
+    files: list[str] = []
+    for name in args.files:
+        try:
+            found = session_files(name)
+        except OSError as error:
+            _cannot_read(name, error)
+            refused += 1
+            continue
+        if not found:
+            print(_("{folder}: no session files (*.json) in it", folder=name), file=sys.stderr)
+            refused += 1
+        files += found
 
-        print(
-            _("Cannot read {file}: {reason}", file=args.file, reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+    def work(engine: AnyEngine) -> ExitStatus:
+        nonlocal refused, duplicates, stored
+        from models.services import import_session, read_import_source
+        from scoring import CodedError
 
-    def work(engine: Engine) -> ExitStatus:
-        view = import_session(engine=engine, data=data)
-        print(
-            visible_lines(
-                ngettext(
-                    "Imported session {number} ({id}): {game}, {players}, {n} hand",
-                    "Imported session {number} ({id}): {game}, {players}, {n} hands",
-                    len(view.hands),
-                    number=view.id,
-                    id=view.uuid,
-                    game=game_label(view.game_rules),
-                    players=", ".join(view.players),
+        for name in files:
+            prefix = f"{name}: " if len(files) > 1 else ""
+            try:
+                view = import_session(engine=engine, data=read_import_source(name))
+            except OSError as error:
+                _cannot_read(name, error)
+                refused += 1
+                continue
+            except CodedError as error:
+                if prefix:
+                    print(visible_lines(prefix), end="", file=sys.stderr)
+                fail(error)
+                if isinstance(error, DuplicateSession):
+                    duplicates += 1
+                else:
+                    refused += 1
+                continue
+            stored += 1
+            print(
+                visible_lines(
+                    prefix
+                    + ngettext(
+                        "Imported session {number} ({id}): {game}, {players}, {n} hand",
+                        "Imported session {number} ({id}): {game}, {players}, {n} hands",
+                        len(view.hands),
+                        number=view.id,
+                        id=view.uuid,
+                        game=game_label(view.game_rules),
+                        players=", ".join(view.players),
+                    )
                 )
             )
-        )
         return ExitStatus.OK
 
-    return with_engine(args, work)
+    if files:
+        status = with_engine(args, work)
+        if status != ExitStatus.OK:  # the database could not be used
+            return status
+    folders = any(name != "-" and Path(name).is_dir() for name in args.files)
+    if folders or stored + duplicates + refused > 1:
+        print(
+            ngettext(
+                "{n} file: {stored} stored, {old} stored already, {refused} refused",
+                "{n} files: {stored} stored, {old} stored already, {refused} refused",
+                stored + duplicates + refused,
+                stored=format_number(stored),
+                old=format_number(duplicates),
+                refused=format_number(refused),
+            )
+        )
+    if refused:
+        return ExitStatus.BAD_INPUT
+    if not stored:
+        return ExitStatus.NOTHING_DONE
+    return ExitStatus.OK
+
+
+def _cannot_read(name: str, error: OSError) -> None:
+    from app.messages import os_reason
+
+    print(_("Cannot read {file}: {reason}", file=name, reason=os_reason(error)), file=sys.stderr)
 
 
 def add_parser(subparsers: Any) -> None:
     """Add ``import`` to the main parser's subparsers."""
-    p = subparsers.add_parser("import", help=_("store a session file (validated first)"))
-    p.add_argument("file", metavar="FILE", help=_("session file, or - for standard input"))
+    p = subparsers.add_parser(
+        "import", help=_("store session files (each checked first; a folder: its *.json files)")
+    )
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help=_("session file, folder of session files, or - for standard input"),
+    )
     db_option(p)
     p.set_defaults(handler=run)

@@ -19,7 +19,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = ["add_parser", "run"]
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """List a page of sessions (``--limit``, ``--offset``; ``--trash``: the trash)."""
     from models.services import list_sessions
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         page = list_sessions(engine=engine, offset=args.offset, limit=args.limit, trash=args.trash)
         if not page.items:
             print(_("The trash is empty.") if args.trash else _("No sessions yet."))

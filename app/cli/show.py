@@ -19,8 +19,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
-
+    from models.db import AnyEngine
     from models.views import SessionView
 
 __all__ = ["add_parser", "render_standings", "run"]
@@ -31,7 +30,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     from app.safe_text import visible_lines
     from models.services import open_session
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         session_id = resolve(engine, args.session)
         view = open_session(engine=engine, session_id=session_id, include_deleted=True)
         sys.stdout.write(visible_lines(render_standings(view)))

@@ -11,9 +11,11 @@ __all__ = ["ExitStatus"]
 class ExitStatus(IntEnum):
     """What a command's exit status means.
 
-    ``OK``: done. ``NOTHING_DONE``: nothing to do (a session file that is
-    already stored). ``BAD_INPUT``: input that cannot be read, scored or found,
-    or a database that cannot be used; one line on standard error says why.
+    ``OK``: done (``import``: every file is stored, some maybe already).
+    ``NOTHING_DONE``: nothing to do (``import``: every session file given is
+    stored already). ``BAD_INPUT``: input that cannot be read, scored or
+    found (``import``: a file was refused, the others are still stored), or a
+    database that cannot be used; one line on standard error says why.
     """
 
     OK = 0

@@ -1,10 +1,12 @@
 """Player statistics across finished sessions, per game (issue 5).
 
-Pure functions over scored sessions: the storage services load the finished
-sessions (``SessionDoc`` + ``SessionResult`` + when each finished) and the
-statistics screen shows what :func:`player_statistics` returns. No flet, no
-database, no user-visible text; names that tie are in the alphabetical order of
-the active language (:func:`app.i18n.collation_key`).
+The statistics screen and ``kortpoeng stats`` show :func:`game_statistics`:
+the database adds up the results stored with every session
+(:func:`models.services.game_statistics`). :func:`player_statistics` computes
+the same figures from scratch — every finished session read back and rescored
+(:func:`finished_entries`) — the reference the stored figures are tested
+against. No flet, no user-visible text; names that tie are in the
+alphabetical order of the active language (:func:`app.i18n.collation_key`).
 
 A *game* here is a game id together with its scoring direction: Rummy played
 with ``penalty`` scoring (lowest total wins) and with ``winner_collects``
@@ -33,10 +35,11 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from app.i18n import collation_key
+from models.views import GameStatistics, PlayerStatistics
 from scoring import GAMES, SessionDoc, SessionResult, player_key, score_session
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = [
     "Entry",
@@ -53,55 +56,6 @@ __all__ = [
 Entry = tuple[SessionDoc, SessionResult, datetime | None]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class PlayerStatistics:
-    """One player's record in one game.
-
-    Attributes:
-        player: the name from the player's most recent session of this game.
-        sessions: finished sessions played.
-        wins: sessions won (a shared win counts as a win for each winner).
-        hands: hands played in those sessions.
-        win_rate: ``wins / sessions``, from 0.0 to 1.0.
-        average_hand: mean points per hand over those hands (0.0 without hands).
-        best_hand: the highest points in one hand, or the lowest for penalty
-            scoring; ``None`` without hands.
-        streak: consecutive wins counted back from the most recent session
-            (0 when the most recent session was not a win).
-    """
-
-    player: str
-    sessions: int
-    wins: int
-    hands: int
-    win_rate: float
-    average_hand: float
-    best_hand: int | None
-    streak: int
-
-
-@dataclass(frozen=True)
-class GameStatistics:
-    """Statistics of one game (and scoring direction).
-
-    Attributes:
-        game: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
-        lowest_wins: True for penalty scoring (best hand = lowest).
-        sessions: finished sessions of this game.
-        players: one :class:`PlayerStatistics` per player, most wins first,
-            then best win rate, most sessions, and name (alphabetical in the
-            language's order).
-        definition: the game's definition (of its most recent session) for a
-            game defined as data, which names it; ``None`` for a coded game.
-    """
-
-    game: str
-    lowest_wins: bool
-    sessions: int
-    players: tuple[PlayerStatistics, ...]
-    definition: Any = None
 
 
 @dataclass
@@ -207,7 +161,7 @@ def player_statistics(
     return tuple(out)
 
 
-def finished_entries(*, engine: Engine, page_size: int = 200) -> Iterator[Entry]:
+def finished_entries(*, engine: AnyEngine, page_size: int = 200) -> Iterator[Entry]:
     """Every finished session outside the trash in the database, as
     :func:`player_statistics` wants them: ``(doc, score_session(doc),
     finished_at)``.
@@ -232,8 +186,14 @@ def finished_entries(*, engine: Engine, page_size: int = 200) -> Iterator[Entry]
         offset += len(page.items)
 
 
-def game_statistics(*, engine: Engine) -> tuple[GameStatistics, ...]:
-    """:func:`player_statistics` of every finished session in the database
-    (see :func:`finished_entries`): the statistics screen's and ``kortpoeng
-    stats``'s figures; empty when no session has finished."""
-    return player_statistics(finished_entries(engine=engine))
+def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
+    """The statistics of every finished session in the database (of ``game``
+    only, a game id, when given), as the database adds them up from the
+    stored results (:func:`models.services.game_statistics`): the statistics
+    screen's and ``kortpoeng stats``'s figures, equal to
+    :func:`player_statistics` of :func:`finished_entries`; empty when no
+    session has finished. Names that tie are in the alphabetical order of
+    the active language (:func:`app.i18n.collation_key`)."""
+    from models.services import game_statistics as stored_statistics
+
+    return stored_statistics(engine=engine, game=game, name_key=collation_key())

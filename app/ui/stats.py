@@ -17,10 +17,9 @@ from __future__ import annotations
 import logging
 
 import flet as ft
-from babel.numbers import format_percent
 
-from app.i18n import _, babel_locale, format_number, ngettext
-from app.messages import game_name
+from app.i18n import _, format_number, ngettext
+from app.messages import format_average, format_best, format_rate, game_name
 from app.reports.statistics import GameStatistics, PlayerStatistics, game_statistics
 from app.ui.common import Screen, run_use_case, section_title, tagged, use_app
 from scoring import CodedError
@@ -28,17 +27,6 @@ from scoring import CodedError
 __all__ = ["StatsScreen", "format_average", "format_rate"]
 
 logger = logging.getLogger(__name__)
-
-
-def format_rate(rate: float) -> str:
-    """A win rate (0.0–1.0) as a whole percent in the active language
-    (``50 %`` in Norwegian, ``50%`` in English)."""
-    return format_percent(rate, locale=babel_locale())
-
-
-def format_average(points: float) -> str:
-    """Average points per hand, one decimal (``6,7`` / ``6.7``)."""
-    return format_number(round(points, 1))
 
 
 def _group_key(game: GameStatistics) -> str:
@@ -52,11 +40,7 @@ def _fields(player: PlayerStatistics) -> list[tuple[str, str, str]]:
         ("wins", _("Wins"), format_number(player.wins)),
         ("rate", _("Win rate"), format_rate(player.win_rate)),
         ("average", _("Average hand"), format_average(player.average_hand)),
-        (
-            "best",
-            _("Best hand"),
-            "–" if player.best_hand is None else format_number(player.best_hand),
-        ),
+        ("best", _("Best hand"), format_best(player.best_hand)),
         ("streak", _("Streak"), format_number(player.streak)),
     ]
 

@@ -1,98 +1,103 @@
 """Hands: record, edit, delete, undo, and one hand in full.
 
 Each write validates with :mod:`scoring` first and runs as one transaction: the
-hand, the renumbering and the session's finished state are saved together or not
-at all. A session finishes when ``scoring`` says so and reopens when an edit or a
-deletion changes that.
+hand, the renumbering, the session's finished state, its results and the score
+sheet pieces it changed are saved together or not at all. A session finishes
+when ``scoring`` says so and reopens when an edit or a deletion changes that.
+Recording or editing a hand reads the session's score sheet (a few rows
+whatever its length), scores only the hand entered and rewrites only the sheet
+piece that holds it.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, update
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from scoring import CodedError, Hand, check_hand
 
-from scoring import Hand, hand_from_dict, hand_to_dict
-
-from ..db import reading, run_write
+from ..db import AnyEngine, Reader, read_only, run_write
 from ..errors import HandChanged, HandNotFound, NextHandChanged
-from ..tables import HandRow, utcnow
 from ..views import DeletedHand, HandDetail, SessionView
-from ._store import (
+from .codec import check_warnings, checked_hand, hand_values, now_iso, warnings_from_json
+from .loading import (
     Loaded,
-    StoredHand,
-    check_warnings,
-    entry_of,
-    hand_from_row,
     load,
-    now_iso,
-    score_cache,
+    read_head,
+    read_seats,
     score_hand,
-    seat_hand,
-    store_scores,
-    store_session_state,
+    sheet_line,
+    store_state,
+    stored_hand,
     view_of,
-    warnings_from_json,
-    warnings_to_json,
 )
 
-__all__ = ["delete_hand", "edit_hand", "get_hand", "record_hand", "undo_last_hand"]
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+__all__ = [
+    "delete_hand",
+    "edit_hand",
+    "get_hand",
+    "insert_hand",
+    "record_hand",
+    "undo_last_hand",
+]
 
 
-def _checked(loaded: Loaded, hand: Hand, number: int, played_at: str | None) -> Hand:
-    """The hand seated, normalised through the session-file form (so that what is
-    stored can always be read back), with ``played_at`` defaulted."""
-    seated = seat_hand(hand, loaded.players)
-    if seated.played_at is None:
-        seated = dataclasses.replace(seated, played_at=played_at)
-    return hand_from_dict(hand_to_dict(seated), loaded.players, loaded.game, number)
+def _insert_row(
+    db: Session, session_id: int, number: int, values: dict[str, Any], **more: Any
+) -> None:
+    """Insert a hand row (``values`` from :func:`~models.services.codec.hand_values`)."""
+    from sqlalchemy import insert
+
+    from ..tables import HandRow, table_of, utcnow
+
+    now = utcnow()
+    db.connection().execute(
+        insert(table_of(HandRow)).values(
+            session_id=session_id, number=number, created_at=now, updated_at=now, **values, **more
+        )
+    )
 
 
-def _expect(db: Session, loaded: Loaded, number: int, expected: Hand | None) -> None:
-    """Refuse to change hand ``number`` unless it is still ``expected`` (the hand
-    the caller read). Raises :class:`HandNotFound`, :class:`HandChanged`."""
+def _shift(db: Session, session_id: int, first: int, by: int) -> None:
+    """Add ``by`` (±1) to the number of every hand from ``first`` on, in two
+    steps so that the unique (session, number) never sees a clash."""
+    from sqlalchemy import update
+
+    from ..tables import HandRow, table_of
+
+    hand = table_of(HandRow).c
+    connection = db.connection()
+    connection.execute(
+        update(table_of(HandRow))
+        .where(hand.session_id == session_id, hand.number >= first)
+        .values(number=-hand.number)
+    )
+    connection.execute(
+        update(table_of(HandRow))
+        .where(hand.session_id == session_id, hand.number < 0)
+        .values(number=-hand.number + by)
+    )
+
+
+def _expect(stored: Hand, loaded: Loaded, number: int, expected: Hand | None) -> None:
+    """Refuse to change hand ``number`` (``stored``, as read in the write
+    transaction) unless it is still ``expected`` (the hand the caller read).
+    Raises :class:`HandChanged`."""
     if expected is None:
         return
-    stored = hand_from_row(db, loaded, number)
-    if hand_to_dict(stored) != hand_to_dict(seat_hand(expected, loaded.players)):
-        raise HandChanged(session=loaded.row.id, hand=number)
-
-
-def _columns(loaded: Loaded, hand: Hand, score: Any, warnings: Any) -> dict[str, Any]:
-    players = loaded.players
-    return {
-        "went_out_seat": players.index(hand.went_out) if hand.went_out is not None else None,
-        "entry": entry_of(hand, players),
-        "rummy": hand.rummy,
-        "note": hand.note,
-        "played_at": hand.played_at,
-        "warnings": warnings_to_json(warnings),
-        "score": score_cache(score, players),
-    }
-
-
-def _stored(
-    hand_id: int | None, number: int, entered: Hand, score: Any, columns: dict[str, Any]
-) -> StoredHand:
-    """The in-memory row of a hand about to be written (see :func:`_columns`)."""
-    return StoredHand(
-        hand_id,
-        number,
-        columns["went_out_seat"],
-        score,
-        entered.rummy,
-        entered.note,
-        entered.played_at,
-        columns["warnings"],
-    )
+    try:
+        same = stored == check_hand(expected, loaded.players, number, stored=True)
+    except CodedError:  # an expected hand that is not a hand is not the stored one
+        same = False
+    if not same:
+        raise HandChanged(session=loaded.head.id, hand=number)
 
 
 def record_hand(
     *,
-    engine: Engine,
+    engine: AnyEngine,
     session_id: int,
     hand: Hand,
     confirm_warnings: bool = False,
@@ -118,23 +123,18 @@ def record_hand(
     """
 
     def work(db: Session) -> SessionView:
-        loaded = load(db, session_id, for_update=True)
-        at = len(loaded.hands) + 1
+        loaded = load(db, session_id)
+        at = len(loaded.sheet) + 1
         if number is not None and number != at:
             raise NextHandChanged(session=session_id, hand=number, next=at)
-        entered = _checked(loaded, hand, at, now_iso())
+        entered = checked_hand(hand, loaded.players, at, now_iso())
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
         warnings = check_warnings(score, at, confirmed=confirm_warnings)
-        columns = _columns(loaded, entered, score, warnings)
-        loaded.hands.append(_stored(None, at, entered, score, columns))
+        values = hand_values(entered, loaded.players, score, warnings)
+        loaded.sheet.append(sheet_line(values, len(loaded.players)))
         table = loaded.standings()
-        if loaded.rescored:
-            store_scores(db, loaded)
-        row = HandRow(session_id=session_id, number=at, **columns)
-        db.add(row)
-        store_session_state(db, loaded, table)
-        db.flush()
-        loaded.hands[-1].id = row.id
+        _insert_row(db, session_id, at, values)
+        store_state(db, loaded, table, from_hand=at - 1)
         return view_of(loaded, table)
 
     return run_write(engine, work)
@@ -142,7 +142,7 @@ def record_hand(
 
 def edit_hand(
     *,
-    engine: Engine,
+    engine: AnyEngine,
     session_id: int,
     number: int,
     hand: Hand,
@@ -161,6 +161,8 @@ def edit_hand(
     an edit that would end it before its last hand is refused by ``scoring``
     with ``session_over``). ``played_at`` is kept when ``hand`` has none.
     Warnings the user already confirmed for this hand need no new confirmation.
+    Only the edited hand is scored: the others' points come from the score
+    sheet.
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`, :class:`HandChanged`,
     :class:`WarningsNeedConfirmation`, and :mod:`scoring` errors as
@@ -168,29 +170,40 @@ def edit_hand(
     """
 
     def work(db: Session) -> SessionView:
-        loaded = load(db, session_id, for_update=True)
-        old = loaded.stored(number)
-        _expect(db, loaded, number, expected)
-        entered = _checked(loaded, hand, number, old.played_at)
+        from sqlalchemy import update
+
+        from ..tables import HandRow, table_of, utcnow
+
+        loaded = load(db, session_id, lines=(number - 1, number - 1))
+        loaded.check_number(number)
+        if expected is not None:
+            _, stored, _ = stored_hand(
+                Reader.of(db), session_id, number, loaded.players, loaded.game
+            )
+            _expect(stored, loaded, number, expected)
+        index = number - 1
+        entered = checked_hand(hand, loaded.players, number, loaded.sheet.at(index))
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
-        warnings = check_warnings(score, number, confirmed=confirm_warnings, already=old.warnings)
-        columns = _columns(loaded, entered, score, warnings)
-        loaded.hands[number - 1] = _stored(old.id, number, entered, score, columns)
-        table = loaded.standings()
-        if loaded.rescored:
-            store_scores(db, loaded)
-        db.exec(  # type: ignore[call-overload]
-            update(HandRow).where(HandRow.id == old.id).values(updated_at=utcnow(), **columns)
+        warnings = check_warnings(
+            score, number, confirmed=confirm_warnings, already=loaded.sheet.warnings(index)
         )
-        store_session_state(db, loaded, table)
-        db.flush()
+        values = hand_values(entered, loaded.players, score, warnings)
+        loaded.sheet.replace(index, sheet_line(values, len(loaded.players)))
+        table = loaded.standings()
+        hand_table = table_of(HandRow)
+        db.connection().execute(
+            update(hand_table)
+            .where(hand_table.c.session_id == session_id, hand_table.c.number == number)
+            .values(updated_at=utcnow(), **values)
+        )
+        store_state(db, loaded, table, from_hand=index, to_hand=index)
         return view_of(loaded, table)
 
     return run_write(engine, work)
 
 
 def delete_hand(
-    *, engine: Engine, session_id: int, number: int, expected: Hand | None = None
+    *, engine: AnyEngine, session_id: int, number: int, expected: Hand | None = None
 ) -> DeletedHand:
     """Delete hand ``number``; later hands move up one number and every total,
     the end and the winners are recomputed (deleting the hand that ended the
@@ -206,7 +219,7 @@ def delete_hand(
     return run_write(engine, lambda db: _delete(db, session_id, number, expected))
 
 
-def undo_last_hand(*, engine: Engine, session_id: int) -> SessionView:
+def undo_last_hand(*, engine: AnyEngine, session_id: int) -> SessionView:
     """Delete the session's last hand (see :func:`delete_hand`), whichever it is
     when the write transaction starts.
 
@@ -218,7 +231,7 @@ def undo_last_hand(*, engine: Engine, session_id: int) -> SessionView:
 
 def insert_hand(
     *,
-    engine: Engine,
+    engine: AnyEngine,
     session_id: int,
     number: int,
     hand: Hand,
@@ -243,41 +256,32 @@ def insert_hand(
     """
 
     def work(db: Session) -> SessionView:
-        loaded = load(db, session_id, for_update=True)
+        reader = Reader.of(db)
+        ids = "SELECT COUNT(*) FROM hand WHERE session_id = :sid AND id {} :id"
         if hand_id is not None:
-            ids = [h.id for h in loaded.hands]
-            if hand_id in ids:  # already back
+            if reader.value(ids.format("="), sid=session_id, id=hand_id):  # already back
+                loaded = load(db, session_id)
                 return view_of(loaded, loaded.standings())
-            at = 1 + sum(1 for other in ids if other is not None and other < hand_id)
+            at = 1 + reader.value(ids.format("<"), sid=session_id, id=hand_id)
         else:
-            at = max(1, min(number, len(loaded.hands) + 1))
-        entered = _checked(loaded, hand, at, now_iso())
-        if hand_id is None and at <= len(loaded.hands):
-            there = hand_from_row(db, loaded, at)
-            if hand_to_dict(there) == hand_to_dict(entered):  # already back
+            count = reader.value(
+                "SELECT COUNT(*) FROM hand WHERE session_id = :sid", sid=session_id
+            )
+            at = max(1, min(number, count + 1))
+        loaded = load(db, session_id, lines=(at - 1, None))
+        entered = checked_hand(hand, loaded.players, at, now_iso())
+        if hand_id is None and at <= len(loaded.sheet):
+            _, there, _ = stored_hand(reader, session_id, at, loaded.players, loaded.game)
+            if there == entered:  # already back
                 return view_of(loaded, loaded.standings())
         score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
         warnings = check_warnings(score, at, confirmed=confirm_warnings)
-        columns = _columns(loaded, entered, score, warnings)
-        loaded.hands.insert(at - 1, _stored(hand_id, at, entered, score, columns))
-        for stored in loaded.hands[at:]:
-            stored.number += 1
+        values = hand_values(entered, loaded.players, score, warnings)
+        loaded.sheet.insert(at - 1, sheet_line(values, len(loaded.players)))
         table = loaded.standings()
-        later = (HandRow.session_id == session_id) & (HandRow.number >= at)
-        # Two steps so that the unique (session, number) never sees a clash.
-        db.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
-        db.exec(  # type: ignore[call-overload]
-            update(HandRow)
-            .where(HandRow.session_id == session_id, HandRow.number < 0)
-            .values(number=-HandRow.number + 1)
-        )
-        row = HandRow(id=hand_id, session_id=session_id, number=at, **columns)
-        db.add(row)
-        if loaded.rescored:
-            store_scores(db, loaded)
-        store_session_state(db, loaded, table)
-        db.flush()
-        loaded.hands[at - 1].id = row.id
+        _shift(db, session_id, at, +1)
+        _insert_row(db, session_id, at, values, **({"id": hand_id} if hand_id is not None else {}))
+        store_state(db, loaded, table, from_hand=at - 1)
         return view_of(loaded, table)
 
     return run_write(engine, work)
@@ -286,58 +290,59 @@ def insert_hand(
 def _delete(
     db: Session, session_id: int, number: int | None, expected: Hand | None = None
 ) -> DeletedHand:
-    loaded = load(db, session_id, for_update=True)
+    """Delete hand ``number`` (the last one when ``None``) in ``db``'s write
+    transaction: the hand row goes, later hands move up, the session's state,
+    results and sheet follow. Returns the session without it and the hand as
+    stored (for an undo)."""
+    from sqlalchemy import delete
+
+    from ..tables import HandRow, table_of
+
+    loaded = load(db, session_id, lines=None if number is None else (number - 1, None))
     if number is None:
-        if not loaded.hands:
+        if not len(loaded.sheet):
             raise HandNotFound(session=session_id, hand=0)
-        number = len(loaded.hands)
-    gone = loaded.stored(number)
-    _expect(db, loaded, number, expected)
-    entered = hand_from_row(db, loaded, number)
+        number = len(loaded.sheet)
+    loaded.check_number(number)
+    hand_id, entered, warnings = stored_hand(
+        Reader.of(db), session_id, number, loaded.players, loaded.game
+    )
+    _expect(entered, loaded, number, expected)
     detail = HandDetail(
         session_id=session_id,
         number=number,
         hand=entered,
         score=score_hand(loaded.game, loaded.options, loaded.players, entered, number),
-        warnings=warnings_from_json(gone.warnings, number),
-        hand_id=gone.id,
+        warnings=warnings_from_json(warnings, number),
+        hand_id=hand_id,
     )
-    del loaded.hands[number - 1]
-    for stored in loaded.hands[number - 1 :]:
-        stored.number -= 1
+    loaded.sheet.delete(number - 1)
     table = loaded.standings()
-    db.exec(delete(HandRow).where(HandRow.id == gone.id))  # type: ignore[call-overload]
-    later = (HandRow.session_id == session_id) & (HandRow.number > number)
-    # Two steps so that the unique (session, number) never sees a clash.
-    db.exec(update(HandRow).where(later).values(number=-HandRow.number))  # type: ignore[call-overload]
-    db.exec(  # type: ignore[call-overload]
-        update(HandRow)
-        .where(HandRow.session_id == session_id, HandRow.number < 0)
-        .values(number=-HandRow.number - 1)
-    )
-    if loaded.rescored:
-        store_scores(db, loaded)
-    store_session_state(db, loaded, table)
-    db.flush()
+    db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
+    _shift(db, session_id, number + 1, -1)
+    store_state(db, loaded, table, from_hand=number - 1)
     return DeletedHand(view_of(loaded, table), detail)
 
 
-def get_hand(*, engine: Engine, session_id: int, number: int) -> HandDetail:
+def get_hand(*, engine: AnyEngine, session_id: int, number: int) -> HandDetail:
     """Hand ``number`` as entered, freshly scored with breakdown and warnings
-    (for the edit screen or to explain a score).
+    (for the edit screen or to explain a score). Sessions in the trash too.
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`.
     """
-    with reading(engine) as db:
-        loaded = load(db, session_id, deleted=True)
-        stored = loaded.stored(number)
-        entered = hand_from_row(db, loaded, number)
-    score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+    from .snapshots import session_game
+
+    with read_only(engine) as reader:
+        head = read_head(reader, session_id, deleted=True)
+        players, _ = read_seats(reader, session_id)
+        game = session_game(head.game, head.definition)
+        hand_id, entered, warnings = stored_hand(reader, session_id, number, players, game)
+    options = game.options_from_dict(head.options)
     return HandDetail(
         session_id=session_id,
         number=number,
         hand=entered,
-        score=score,
-        warnings=warnings_from_json(stored.warnings, number),
-        hand_id=stored.id,
+        score=score_hand(game, options, players, entered, number),
+        warnings=warnings_from_json(warnings, number),
+        hand_id=hand_id,
     )

@@ -1,100 +1,34 @@
-"""Export and import of sessions as SESSION_FORMAT.md documents (backup, restore,
-moving to another phone).
+"""Import of sessions as SESSION_FORMAT.md documents (backup, restore, moving
+to another phone); the export is :func:`models.services.queries.export_session`.
 
 An import is validated completely (format, cards, rules) before anything is
-written, and then written in one transaction: a bad file changes nothing.
+written, and then written in one transaction with bulk inserts: a bad file
+changes nothing.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from scoring import SessionDoc, check_hand, read_session, score_session, standings
 
-from scoring import SessionDoc, read_session, score_session, standings, write_session
-
-from ..db import reading, run_write
+from ..db import AnyEngine, Reader, run_write
 from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
 from ..files import IMPORT_LIMIT, read_import_source
-from ..tables import HandRow, SessionRow
 from ..views import SessionView
-from ._store import (
-    StoredHand,
-    entry_of,
-    hand_of,
-    load,
-    score_cache,
-    score_hand,
-    seat_hand,
-    store_session_state,
-    view_of,
-    warnings_to_json,
-)
-from .sessions import _player_ids, create_session
+from .codec import hand_values
+from .loading import score_hand, sheet_line, store_state, view_of
+from .sessions import create_session, player_ids
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 __all__ = [
     "IMPORT_LIMIT",
-    "export_session",
     "import_session",
     "read_import_source",
-    "session_doc",
 ]
-
-"""Largest session file accepted, in bytes (refused before parsing)."""
-
-
-def session_doc(*, engine: Engine, session_id: int) -> SessionDoc:
-    """The session as a :class:`scoring.SessionDoc` (what was entered, with its
-    UUID and start time), for writers of any export format.
-
-    Sessions in the trash can be exported too. Raises :class:`SessionNotFound`.
-    """
-    with reading(engine) as db:
-        loaded = load(db, session_id, deleted=True)
-        rows = db.exec(
-            select(
-                HandRow.number,
-                HandRow.entry,
-                HandRow.went_out_seat,
-                HandRow.rummy,
-                HandRow.note,
-                HandRow.played_at,
-            )
-            .where(HandRow.session_id == session_id)
-            .order_by(HandRow.number)
-        ).all()
-        row = loaded.row
-        hands = tuple(
-            hand_of(
-                entry,
-                went_out_seat=seat,
-                rummy=rummy,
-                note=note,
-                played_at=played_at,
-                players=loaded.players,
-                game=loaded.game,
-                number=number,
-            )
-            for number, entry, seat, rummy, note, played_at in rows
-        )
-        return SessionDoc(
-            game=loaded.game.id,
-            options=loaded.options,
-            players=loaded.players,
-            hands=hands,
-            id=row.uuid,
-            started_at=row.started_at_iso,
-            definition=getattr(loaded.game, "definition", None),
-        )
-
-
-def export_session(*, engine: Engine, session_id: int) -> str:
-    """The session as canonical SESSION_FORMAT.md JSON text (UTF-8, final newline).
-
-    Export → import → export gives the same text. Raises :class:`SessionNotFound`.
-    """
-    return write_session(session_doc(engine=engine, session_id=session_id))
 
 
 def _started(doc: SessionDoc) -> datetime | None:
@@ -103,12 +37,16 @@ def _started(doc: SessionDoc) -> datetime | None:
     return datetime.fromisoformat(doc.started_at).astimezone(UTC)
 
 
-def import_session(*, engine: Engine, data: bytes | str, limit: int = IMPORT_LIMIT) -> SessionView:
+def import_session(
+    *, engine: AnyEngine, data: bytes | str, limit: int = IMPORT_LIMIT
+) -> SessionView:
     """Store a session document (SESSION_FORMAT.md) as a new session.
 
     The document is size-checked, read strictly and scored completely before
     anything is written; warnings in it count as confirmed (they were entered
-    that way). A document without ``id`` gets a new UUID.
+    that way). A document without ``id`` gets a new UUID. The hands are
+    inserted in bulk, with the session's score sheet and results, in one
+    transaction.
 
     Raises :class:`ImportTooLarge` (over ``limit`` bytes), :class:`ImportInvalid`
     (not UTF-8 text), :class:`scoring.SessionFileError` (bad JSON, unknown
@@ -133,10 +71,14 @@ def import_session(*, engine: Engine, data: bytes | str, limit: int = IMPORT_LIM
     started = _started(doc)
 
     def work(db: Session) -> SessionView:
+        from sqlalchemy import insert
+
+        from ..tables import HandRow, table_of, utcnow
+
         if doc.id is not None:
-            existing = db.exec(
-                select(SessionRow.id, SessionRow.deleted_at).where(SessionRow.uuid == doc.id)
-            ).first()
+            existing = Reader.of(db).first(
+                "SELECT id, deleted_at FROM game_session WHERE uuid = :uuid", uuid=doc.id
+            )
             if existing is not None:
                 raise DuplicateSession(
                     id=doc.id, session=existing[0], in_trash=existing[1] is not None
@@ -145,7 +87,7 @@ def import_session(*, engine: Engine, data: bytes | str, limit: int = IMPORT_LIM
             db,
             game=doc.rules,
             options=doc.options,
-            player_ids=_player_ids(db, list(doc.players)),
+            player_ids=player_ids(db, list(doc.players)),
             uuid=doc.id,
             started_at=started,
             started_at_iso=doc.started_at,
@@ -155,37 +97,29 @@ def import_session(*, engine: Engine, data: bytes | str, limit: int = IMPORT_LIM
         players = loaded.players
         hands, scores, table = list(doc.hands), list(result.hand_scores), result.standings
         if players != tuple(doc.players):
-            hands = [seat_hand(hand, players) for hand in hands]
+            hands = [check_hand(hand, players, number) for number, hand in enumerate(hands, 1)]
             scores = [
                 score_hand(loaded.game, loaded.options, players, hand, number)
                 for number, hand in enumerate(hands, 1)
             ]
             table = standings(loaded.game, loaded.options, players, scores)
-        rows: list[HandRow] = []
+        now = utcnow()
+        rows = []
         for number, (hand, score) in enumerate(zip(hands, scores, strict=True), 1):
-            warnings = warnings_to_json(score.warnings)
-            seat = players.index(hand.went_out) if hand.went_out is not None else None
+            values = hand_values(hand, players, score, score.warnings)
+            loaded.sheet.append(sheet_line(values, len(players)))
             rows.append(
-                HandRow(
-                    session_id=loaded.row.id,
-                    number=number,
-                    went_out_seat=seat,
-                    entry=entry_of(hand, players),
-                    rummy=hand.rummy,
-                    note=hand.note,
-                    played_at=hand.played_at,
-                    warnings=warnings,
-                    score=score_cache(score, players),
-                )
+                {
+                    "session_id": loaded.head.id,
+                    "number": number,
+                    "created_at": now,
+                    "updated_at": now,
+                    **values,
+                }
             )
-            loaded.hands.append(
-                StoredHand(
-                    None, number, seat, score, hand.rummy, hand.note, hand.played_at, warnings
-                )
-            )
-        db.add_all(rows)
-        store_session_state(db, loaded, table)
-        db.flush()
+        if rows:
+            db.connection().execute(insert(table_of(HandRow)), rows)
+        store_state(db, loaded, table, from_hand=0)
         return view_of(loaded, table)
 
     return run_write(engine, work)

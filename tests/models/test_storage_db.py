@@ -180,3 +180,79 @@ def test_migrations_downgrade_to_nothing_and_up_again(engine):
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     init_db(engine)
     assert "hand" in inspect(engine).get_table_names()
+
+
+def test_upgrading_to_stored_results_fills_them_for_every_session(tmp_path: Path):
+    """Migration 0005 scores every stored session and fills ``session_result``
+    (a session that cannot be scored gets none and is marked for a rescore)."""
+    from alembic import command
+
+    from models.services import game_statistics, open_session
+
+    path = tmp_path / "at4.db"
+    engine = make_engine(path)
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0004")
+    now = "2026-11-29 19:30:00.000000"
+    later = "2026-11-29 21:30:00.000000"
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO player (id, name, name_key, created_at) VALUES "
+            f"(1, 'Kari', 'kari', '{now}'), (2, 'Ola', 'ola', '{now}'), (3, 'Per', 'per', '{now}')"
+        )
+        sessions = [
+            # rummy, one round: Kari 0, Ola 18 -> Kari wins (lowest total)
+            (1, "rummy", '{"rounds": 1}', f"'{later}'", "[0]", [(0, 1), (1, 2)]),
+            # Swedish Rummy to 100, not finished: Per 10
+            (2, "swedish_rummy", "{}", "NULL", "[]", [(0, 3), (1, 1)]),
+            # a hand naming a seat that does not exist: cannot be scored
+            (3, "rummy", "{}", "NULL", "[]", [(0, 2), (1, 3)]),
+        ]
+        for sid, game, options, finished, winners, seats in sessions:
+            conn.exec_driver_sql(
+                "INSERT INTO game_session (id, uuid, game, options, started_at, created_at, "
+                "updated_at, finished_at, winner_seats, scored_with) VALUES "
+                f"({sid}, '3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a1{sid}', '{game}', '{options}', "
+                f"'{now}', '{now}', '{now}', {finished}, '{winners}', 'old')"
+            )
+            for seat, pid in seats:
+                conn.exec_driver_sql(
+                    "INSERT INTO session_player (session_id, seat, player_id) "
+                    f"VALUES ({sid}, {seat}, {pid})"
+                )
+        for sid, seat, entry in [
+            (1, 0, '{"left": {"1": ["K", "7", "A"]}}'),
+            (2, 0, '{"left": {"1": ["K"]}}'),
+            (3, 0, '{"left": {"5": ["K"]}}'),
+        ]:
+            conn.exec_driver_sql(
+                "INSERT INTO hand (session_id, number, went_out_seat, entry, rummy, warnings, "
+                f"created_at, updated_at) VALUES ({sid}, 1, {seat}, '{entry}', 0, '[]', "
+                f"'{now}', '{now}')"
+            )
+    init_db(engine)
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT session_id, seat, player_id, total, place, won, hands, best_hand, "
+            "lowest_wins FROM session_result ORDER BY session_id, seat"
+        ).all()
+        stale = (
+            conn.exec_driver_sql("SELECT id FROM game_session WHERE scored_with IS NULL")
+            .scalars()
+            .all()
+        )
+    assert [tuple(r) for r in rows] == [
+        (1, 0, 1, 0, 1, 1, 1, 0, 1),
+        (1, 1, 2, 18, 2, 0, 1, 18, 1),
+        (2, 0, 3, 10, 1, 0, 1, 10, 0),
+        (2, 1, 1, 0, 2, 0, 1, 0, 0),
+    ]
+    assert stale == [3]
+    [rummy] = game_statistics(engine=engine)  # session 3 stays out (logged)
+    assert (rummy.game, rummy.lowest_wins, rummy.sessions) == ("rummy", True, 1)
+    assert [(p.player, p.wins, p.best_hand) for p in rummy.players] == [
+        ("Kari", 1, 0),
+        ("Ola", 0, 18),
+    ]
+    assert open_session(engine=engine, session_id=2).standings.totals == {"Per": 10, "Kari": 0}
+    engine.dispose()

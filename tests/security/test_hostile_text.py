@@ -130,7 +130,7 @@ def hostile_db(tmp_path: Path) -> Path:
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE hand SET note = ? WHERE number = 2", (HOSTILE_NOTE,))
         raw.execute("UPDATE player SET name = ? WHERE name = 'Åse'", (HOSTILE_NAME,))  # the winner
-        raw.execute("DELETE FROM score_sheet")
+        raw.execute("DELETE FROM score_sheet_chunk")
     raw.close()
     return db
 

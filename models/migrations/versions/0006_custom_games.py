@@ -6,7 +6,7 @@ Four Suit Rummy, Rummy), which need no snapshot: their ``definition`` stays
 empty.
 
 Revision ID: 0006
-Revises: 0005
+Revises: 0005 (results and score-sheet chunks)
 Create Date: 2026-11-30
 """
 

@@ -1,0 +1,203 @@
+"""The hand codec: a stored hand (a ``hand`` table row) ↔ :class:`scoring.Hand`,
+in this module and nowhere else.
+
+A hand row holds what was entered in the session file's form (SESSION_FORMAT.md
+``hands[]``) with player names replaced by seat indexes: ``entry`` is
+``{"left": {"0": […]…}, "runs": {…}}``; who went out (``went_out_seat``), the
+``rummy`` flag, the note and ``played_at`` are columns; ``warnings`` lists the
+warnings the user confirmed; ``score`` caches what :mod:`scoring` gave the hand
+(see :func:`score_cache`). Writing checks a hand once, as a session file's hand
+is checked (:func:`scoring.check_hand`), and encodes it (:func:`hand_values`);
+reading decodes a row (:func:`hand_of`). No SQLAlchemy here: the command line's
+read path uses it too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from scoring import Card, Face, ScoreWarning
+
+if TYPE_CHECKING:
+    from scoring import GameRules, Hand, HandScore
+
+from ..errors import WarningsNeedConfirmation
+from . import snapshots
+
+__all__ = [
+    "check_warnings",
+    "checked_hand",
+    "entry_of",
+    "hand_of",
+    "hand_values",
+    "now_iso",
+    "score_cache",
+    "warnings_from_json",
+    "warnings_to_json",
+]
+
+_WARNING_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreWarning) if f.name != "hand")
+
+
+def now_iso() -> str:
+    """Local time now as ISO 8601 text with offset, to the second."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def checked_hand(
+    hand: Hand, players: Sequence[str], number: int, played_at: str | None = None
+) -> Hand:
+    """``hand`` as it will be stored as hand ``number``: checked as a session
+    file's hand (:func:`scoring.check_hand`: names as seated, seat order, types)
+    with ``played_at`` defaulted to ``played_at``. Raises what
+    :func:`scoring.check_hand` raises."""
+    from scoring.session_file import check_hand  # the file's rules: loaded when writing
+
+    seated = check_hand(hand, players, number)
+    if seated.played_at is None and played_at is not None:
+        seated = dataclasses.replace(seated, played_at=played_at)
+    return seated
+
+
+#: Each card's canonical text (``str(card)``), by its :attr:`scoring.Card.key`:
+#: a bulk import writes thousands of cards.
+_CARD_TEXT = {card.key: str(card) for card in Card.all()}
+
+
+def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
+    """The ``entry`` column of a checked hand: ``left``/``runs`` by seat index
+    (as text), in the session file's notation (:func:`scoring.hand_to_dict`:
+    cards as canonical text, a run's ``ace_as`` only when set)."""
+    text = _CARD_TEXT
+    seat = {p: str(i) for i, p in enumerate(players)}
+    entry: dict[str, Any] = {
+        "left": {
+            seat[p]: held
+            if isinstance(held, int)
+            else [str(c) if isinstance(c, Face) else text[c.key] for c in held]
+            for p, held in hand.left.items()
+        }
+    }
+    if hand.runs:
+        entry["runs"] = {
+            seat[p]: [
+                {"cards": [text[c.key] for c in run.cards], "ace_as": run.ace_as.value}
+                if run.ace_as
+                else {"cards": [text[c.key] for c in run.cards]}
+                for run in runs
+            ]
+            for p, runs in hand.runs.items()
+        }
+    if hand.flags:
+        entry["flags"] = snapshots.flags_to_entry(hand, players)
+    return entry
+
+
+def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:
+    """The ``score`` column of a hand score: the points of each seat, then the
+    value of each seat's leftover cards (one flat list of ``2 × seats`` whole
+    points)."""
+    return [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
+
+
+def hand_values(
+    hand: Hand,
+    players: Sequence[str],
+    score: HandScore,
+    warnings: Sequence[ScoreWarning],
+) -> dict[str, Any]:
+    """The columns of the hand row for a checked ``hand`` (see
+    :func:`checked_hand`) scored ``score`` with the confirmed ``warnings``:
+    ``went_out_seat``, ``entry``, ``rummy``, ``note``, ``played_at``,
+    ``warnings``, ``score`` (``session_id``, ``number`` and times are the
+    caller's)."""
+    return {
+        "went_out_seat": None if hand.went_out is None else players.index(hand.went_out),
+        "entry": entry_of(hand, players),
+        "rummy": hand.rummy,
+        "note": hand.note,
+        "played_at": hand.played_at,
+        "warnings": warnings_to_json(warnings),
+        "score": score_cache(score, players),
+    }
+
+
+def hand_of(
+    entry: Mapping[str, Any],
+    *,
+    went_out_seat: int | None,
+    rummy: bool,
+    note: str | None,
+    played_at: str | None,
+    players: Sequence[str],
+    game: GameRules,
+    number: int,
+) -> Hand:
+    """The :class:`scoring.Hand` a stored row holds (read as a session file's
+    hand, :func:`scoring.hand_from_dict`: what is stored is checked again).
+    Raises :mod:`scoring` errors for a row that is not a hand (a seat that is
+    not one of the session's is an ``unknown_player``)."""
+    from scoring import ErrorCode, SessionFileError
+    from scoring.session_file import hand_from_dict  # the file's rules: loaded when reading hands
+
+    def name(seat: Any) -> Any:
+        text = str(seat)
+        if text.isdigit() and int(text) < len(players):
+            return players[int(text)]
+        return f"#{text}"  # no player's name: refused as an unknown player
+
+    if not isinstance(entry, Mapping) or not all(
+        isinstance(entry.get(part, {}), Mapping) for part in ("left", "runs")
+    ):
+        raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=f"hands[{number}]")
+    data: dict[str, Any] = {"went_out": None if went_out_seat is None else name(went_out_seat)}
+    if entry.get("runs"):
+        data["runs"] = {name(k): v for k, v in entry["runs"].items()}
+    data["left"] = {name(k): v for k, v in entry.get("left", {}).items()}
+    if rummy:
+        data["rummy"] = True
+    if entry.get("flags"):
+        data["flags"] = snapshots.flags_from_entry(entry, players)
+    if note is not None:
+        data["note"] = note
+    if played_at is not None:
+        data["played_at"] = played_at
+    return hand_from_dict(data, players, game, number, stored=True)
+
+
+def warnings_to_json(warnings: Sequence[ScoreWarning]) -> list[dict[str, Any]]:
+    """Confirmed warnings as stored (without the hand number, which can change)."""
+    return [{name: getattr(w, name) for name in _WARNING_FIELDS} for w in warnings]
+
+
+def warnings_from_json(items: Sequence[Mapping[str, Any]], number: int) -> tuple[ScoreWarning, ...]:
+    """Stored warnings back as :class:`ScoreWarning` with ``hand`` = ``number``.
+    Raises :class:`TypeError` for an item that is not a stored warning."""
+    return tuple(
+        ScoreWarning(**{k: v for k, v in item.items() if k in _WARNING_FIELDS}, hand=number)
+        for item in items
+    )
+
+
+def check_warnings(
+    score: HandScore,
+    number: int,
+    *,
+    confirmed: bool,
+    already: Sequence[Mapping[str, Any]] = (),
+) -> tuple[ScoreWarning, ...]:
+    """Return the hand's warnings (``hand`` set), or raise if some are unconfirmed.
+
+    Warnings already confirmed for this hand (``already``, stored form, when
+    editing it) need no second confirmation. Raises
+    :class:`WarningsNeedConfirmation`.
+    """
+    warnings = tuple(dataclasses.replace(w, hand=number) for w in score.warnings)
+    known = {tuple(item.get(name) for name in _WARNING_FIELDS) for item in already}
+    new = [w for w in warnings if tuple(getattr(w, n) for n in _WARNING_FIELDS) not in known]
+    if new and not confirmed:
+        raise WarningsNeedConfirmation(warnings)
+    return warnings
