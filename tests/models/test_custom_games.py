@@ -328,3 +328,17 @@ def test_hostile_definitions_change_nothing(engine, case):
         import_game(engine=engine, data=data, on_conflict="replace")
     assert caught.value.code == code
     assert dump(engine) == before
+
+
+def test_statistics_name_a_custom_game_also_after_it_is_deleted(engine):
+    from models.services import game_statistics
+
+    save_game(engine=engine, definition=_uno())
+    view = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    view = record_hand(engine=engine, session_id=view.id, hand=Hand("Kari", {"Ola": 500}))
+    assert view.finished and view.standings.winners == ("Kari",)
+    delete_game(engine=engine, game_id="family_uno")
+    (stats,) = game_statistics(engine=engine)
+    assert stats.game == "family_uno" and stats.sessions == 1
+    assert stats.definition == _uno()
+    assert [(p.player, p.wins) for p in stats.players] == [("Kari", 1), ("Ola", 0)]
