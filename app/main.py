@@ -12,6 +12,12 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/settings``                    language and theme
 ``/invite``                      invite a phone: the join link and QR code
 ``/stats``                       player statistics per game
+``/games``                       the custom games with the built-in ones
+``/games/new[/<game>]``          a new game (from scratch or a copy)
+``/games/edit/<game>``           change a custom game
+``/games/share/<game>``          share a game: link, QR code, file
+``/games/import``                add a shared game (pasted or a file)
+``/game/import/<payload>``       a game's link: show it and add it
 ===============================  ==========================================
 
 :func:`run_app` opens a desktop window where possible and serves the web UI
@@ -42,6 +48,8 @@ from app.ui.common import (
     tagged,
     use_created,
 )
+from app.ui.game_editor import EditGameScreen, NewGameScreen
+from app.ui.games import GamesScreen, ImportGameScreen, LinkImportScreen, ShareGameScreen
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.invite import InviteScreen, follow_door
 from app.ui.new_session import NewSessionScreen
@@ -74,6 +82,13 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(path="invite", component=InviteScreen),
         ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
+        ft.Route(path="games", component=GamesScreen),
+        ft.Route(path="games/new", component=NewGameScreen),
+        ft.Route(path="games/new/:source", component=NewGameScreen),
+        ft.Route(path="games/edit/:game", component=EditGameScreen),
+        ft.Route(path="games/share/:game", component=ShareGameScreen),
+        ft.Route(path="games/import", component=ImportGameScreen),
+        ft.Route(path="game/import/:payload", component=LinkImportScreen),
         ft.Route(path="session/:sid", component=SessionScreen),
         ft.Route(path="session/:sid/rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid/hand", component=NewHandScreen),

@@ -72,6 +72,7 @@ class ErrorCode(StrEnum):
     FILE_TYPE = "file_type"
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
+    FILE_DEFINITION_GAME = "file_definition_game"
     TIME_RANGE = "time_range"
     # hand notes
     NOTE_LONG = "note_long"

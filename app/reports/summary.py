@@ -281,7 +281,7 @@ def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = Fal
         if hand.note
     )
     return Summary(
-        title=game_name(doc.game),
+        title=game_name(doc.rules),
         date=format_started(doc.started_at),
         players=_("Players: {names}", names=join_names([mark(p) for p in doc.players])),
         rules=_rules_line(result),

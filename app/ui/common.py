@@ -37,6 +37,7 @@ __all__ = [
     "NoticeBar",
     "Screen",
     "announce",
+    "announce_games",
     "describe_problem",
     "go",
     "go_back",
@@ -118,6 +119,12 @@ def announce(session_id: int) -> None:
         ft.context.page.pubsub.send_others_on_topic(WRITES_TOPIC, session_id)
     except Exception:  # the write is saved; the others see it on their next load
         logger.warning("Could not tell the other tabs about session %s", session_id, exc_info=True)
+
+
+def announce_games() -> None:
+    """Tell the other tabs and phones that the custom games changed (they
+    reload what they show, as after a session's write)."""
+    announce(0)
 
 
 def go(route: str) -> None:

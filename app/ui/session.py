@@ -578,7 +578,7 @@ def SessionScreen() -> ft.Control:
             button=True,
         )
     return Screen(
-        game_name(view.game),
+        game_name(view.game_rules),
         body,
         back="/",
         actions=[

@@ -52,7 +52,7 @@ def _game_heading(game: GameStatistics) -> ft.Control:
         f"stats-game-{_group_key(game)}",
         ft.Column(
             [
-                section_title(game_name(game.game)),
+                section_title(game_name(game.definition or game.game)),
                 ft.Text(f"{sessions} · {direction}", size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=0,

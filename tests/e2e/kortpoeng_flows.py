@@ -107,14 +107,15 @@ def new_session(
     wait_for(page, "screen-new-session")
     settle(page)
     with tall(page):
+        reveal(page, f"game-{game}")
         h.tap(page, f"game-{game}")
         for name in players:
             add_player(page, name, players.index(name))
-        for key in options:
-            h.tap(page, f"option-{key}")
-        for key in switches:
+        for key in (*options, *switches):
+            reveal(page, f"option-{key}")
             h.tap(page, f"option-{key}")
         if preset:
+            reveal(page, f"preset-{preset}")
             h.tap(page, f"preset-{preset}")
         h.tap(page, "start-session")
         wait_for(page, "screen-session")
@@ -126,7 +127,9 @@ def add_player(page: Any, name: str, seat: int, attempts: int = 3) -> None:
     just focused can drop the first keys on a busy machine (the name is then
     empty and Add does nothing): typed again, as a person would."""
     for attempt in range(attempts):
+        reveal(page, "player-name")
         h.type_into(page, "player-name", name)
+        reveal(page, "player-add")
         h.tap(page, "player-add")
         try:
             wait_for(page, f"seat-{seat}", timeout=h.WAIT / 3 if attempt < attempts - 1 else h.WAIT)
@@ -212,6 +215,25 @@ def add_run(
     h.tap(page, "run-done")
     wait_gone(page, "run-done")
     settle(page)
+
+
+def reveal(page: Any, identifier: str, *, tries: int = 40) -> None:
+    """Scroll the screen (the mouse wheel over it) until the node
+    ``identifier`` is well inside the window: a click on a node out of view
+    makes Playwright scroll the page's nodes, not Flutter's list, and lands on
+    whatever Flutter drew there (the new-session screen lists six games and
+    more: its player field is below the fold on a phone)."""
+    bottom = (page.viewport_size or {"height": 844})["height"] - 150
+    for _ in range(tries):
+        node = h.by_id(page, identifier)
+        box = node.first.bounding_box() if node.count() else None
+        if box is not None and box["y"] > 60 and box["y"] + min(box["height"], 48) < bottom:
+            return
+        down = box is None or box["y"] >= 60
+        page.mouse.move(195, bottom // 2)
+        page.mouse.wheel(0, 300 if down else -300)
+        page.wait_for_timeout(250)
+    wait_for(page, identifier)
 
 
 def settle(page: Any, seconds: float = 0.15) -> None:

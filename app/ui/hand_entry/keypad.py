@@ -1,5 +1,6 @@
 """The leftover-card keypad: one key per card the game's rules offer (A–K, the
-joker when in play) in two fixed rows, and the cards entered as removable
+joker when in play; a card with its suit where the suit counts; a game's own
+faces by their names) in fixed rows, and the cards entered as removable
 chips in a strip of fixed height. Nothing here changes size while cards are
 tapped in: a key never moves under the finger (issue 11)."""
 
@@ -8,10 +9,10 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import _
-from app.messages import card_label, card_name, rank_label
+from app.messages import card_label, card_name, key_label
 from app.ui.common import TOUCH, tagged
 from app.ui.state import HandDraft
-from scoring import Card
+from scoring import Card, PadKey, Rank
 
 __all__ = ["KEY", "KEYS_PER_ROW", "CardChips", "CardKeypad", "card_chip", "key_button"]
 
@@ -69,29 +70,39 @@ def key_button(
 
 @ft.component
 def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
-    """A – K (and the joker when in play), seven keys a row, each sharing the
-    row's width: one tap adds one leftover card."""
+    """The game's keys (A – K, the joker when in play, suited cards, faces),
+    in rows of equal keys sharing the row's width (seven a row; three when a
+    key's label is a word): one tap adds one card."""
+    pad = draft.rules.keypad
+    labels = [key_label(key.card, key.name) for key in pad]
+    short = all(_short(key, label) for key, label in zip(pad, labels, strict=True))
+    per_row = KEYS_PER_ROW if short else 3
     keys = [
         key_button(
-            f"key-{player}-{rank.value}",
-            rank_label(rank),
-            lambda _e, r=rank: draft.add_card(player, Card(r)),
+            f"key-{player}-{key.card}",
+            label,
+            lambda _e, c=key.card: draft.add_card(player, c),
             expand=True,
         )
-        for rank in draft.rules.keypad
+        for key, label in zip(pad, labels, strict=True)
     ]
     rows: list[ft.Control] = []
-    for start in range(0, len(keys), KEYS_PER_ROW):
-        row = keys[start : start + KEYS_PER_ROW]
-        row += [ft.Container(expand=True) for _ in range(KEYS_PER_ROW - len(row))]
+    for start in range(0, len(keys), per_row):
+        row = keys[start : start + per_row]
+        row += [ft.Container(expand=True) for _ in range(per_row - len(row))]
         rows.append(ft.Row(row, spacing=GAP))
     return ft.Column(rows, spacing=GAP)
 
 
-def card_chip(identifier: str, card: Card, on_click) -> ft.Control:
-    """One entered card: a 48-high button showing the card, with ×; a tap
-    removes it."""
-    label = card_label(card)
+def _short(key: PadKey, label: str) -> bool:
+    """Whether a key fits a seventh of a phone's width: a rank or a suited
+    card (not the joker, not a face's name)."""
+    return isinstance(key.card, Card) and key.card.rank is not Rank.JOKER and len(label) <= 3
+
+
+def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
+    """One entered card: a 48-high button showing the card (``label``), with
+    ×; a tap removes it (``name``: the card in words, for screen readers)."""
     return tagged(
         identifier,
         ft.Container(
@@ -113,7 +124,7 @@ def card_chip(identifier: str, card: Card, on_click) -> ft.Control:
             ink=True,
         ),
         button=True,
-        label=_("Remove {card}", card=card_name(card)),
+        label=_("Remove {card}", card=name),
     )
 
 
@@ -125,7 +136,12 @@ def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
     held = draft.cards.get(player, ())
     if not held:
         return ft.Container(
-            content=ft.Text(_("No cards yet"), color=ft.Colors.ON_SURFACE_VARIANT),
+            content=ft.Text(
+                _("No cards taken (tap the keys below)")
+                if draft.rules.counted == "tricks"
+                else _("No cards left (tap the keys below)"),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
             height=TOUCH,
             alignment=ft.Alignment.CENTER_LEFT,
             expand=True,
@@ -135,7 +151,8 @@ def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
             [
                 card_chip(
                     f"chip-{seat}-{index}",
-                    card,
+                    card_label(card, draft.face_names),
+                    card_name(card, draft.face_names),
                     lambda _e, i=index: draft.remove_card(player, i),
                 )
                 for index, card in enumerate(held)

@@ -176,6 +176,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
     """This hand's points per player, live from :mod:`scoring`, with the
     breakdown, and why nobody scores when that is so (a blocked tie…)."""
     score = preview.score
+    flag_names = {flag.id: flag.name for flag in draft.rules.flags}
     rows: list[ft.Control] = [
         ft.Text(_("Points this hand"), weight=ft.FontWeight.W_600),
     ]
@@ -210,7 +211,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                describe_total(items, points) if items else "",
+                                describe_total(items, points, flag_names) if items else "",
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ),

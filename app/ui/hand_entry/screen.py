@@ -29,6 +29,7 @@ from app.ui.common import (
     use_session_view,
 )
 from app.ui.hand_entry import actions as hand_actions
+from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
 from app.ui.state import AppState, HandDraft
 from models import services
@@ -446,10 +447,8 @@ def HandEntry(
         body.append(overtaken_notice(app, view, draft, number))
     if left_behind:
         body.append(left_notice(on_restore, on_forget))
-    body += [
-        ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600),
-        went_out_row,
-    ]
+    if draft.rules.can_go_out:  # a game of tricks: every hand ends with nobody out
+        body += [ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600), went_out_row]
     if draft.rules.offers_rummy and draft.went_out is not None:
         body.append(
             tagged(
@@ -464,6 +463,8 @@ def HandEntry(
                 label=_("Went rummy (all cards in one turn: doubled)"),
             )
         )
+    if draft.rules.flags:
+        body.append(HandFlags(draft))
     if draft.went_out is None and not draft.blocked:
         body.append(
             ft.Text(

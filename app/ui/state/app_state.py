@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
@@ -64,12 +65,15 @@ class TabMemory:
     the unsaved edits left at an earlier opening of a hand (``left``, see
     :meth:`AppState.open_edit`)."""
 
-    __slots__ = ("drafts", "left", "views")
+    __slots__ = ("drafts", "games", "left", "views")
 
     def __init__(self) -> None:
         self.views: dict[int, SessionView] = {}
         self.drafts: dict[tuple[int, int], HandDraft] = {}
         self.left: dict[tuple[int, int], HandDraft] = {}
+        #: the game editor's drafts, by what they are for (``new``,
+        #: ``copy:<id>``, ``edit:<id>``), kept until saved or discarded
+        self.games: dict[str, Any] = {}
 
 
 @ft.observable
