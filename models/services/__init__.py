@@ -23,7 +23,7 @@ The modules, by job: :mod:`.codec` (a hand row ↔ :class:`scoring.Hand`),
 :mod:`.sheet` (the score sheet cache), :mod:`.loading` (loading a session and
 storing what a write derives), :mod:`.fingerprint`; the use cases in
 :mod:`.listing` and :mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
-:mod:`.players` and :mod:`.statistics`.
+:mod:`.players`, :mod:`.statistics` and :mod:`.trash` (deleted sessions and hands).
 
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
@@ -46,7 +46,13 @@ from typing import TYPE_CHECKING, Any
 #: SQLAlchemy, whose import alone takes longer than they may.
 _HOMES = {
     "IMPORT_LIMIT": "transfer",
+    "KEEP_DAYS": "trash",
     "delete_hand": "hands",
+    "delete_hand_for_good": "trash",
+    "delete_session_for_good": "trash",
+    "list_trash": "trash",
+    "parse_key": "trash",
+    "restore_hand": "trash",
     "delete_session": "sessions",
     "edit_hand": "hands",
     "export_session": "queries",
@@ -74,8 +80,11 @@ _HOMES = {
 
 __all__ = [
     "IMPORT_LIMIT",
+    "KEEP_DAYS",
     "delete_hand",
+    "delete_hand_for_good",
     "delete_session",
+    "delete_session_for_good",
     "edit_hand",
     "export_session",
     "find_session",
@@ -85,7 +94,9 @@ __all__ = [
     "insert_hand",
     "list_players",
     "list_sessions",
+    "list_trash",
     "open_session",
+    "parse_key",
     "player_stats",
     "purge_trash",
     "read_import_source",
@@ -94,6 +105,7 @@ __all__ = [
     "rematch",
     "rename_player",
     "rescore_stale",
+    "restore_hand",
     "restore_session",
     "session_doc",
     "start_session",
@@ -115,6 +127,14 @@ if TYPE_CHECKING:
     from .sessions import delete_session, purge_trash, rematch, restore_session, start_session
     from .statistics import game_statistics, rescore_stale
     from .transfer import IMPORT_LIMIT, import_session, read_import_source
+    from .trash import (
+        KEEP_DAYS,
+        delete_hand_for_good,
+        delete_session_for_good,
+        list_trash,
+        parse_key,
+        restore_hand,
+    )
 
 
 def __getattr__(name: str) -> Any:
