@@ -78,7 +78,10 @@ def test_trash_lists_sessions_and_hands_and_restore_puts_them_back(db, capsys):
     # again: nothing there any more, said in one translated line
     status, out, err = run(capsys, "restore", f"H{gone}", "--db", path, lang="nb")
     assert status == 2 and out == ""
-    assert err.strip() == f"H{gone} er ikke i papirkurven: den er lagt tilbake eller slettet for godt allerede"
+    assert (
+        err.strip()
+        == f"H{gone} er ikke i papirkurven: den er lagt tilbake eller slettet for godt allerede"
+    )
     status, _, err = run(capsys, "restore", f"S{swedish}", "--db", path)
     assert status == 2 and err.strip() == f"Session {swedish} is not in the trash"
 
