@@ -280,3 +280,26 @@ def test_delete_for_good(engine):
 )
 def test_trash_keys(key, expected):
     assert parse_key(key) == expected
+
+
+def test_the_app_empties_the_trash_when_it_starts(tmp_path, monkeypatch):
+    """app.backups.start_up_chores: the day's backup, then what is past its
+    purge date goes for good; what is younger stays."""
+    from app.backups import start_up_chores
+    from models.db import init_db, make_engine
+
+    path = tmp_path / "kp.db"
+    monkeypatch.setenv("KORTPOENG_DB", str(path))
+    engine = make_engine(path)
+    init_db(engine)
+    try:
+        old, young = _rummy(engine, [5]), _rummy(engine, [7, 9])
+        delete_session(engine=engine, session_id=old.id)
+        kept = delete_hand(engine=engine, session_id=young.id, number=1).hand.hand_id
+        _age(engine, "game_session", KEEP_DAYS + 1, id=old.id)
+        start_up_chores(engine)
+        assert _rows(engine, "SELECT id FROM game_session") == [(young.id,)]
+        assert [h.id for h in list_trash(engine=engine).hands] == [kept]
+        assert (tmp_path / "backups").is_dir()  # the backup was made first
+    finally:
+        engine.dispose()
