@@ -188,6 +188,7 @@ def TrashScreen() -> ft.Control:
             app.changed()
             return
         set_message((_("Deleted for good"), False))
+        announce(item.id if isinstance(item, TrashedSession) else item.session_id)
         app.changed()
 
     body: list[ft.Control] = [
