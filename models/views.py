@@ -368,6 +368,6 @@ class Trash(NamedTuple):
     hands: tuple[TrashedHand, ...]
 
     @property
-    def count(self) -> int:
+    def total(self) -> int:
         """How many things are in the trash (sessions and hands)."""
         return len(self.sessions) + len(self.hands)

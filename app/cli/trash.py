@@ -28,18 +28,20 @@ __all__ = ["add_parser", "list_trash", "restore"]
 def list_trash(args: argparse.Namespace) -> ExitStatus:
     """Print the trash: one line per session and hand, most recently deleted first."""
     from models.services import list_trash as trash_of
+    from models.views import TrashedHand, TrashedSession
 
     def work(engine: AnyEngine) -> ExitStatus:
         trash = trash_of(engine=engine)
-        if not trash.count:
+        if not trash.total:
             print(_("The trash is empty."))
             return ExitStatus.OK
         rows = []
-        items = sorted([*trash.sessions, *trash.hands], key=lambda i: i.deleted_at, reverse=True)
+        items: list[TrashedSession | TrashedHand] = [*trash.sessions, *trash.hands]
+        items.sort(key=lambda i: i.deleted_at, reverse=True)
         for item in items:
             game = game_label(item.game)
             players = ", ".join(item.players)
-            if item.key.startswith("S"):
+            if isinstance(item, TrashedSession):
                 what = ngettext(
                     "session {number}: {game}, {players}, {n} hand",
                     "session {number}: {game}, {players}, {n} hands",

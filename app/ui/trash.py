@@ -222,7 +222,7 @@ def TrashScreen() -> ft.Control:
         if trash.hands:
             body.append(section_title(_("Hands")))
             body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.hands)
-        if not trash.count:
+        if not trash.total:
             body.append(
                 tagged(
                     "trash-empty",

@@ -51,11 +51,11 @@ def _insert_row(
     """Insert a hand row (``values`` from :func:`~models.services.codec.hand_values`)."""
     from sqlalchemy import insert
 
-    from ..tables import HandRow, utcnow
+    from ..tables import HandRow, table_of, utcnow
 
     now = utcnow()
     db.connection().execute(
-        insert(HandRow.__table__).values(
+        insert(table_of(HandRow)).values(
             session_id=session_id, number=number, created_at=now, updated_at=now, **values, **more
         )
     )
@@ -66,17 +66,17 @@ def _shift(db: Session, session_id: int, first: int, by: int) -> None:
     steps so that the unique (session, number) never sees a clash."""
     from sqlalchemy import update
 
-    from ..tables import HandRow
+    from ..tables import HandRow, table_of
 
-    hand = HandRow.__table__.c
+    hand = table_of(HandRow).c
     connection = db.connection()
     connection.execute(
-        update(HandRow.__table__)
+        update(table_of(HandRow))
         .where(hand.session_id == session_id, hand.number >= first)
         .values(number=-hand.number)
     )
     connection.execute(
-        update(HandRow.__table__)
+        update(table_of(HandRow))
         .where(hand.session_id == session_id, hand.number < 0)
         .values(number=-hand.number + by)
     )
@@ -173,7 +173,7 @@ def edit_hand(
     def work(db: Session) -> SessionView:
         from sqlalchemy import update
 
-        from ..tables import HandRow, utcnow
+        from ..tables import HandRow, table_of, utcnow
 
         loaded = load(db, session_id, lines=(number - 1, number - 1))
         loaded.check_number(number)
@@ -191,7 +191,7 @@ def edit_hand(
         values = hand_values(entered, loaded.players, score, warnings)
         loaded.sheet.replace(index, sheet_line(values, len(loaded.players)))
         table = loaded.standings()
-        hand_table = HandRow.__table__
+        hand_table = table_of(HandRow)
         db.connection().execute(
             update(hand_table)
             .where(hand_table.c.session_id == session_id, hand_table.c.number == number)
@@ -316,7 +316,7 @@ def place_hand(
     (``session_over``)."""
     from sqlalchemy import delete
 
-    from ..tables import HandTrashRow
+    from ..tables import HandTrashRow, table_of
 
     session_id = loaded.head.id
     score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
@@ -328,7 +328,7 @@ def place_hand(
     _insert_row(db, session_id, at, values, **({"id": hand_id} if hand_id is not None else {}))
     store_state(db, loaded, table, from_hand=at - 1)
     if hand_id is not None:
-        trash = HandTrashRow.__table__
+        trash = table_of(HandTrashRow)
         db.connection().execute(delete(trash).where(trash.c.id == hand_id))
     return view_of(loaded, table)
 
@@ -338,18 +338,18 @@ def _to_trash(db: Session, hand_id: int, *, finished: bool) -> None:
     ``finished``: whether its session has ended without it."""
     from sqlalchemy import insert, literal, select
 
-    from ..tables import HandRow, HandTrashRow, utcnow
+    from ..tables import HandRow, HandTrashRow, table_of, utcnow
 
-    hand = HandRow.__table__
+    hand = table_of(HandRow)
     columns = ["id", "session_id", "number", "went_out_seat", "entry", "rummy", "note"]
     columns += ["played_at", "warnings", "created_at"]
     db.connection().execute(
-        insert(HandTrashRow.__table__).from_select(
+        insert(table_of(HandTrashRow)).from_select(
             [*columns, "deleted_at", "session_finished"],
             select(
                 *(hand.c[name] for name in columns),
-                literal(utcnow(), HandTrashRow.__table__.c.deleted_at.type),
-                literal(finished, HandTrashRow.__table__.c.session_finished.type),
+                literal(utcnow(), table_of(HandTrashRow).c.deleted_at.type),
+                literal(finished, table_of(HandTrashRow).c.session_finished.type),
             ).where(hand.c.id == hand_id),
         )
     )
@@ -364,7 +364,7 @@ def _delete(
     stored (for an undo)."""
     from sqlalchemy import delete
 
-    from ..tables import HandRow
+    from ..tables import HandRow, table_of
 
     loaded = load(db, session_id, lines=None if number is None else (number - 1, None))
     if number is None:
@@ -390,7 +390,7 @@ def _delete(
 
     purge_expired(db)
     _to_trash(db, hand_id, finished=table.finished)
-    db.connection().execute(delete(HandRow.__table__).where(HandRow.__table__.c.id == hand_id))
+    db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
     _shift(db, session_id, number + 1, -1)
     store_state(db, loaded, table, from_hand=number - 1)
     return DeletedHand(view_of(loaded, table), detail)

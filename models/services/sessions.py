@@ -11,7 +11,7 @@ import uuid as uuidlib
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scoring import GameRules, check_name, get_game, player_key
 
@@ -42,7 +42,7 @@ def _options(game: GameRules, options: Mapping[str, Any] | Any | None) -> Any:
         return game.default_options()
     if is_dataclass(options) and isinstance(options, game.options_type):
         return options
-    return game.options_from_dict(options)
+    return game.options_from_dict(cast(Mapping[str, Any], options))
 
 
 def player_ids(db: Session, names: Sequence[str]) -> list[int]:
@@ -50,7 +50,7 @@ def player_ids(db: Session, names: Sequence[str]) -> list[int]:
     before; a name in another spelling ("kari" for "Kari") is that player."""
     from sqlalchemy import insert
 
-    from ..tables import PlayerRow, utcnow
+    from ..tables import PlayerRow, inserted_id, table_of, utcnow
 
     keys = [player_key(n) for n in names]
     reader = Reader.of(db)
@@ -66,9 +66,9 @@ def player_ids(db: Session, names: Sequence[str]) -> list[int]:
     for name, key in zip(names, keys, strict=True):
         if key not in found:
             result = db.connection().execute(
-                insert(PlayerRow.__table__).values(name=name, name_key=key, created_at=utcnow())
+                insert(table_of(PlayerRow)).values(name=name, name_key=key, created_at=utcnow())
             )
-            found[key] = result.inserted_primary_key[0]
+            found[key] = inserted_id(result)
         ids.append(found[key])
     return ids
 
@@ -94,7 +94,7 @@ def create_session(
     """
     from sqlalchemy import insert
 
-    from ..tables import SeatRow, SessionRow, utcnow
+    from ..tables import SeatRow, SessionRow, inserted_id, table_of, utcnow
 
     now = utcnow()
     head = SessionHead(
@@ -114,7 +114,7 @@ def create_session(
     )
     connection = db.connection()
     result = connection.execute(
-        insert(SessionRow.__table__).values(
+        insert(table_of(SessionRow)).values(
             **({"id": session_id} if session_id is not None else {}),
             uuid=head.uuid,
             game=head.game,
@@ -132,9 +132,9 @@ def create_session(
             scored_with=head.scored_with,
         )
     )
-    head.id = result.inserted_primary_key[0]
+    head.id = inserted_id(result)
     connection.execute(
-        insert(SeatRow.__table__),
+        insert(table_of(SeatRow)),
         [
             {"session_id": head.id, "seat": seat, "player_id": pid}
             for seat, pid in enumerate(player_ids)
@@ -224,7 +224,7 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
     def work(db: Session) -> None:
         from sqlalchemy import update
 
-        from ..tables import SessionRow, utcnow
+        from ..tables import SessionRow, table_of, utcnow
         from .trash import purge_expired
 
         purge_expired(db)
@@ -236,7 +236,7 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
                 if deleted
                 else SessionNotInTrash(session=session_id)
             )
-        table = SessionRow.__table__
+        table = table_of(SessionRow)
         db.connection().execute(
             update(table)
             .where(table.c.id == session_id)

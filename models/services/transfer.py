@@ -77,7 +77,7 @@ def import_session(
     def work(db: Session) -> SessionView:
         from sqlalchemy import insert
 
-        from ..tables import HandRow, utcnow
+        from ..tables import HandRow, table_of, utcnow
 
         number = rematch_of = None
         followers: list[int] = []
@@ -137,7 +137,7 @@ def import_session(
                 }
             )
         if rows:
-            db.connection().execute(insert(HandRow.__table__), rows)
+            db.connection().execute(insert(table_of(HandRow)), rows)
         store_state(db, loaded, table, from_hand=0)
         return view_of(loaded, table)
 
@@ -149,10 +149,10 @@ def _drop(db: Session, session_id: int) -> None:
     write transaction, with everything that is its own."""
     from sqlalchemy import delete
 
-    from ..tables import HandTrashRow, SessionRow
+    from ..tables import HandTrashRow, SessionRow, table_of
 
-    trash = HandTrashRow.__table__
-    sessions = SessionRow.__table__
+    trash = table_of(HandTrashRow)
+    sessions = table_of(SessionRow)
     connection = db.connection()
     connection.execute(delete(trash).where(trash.c.session_id == session_id))
     connection.execute(delete(sessions).where(sessions.c.id == session_id))
@@ -162,9 +162,9 @@ def _relink(db: Session, ids: list[int], session_id: int) -> None:
     """Mark sessions ``ids`` as rematches of ``session_id`` again."""
     from sqlalchemy import update
 
-    from ..tables import SessionRow
+    from ..tables import SessionRow, table_of
 
-    sessions = SessionRow.__table__
+    sessions = table_of(SessionRow)
     db.connection().execute(
         update(sessions).where(sessions.c.id.in_(ids)).values(rematch_of=session_id)
     )

@@ -32,6 +32,7 @@ from ..errors import (
 from ..views import SessionView, Trash, TrashedHand, TrashedSession
 
 if TYPE_CHECKING:
+    from sqlalchemy import ColumnElement
     from sqlmodel import Session
 
 __all__ = [
@@ -154,13 +155,13 @@ def purge(db: Session, older_than: timedelta | None) -> int:
     given. Returns how many sessions and hands (of the other sessions) went."""
     from sqlalchemy import delete, select
 
-    from ..tables import HandTrashRow, SessionRow, utcnow
+    from ..tables import HandTrashRow, SessionRow, table_of, utcnow
 
-    sessions = SessionRow.__table__
-    hands = HandTrashRow.__table__
+    sessions = table_of(SessionRow)
+    hands = table_of(HandTrashRow)
     connection = db.connection()
-    condition = sessions.c.deleted_at.is_not(None)
-    hand_condition = hands.c.id.is_not(None)
+    condition: ColumnElement[bool] = sessions.c.deleted_at.is_not(None)
+    hand_condition: ColumnElement[bool] = hands.c.id.is_not(None)
     if older_than is not None:
         condition = condition & (sessions.c.deleted_at <= utcnow() - older_than)
         hand_condition = hands.c.deleted_at <= utcnow() - older_than
@@ -240,9 +241,9 @@ def delete_hand_for_good(*, engine: AnyEngine, hand_id: int) -> None:
     def work(db: Session) -> None:
         from sqlalchemy import delete
 
-        from ..tables import HandTrashRow
+        from ..tables import HandTrashRow, table_of
 
-        trash = HandTrashRow.__table__
+        trash = table_of(HandTrashRow)
         if not db.connection().execute(delete(trash).where(trash.c.id == hand_id)).rowcount:
             raise HandNotInTrash(id=f"H{hand_id}")
 
@@ -257,10 +258,10 @@ def delete_session_for_good(*, engine: AnyEngine, session_id: int) -> None:
     def work(db: Session) -> None:
         from sqlalchemy import delete
 
-        from ..tables import HandTrashRow, SessionRow
+        from ..tables import HandTrashRow, SessionRow, table_of
 
-        sessions = SessionRow.__table__
-        hands = HandTrashRow.__table__
+        sessions = table_of(SessionRow)
+        hands = table_of(HandTrashRow)
         connection = db.connection()
         connection.execute(delete(hands).where(hands.c.session_id == session_id))
         gone = connection.execute(

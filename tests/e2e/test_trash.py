@@ -107,11 +107,11 @@ def test_the_trash_restores_and_deletes_for_good(flet_app, open_page, tmp_path: 
     h.screenshot(page, f"trash-confirm-{lang}-phone")
     h.tap(page, "trash-keep")
     wait_gone(page, "trash-keep")
-    assert store.list_trash(engine=engine).count == 1
+    assert store.list_trash(engine=engine).total == 1
     h.tap(page, f"trash-forget-s{rummy}")
     h.tap(page, "trash-confirm-forget")
     wait_for(page, "trash-empty")
-    assert store.list_trash(engine=engine).count == 0
+    assert store.list_trash(engine=engine).total == 0
     assert store.list_sessions(engine=engine, limit=10).total == 1
     engine.dispose()
 

@@ -81,7 +81,7 @@ def test_a_deleted_hand_counts_nowhere_and_comes_back_in_its_place(engine):
     back = restore_hand(engine=engine, hand_id=item.id)
     assert [dict(line.points)["Ola"] for line in back.hands] == [5, 7, 11, 13, 17]
     assert back.standings.totals == {"Kari": 0, "Ola": 53}
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
     assert open_session(engine=engine, session_id=view.id) == back
     with pytest.raises(HandNotInTrash) as caught:  # once
         restore_hand(engine=engine, hand_id=item.id)
@@ -104,7 +104,7 @@ def test_hand_ids_are_never_used_twice(engine):
 def test_the_undo_bar_takes_the_hand_out_of_the_trash(engine):
     view = _rummy(engine, [5, 7, 11])
     gone = delete_hand(engine=engine, session_id=view.id, number=1)
-    assert list_trash(engine=engine).count == 1
+    assert list_trash(engine=engine).total == 1
     back = insert_hand(
         engine=engine,
         session_id=view.id,
@@ -114,7 +114,7 @@ def test_the_undo_bar_takes_the_hand_out_of_the_trash(engine):
         hand_id=gone.hand.hand_id,
     )
     assert [dict(line.points)["Ola"] for line in back.hands] == [5, 7, 11]
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
     # undoing the last hand puts it in the trash too
     undo_last_hand(engine=engine, session_id=view.id)
     assert [item.number for item in list_trash(engine=engine).hands] == [3]
@@ -140,7 +140,7 @@ def test_a_hand_is_not_put_back_into_a_session_that_has_ended_since(engine):
             hand_id=gone.hand.hand_id,
         )
     assert dump(engine) == before
-    assert list_trash(engine=engine).count == 1
+    assert list_trash(engine=engine).total == 1
 
 
 def test_a_hand_deleted_from_a_session_that_stays_finished_can_go_back(engine):
@@ -242,7 +242,7 @@ def test_the_trash_empties_itself_after_thirty_days(engine):
         restore_hand(engine=engine, hand_id=old_hand)
     _age(engine, "hand_trash", 2, id=third)
     assert purge_trash(engine=engine, older_than=timedelta(days=1)) == 2  # new_hand, third
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
 
 
 def test_delete_for_good(engine):
@@ -255,7 +255,7 @@ def test_delete_for_good(engine):
     assert caught.value.code == StorageCode.SESSION_NOT_IN_TRASH
     delete_hand_for_good(engine=engine, hand_id=gone)
     delete_session_for_good(engine=engine, session_id=other.id)
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
     assert _rows(engine, "SELECT id FROM game_session") == [(view.id,)]
     with pytest.raises(HandNotInTrash):
         delete_hand_for_good(engine=engine, hand_id=gone)

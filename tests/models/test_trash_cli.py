@@ -73,7 +73,7 @@ def test_trash_lists_sessions_and_hands_and_restore_puts_them_back(db, capsys):
     assert totals == {"Kari": 0, "Ola": 23}
     status, out, _ = run(capsys, "restore", str(swedish), "--db", path)
     assert (status, out) == (0, f"Session {swedish} is back from the trash\n")
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
 
     # again: nothing there any more, said in one translated line
     status, out, err = run(capsys, "restore", f"H{gone}", "--db", path, lang="nb")
@@ -117,5 +117,5 @@ def test_importing_a_trashed_sessions_export_restores_it(db, capsys, tmp_path):
     status, out, err = run(capsys, "import", str(export), "--db", path)
     assert (status, err) == (0, "")
     assert out.startswith(f"Imported session {rummy} (")
-    assert list_trash(engine=engine).count == 0
+    assert list_trash(engine=engine).total == 0
     assert open_session(engine=engine, session_id=rummy).standings.totals == {"Kari": 0, "Ola": 23}
