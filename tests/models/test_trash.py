@@ -303,3 +303,48 @@ def test_the_app_empties_the_trash_when_it_starts(tmp_path, monkeypatch):
         assert (tmp_path / "backups").is_dir()  # the backup was made first
     finally:
         engine.dispose()
+
+
+def test_migration_keeps_the_hands_and_never_gives_their_ids_again(tmp_path):
+    """A database at 0005 is upgraded: its hands keep their ids, and a new
+    hand never gets the id of one deleted after the upgrade (AUTOINCREMENT
+    starts from the highest id there is)."""
+    from alembic import command
+
+    from models.db import alembic_config, init_db, make_engine
+
+    engine = make_engine(tmp_path / "at5.db")
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0005")
+    now = "2026-11-29 19:30:00.000000"
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO player (id, name, name_key, created_at) VALUES "
+            f"(1, 'Kari', 'kari', '{now}'), (2, 'Ola', 'ola', '{now}')"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO game_session (id, uuid, game, options, started_at, created_at, "
+            "updated_at, winner_seats) VALUES (1, '3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10', "
+            f"'rummy', '{{}}', '{now}', '{now}', '{now}', '[]')"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO session_player (session_id, seat, player_id) VALUES (1, 0, 1), (1, 1, 2)"
+        )
+        for hand_id, number, left in ((5, 1, 4), (9, 2, 6)):
+            connection.exec_driver_sql(
+                "INSERT INTO hand (id, session_id, number, went_out_seat, entry, rummy, "
+                f"warnings, created_at, updated_at) VALUES ({hand_id}, 1, {number}, 0, "
+                f"""'{{"left": {{"1": {left}}}}}', 0, '[]', '{now}', '{now}')"""
+            )
+    init_db(engine)
+    try:
+        assert _rows(engine, "SELECT id, number FROM hand ORDER BY number") == [(5, 1), (9, 2)]
+        assert open_session(engine=engine, session_id=1).standings.totals == {"Kari": 0, "Ola": 10}
+        gone = delete_hand(engine=engine, session_id=1, number=2).hand.hand_id
+        assert gone == 9
+        record_hand(engine=engine, session_id=1, hand=hand("Kari", {"Ola": 1}))
+        assert _rows(engine, "SELECT id FROM hand ORDER BY number") == [(5,), (10,)]
+        back = restore_hand(engine=engine, hand_id=9)
+        assert [dict(line.points)["Ola"] for line in back.hands] == [4, 6, 1]
+    finally:
+        engine.dispose()
