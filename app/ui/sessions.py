@@ -185,7 +185,12 @@ def SessionsScreen() -> ft.Control:
         _("Kortpoeng"),
         body,
         actions=[
-            icon_action("nav-trash", ft.Icons.DELETE_OUTLINE, _("Trash"), lambda _e: go("/trash")),
+            icon_action(
+                "nav-trash",
+                ft.Icons.RESTORE_FROM_TRASH_OUTLINED,
+                _("Trash"),
+                lambda _e: go("/trash"),
+            ),
             icon_action(
                 "nav-stats", ft.Icons.LEADERBOARD_OUTLINED, _("Statistics"), lambda _e: go("/stats")
             ),
