@@ -23,7 +23,9 @@ The modules, by job: :mod:`.codec` (a hand row ↔ :class:`scoring.Hand`),
 :mod:`.sheet` (the score sheet cache), :mod:`.loading` (loading a session and
 storing what a write derives), :mod:`.fingerprint`; the use cases in
 :mod:`.listing` and :mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
-:mod:`.players`, :mod:`.statistics` and :mod:`.trash` (deleted sessions and hands).
+:mod:`.players`, :mod:`.statistics`, :mod:`.games` (custom games; a
+session's snapshot of its game's rules: :mod:`.snapshots`) and :mod:`.trash`
+(deleted sessions and hands).
 
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
@@ -47,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 _HOMES = {
     "IMPORT_LIMIT": "transfer",
     "KEEP_DAYS": "trash",
+    "delete_game": "games",
     "delete_hand": "hands",
     "delete_hand_for_good": "trash",
     "delete_session_for_good": "trash",
@@ -55,12 +58,18 @@ _HOMES = {
     "restore_hand": "trash",
     "delete_session": "sessions",
     "edit_hand": "hands",
+    "export_game": "games",
     "export_session": "queries",
+    "find_game": "games",
     "find_session": "listing",
+    "free_game_id": "games",
+    "game_rules": "games",
     "game_statistics": "statistics",
     "get_hand": "hands",
+    "import_game": "games",
     "import_session": "transfer",
     "insert_hand": "hands",
+    "list_games": "games",
     "list_players": "players",
     "list_sessions": "listing",
     "open_session": "queries",
@@ -73,6 +82,7 @@ _HOMES = {
     "rename_player": "players",
     "rescore_stale": "statistics",
     "restore_session": "sessions",
+    "save_game": "games",
     "session_doc": "queries",
     "start_session": "sessions",
     "undo_last_hand": "hands",
@@ -81,17 +91,24 @@ _HOMES = {
 __all__ = [
     "IMPORT_LIMIT",
     "KEEP_DAYS",
+    "delete_game",
     "delete_hand",
     "delete_hand_for_good",
     "delete_session",
     "delete_session_for_good",
     "edit_hand",
+    "export_game",
     "export_session",
+    "find_game",
     "find_session",
+    "free_game_id",
+    "game_rules",
     "game_statistics",
     "get_hand",
+    "import_game",
     "import_session",
     "insert_hand",
+    "list_games",
     "list_players",
     "list_sessions",
     "list_trash",
@@ -107,12 +124,23 @@ __all__ = [
     "rescore_stale",
     "restore_hand",
     "restore_session",
+    "save_game",
     "session_doc",
     "start_session",
     "undo_last_hand",
 ]
 
 if TYPE_CHECKING:
+    from .games import (
+        delete_game,
+        export_game,
+        find_game,
+        free_game_id,
+        game_rules,
+        import_game,
+        list_games,
+        save_game,
+    )
     from .hands import (
         delete_hand,
         edit_hand,

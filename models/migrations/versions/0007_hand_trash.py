@@ -2,8 +2,8 @@
 and can be put back; hand ids are never used twice (``AUTOINCREMENT``), so a
 hand in the trash keeps its id and goes back where it was played.
 
-Revision ID: 0006_hand_trash
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-30
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006_hand_trash"
-down_revision: str | None = "0005"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
