@@ -31,7 +31,12 @@ def seed(url: str) -> tuple[int, int]:
         engine=engine, game="swedish_rummy", players=PLAYERS, options={"target": 100}
     )
     for left in (5, 7, 11):
-        store.record_hand(engine=engine, session_id=swedish.id, hand=Hand("Anna", {"Bo": left}))
+        store.record_hand(
+            confirm_warnings=True,
+            engine=engine,
+            session_id=swedish.id,
+            hand=Hand("Anna", {"Bo": left}),
+        )
     rummy = store.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
     engine.dispose()
     return swedish.id, rummy.id
@@ -130,7 +135,9 @@ def test_a_hand_is_not_restored_into_a_session_that_ended_since(
     swedish, _ = seed(url)
     engine = _engine(url)
     gone = store.delete_hand(engine=engine, session_id=swedish, number=1).hand.hand_id
-    store.record_hand(engine=engine, session_id=swedish, hand=Hand("Anna", {"Bo": 90}))  # ends it
+    store.record_hand(
+        confirm_warnings=True, engine=engine, session_id=swedish, hand=Hand("Anna", {"Bo": 90})
+    )  # ends it
     server = flet_app(APP, lang="nb", env={"KORTPOENG_DB": url})
     page = open_page(server, viewport=h.PHONE, path="/trash")
     wait_for(page, f"trash-h{gone}")

@@ -44,7 +44,12 @@ def _rummy(engine, lefts, **options):
     and Ola where Kari goes out of each hand and Ola keeps ``lefts`` points."""
     view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"], options=options)
     for left in lefts:
-        view = record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": left}))
+        view = record_hand(
+            confirm_warnings=True,
+            engine=engine,
+            session_id=view.id,
+            hand=hand("Kari", {"Ola": left}),
+        )
     return view
 
 
@@ -77,7 +82,9 @@ def test_a_deleted_hand_counts_nowhere_and_comes_back_in_its_place(engine):
     assert item.players == ("Kari", "Ola") and item.game == "rummy"
     assert item.purge_at - item.deleted_at == timedelta(days=KEEP_DAYS)
     # a hand recorded meanwhile stays last; the restored one goes back as hand 2
-    record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 17}))
+    record_hand(
+        confirm_warnings=True, engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 17})
+    )
     back = restore_hand(engine=engine, hand_id=item.id)
     assert [dict(line.points)["Ola"] for line in back.hands] == [5, 7, 11, 13, 17]
     assert back.standings.totals == {"Kari": 0, "Ola": 53}
@@ -93,7 +100,9 @@ def test_hand_ids_are_never_used_twice(engine):
     hand took the deleted last hand's id, and the trash could not put it back."""
     view = _rummy(engine, [5, 7])
     gone = delete_hand(engine=engine, session_id=view.id, number=2)
-    record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 9}))
+    record_hand(
+        confirm_warnings=True, engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 9})
+    )
     ids = [row[0] for row in _rows(engine, "SELECT id FROM hand ORDER BY number")]
     assert gone.hand.hand_id not in ids
     back = restore_hand(engine=engine, hand_id=gone.hand.hand_id)
@@ -125,7 +134,9 @@ def test_a_hand_is_not_put_back_into_a_session_that_has_ended_since(engine):
     assert view.finished
     gone = delete_hand(engine=engine, session_id=view.id, number=1)
     assert not gone.view.finished
-    record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 3}))  # ends it
+    record_hand(
+        confirm_warnings=True, engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 3})
+    )  # ends it
     before = dump(engine)
     with pytest.raises(HandSessionEnded) as caught:
         restore_hand(engine=engine, hand_id=gone.hand.hand_id)
@@ -163,10 +174,10 @@ def test_a_hand_that_would_end_the_session_too_early_is_not_placeable(engine):
         engine=engine, game="swedish_rummy", players=["Åse", "Bo", "Cato"], options={"target": 15}
     )
     sid = view.id
-    record_hand(engine=engine, session_id=sid, hand=hand("Åse", {"Bo": 14}))
+    record_hand(confirm_warnings=True, engine=engine, session_id=sid, hand=hand("Åse", {"Bo": 14}))
     gone = delete_hand(engine=engine, session_id=sid, number=1)
-    record_hand(engine=engine, session_id=sid, hand=hand("Åse", {"Bo": 5}))
-    record_hand(engine=engine, session_id=sid, hand=hand("Cato", {"Bo": 1}))
+    record_hand(confirm_warnings=True, engine=engine, session_id=sid, hand=hand("Åse", {"Bo": 5}))
+    record_hand(confirm_warnings=True, engine=engine, session_id=sid, hand=hand("Cato", {"Bo": 1}))
     before = dump(engine)
     with pytest.raises(HandNotPlaceable) as caught:
         restore_hand(engine=engine, hand_id=gone.hand.hand_id)
@@ -201,7 +212,9 @@ def test_the_statistics_never_count_a_hand_in_the_trash(engine):
     assert {p.player: p.hands for p in stats.players} == {"Kari": 2, "Ola": 2}
     gone = delete_hand(engine=engine, session_id=view.id, number=2)
     assert game_statistics(engine=engine, game="rummy") == ()  # not finished now
-    record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 30}))
+    record_hand(
+        confirm_warnings=True, engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 30})
+    )
     (stats,) = game_statistics(engine=engine, game="rummy")
     (ola,) = [p for p in stats.players if p.player == "Ola"]
     assert ola.hands == 2 and ola.best_hand == 5  # lowest: penalty scoring
@@ -342,7 +355,9 @@ def test_migration_keeps_the_hands_and_never_gives_their_ids_again(tmp_path):
         assert open_session(engine=engine, session_id=1).standings.totals == {"Kari": 0, "Ola": 10}
         gone = delete_hand(engine=engine, session_id=1, number=2).hand.hand_id
         assert gone == 9
-        record_hand(engine=engine, session_id=1, hand=hand("Kari", {"Ola": 1}))
+        record_hand(
+            confirm_warnings=True, engine=engine, session_id=1, hand=hand("Kari", {"Ola": 1})
+        )
         assert _rows(engine, "SELECT id FROM hand ORDER BY number") == [(5,), (10,)]
         back = restore_hand(engine=engine, hand_id=9)
         assert [dict(line.points)["Ola"] for line in back.hands] == [4, 6, 1]

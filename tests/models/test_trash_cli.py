@@ -40,7 +40,12 @@ def run(capsys, *argv, lang="en"):
 def _stored(engine):
     rummy = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
     for left in (5, 7, 11):
-        record_hand(engine=engine, session_id=rummy.id, hand=hand("Kari", {"Ola": left}))
+        record_hand(
+            confirm_warnings=True,
+            engine=engine,
+            session_id=rummy.id,
+            hand=hand("Kari", {"Ola": left}),
+        )
     swedish = start_session(engine=engine, game="swedish_rummy", players=["Åse", "Bo"])
     return rummy.id, swedish.id
 
