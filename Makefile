@@ -25,6 +25,8 @@ run: $(STAMP) $(MO)
 test: $(STAMP) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/mypy --strict scoring
 	$(BIN)/pytest -n 2
 
 lint: $(STAMP)

@@ -13,7 +13,8 @@ from app.cli.status import ExitStatus
 from app.i18n import _
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
+    from models.services.games import OnConflict
 
 __all__ = ["add_parser", "run_export", "run_import", "run_show"]
 
@@ -24,7 +25,7 @@ def run_show(args: argparse.Namespace) -> ExitStatus:
     from app.messages import game_name
     from models.services import find_game
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         entry = find_game(engine=engine, game_id=args.game)
         title = game_name(entry.definition or entry.game_id)
         kind = _("built in") if entry.builtin else _("custom")
@@ -49,7 +50,7 @@ def run_export(args: argparse.Namespace) -> ExitStatus:
 
     to_file = bool(args.output and args.output != "-")
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         target = None
         if to_file:  # refused before any work, and again just before writing
             target = check_target(args.output, force=args.force, database=database_file(engine))
@@ -94,9 +95,11 @@ def run_import(args: argparse.Namespace) -> ExitStatus:
             file=sys.stderr,
         )
         return ExitStatus.BAD_INPUT
-    on_conflict = "keep_both" if args.keep_both else "replace" if args.replace else "ask"
+    on_conflict: OnConflict = (
+        "keep_both" if args.keep_both else "replace" if args.replace else "ask"
+    )
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         from app.messages import game_name
 
         try:

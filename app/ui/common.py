@@ -171,10 +171,14 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 _BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
-def describe_problem(error: BaseException) -> str:
+def describe_problem(error: BaseException | None) -> str:
     """A translated sentence for any error a screen shows: the one describer,
     :func:`app.messages.describe_error` (coded errors in words; anything else a
-    plain sentence, never a library's own text)."""
+    plain sentence, never a library's own text). ``None`` (nothing loaded and
+    no reason given, e.g. ``Loaded.error`` of an empty answer) gets the plain
+    "nothing was changed" sentence too."""
+    if error is None:
+        return _("Something went wrong; nothing was changed")
     return describe_error(error)
 
 
@@ -452,7 +456,7 @@ def choice(
     identifier: str,
     label: str,
     selected: bool,
-    on_click: Callable[[Any], Any],
+    on_click: ft.ControlEventHandler[ft.OutlinedButton],
     *,
     expand: bool | int | None = None,
     width: float | None = None,

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 
 from app.game_link import decode_game
 from models import services
+from models.services.games import OnConflict
 from models.views import GameEntry, ImportedGame
 from scoring import CodedError, GameDefinition, write_definition
 
@@ -108,11 +109,11 @@ def read_pasted(text: str) -> Loaded | Refused:
 
 
 def import_text(
-    *, engine: Engine, data: str | bytes, on_conflict: str = "ask"
+    *, engine: Engine, data: str | bytes, on_conflict: OnConflict = "ask"
 ) -> ImportedGame | Refused:
     """Store a game (its JSON text or bytes; see
     :func:`models.services.import_game` for ``on_conflict``)."""
     try:
-        return services.import_game(engine=engine, data=data, on_conflict=on_conflict)  # type: ignore[arg-type]
+        return services.import_game(engine=engine, data=data, on_conflict=on_conflict)
     except CodedError as error:
         return Refused(error)

@@ -480,7 +480,7 @@ def _key_card(
 @ft.component
 def _CardsPart(draft: GameDraft) -> ft.Control:
     f = _Form(draft)
-    open_suits, set_open_suits = ft.use_state(frozenset())
+    open_suits, set_open_suits = ft.use_state(frozenset[int]())
 
     def toggle(index: int) -> None:
         set_open_suits(open_suits ^ {index})

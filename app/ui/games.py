@@ -19,7 +19,8 @@ Semantics identifiers: ``games-new``, ``games-import``, ``game-<id>`` with
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -44,6 +45,7 @@ from app.ui.common import (
 )
 from models import services
 from models.errors import StorageCode
+from models.services.games import OnConflict
 from models.views import GameEntry, ImportedGame
 from scoring import GameDefinition, write_definition
 
@@ -260,7 +262,7 @@ def GamesScreen() -> ft.Control:
     mine = [g for g in games if not g.builtin]
     body.append(section_title(_("Your games")))
     if mine:
-        body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in mine]
+        body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in mine]  # type: ignore[call-arg]  # ft.component takes key=
     elif not loaded.loading:
         body.append(
             ft.Text(
@@ -272,7 +274,7 @@ def GamesScreen() -> ft.Control:
             )
         )
     body.append(section_title(_("Built-in games")))
-    body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in games if g.builtin]
+    body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in games if g.builtin]  # type: ignore[call-arg]  # ft.component takes key=
     return Screen(_("Games"), body, back="/new", screen_id="screen-games")
 
 
@@ -286,7 +288,7 @@ def ShareGameScreen() -> ft.Control:
     loaded = use_loaded(
         lambda engine: services.find_game(engine=engine, game_id=game_id), [game_id]
     )
-    picker = ft.use_ref(None)
+    picker = ft.use_ref(cast("ft.FilePicker | None", None))
     page = ft.context.page
     if loaded.loading:
         return loading_screen(_("Share a game"), back="/games")
@@ -432,10 +434,10 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
     """The game read from a link, a file or pasted text, and "Add" (with the
     question when a different game has its id)."""
     app = use_app()
-    state, set_state = ft.use_state(None)  # None, a Refused, or the ImportedGame
+    state, set_state = ft.use_state(cast("ImportedGame | game_actions.Refused | None", None))
     busy, set_busy = ft.use_state(False)
 
-    async def add(on_conflict: str) -> None:
+    async def add(on_conflict: OnConflict) -> None:
         if busy:
             return
         set_busy(True)
@@ -450,7 +452,7 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
             app.changed()
         set_state(outcome)
 
-    def adder(on_conflict: str):
+    def adder(on_conflict: OnConflict) -> Callable[[ft.Event], Awaitable[None]]:
         async def handler(_e: ft.Event) -> None:
             await add(on_conflict)
 
@@ -479,16 +481,16 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
             )
         )
         return ft.Column(body, spacing=10)
-    conflict = (
-        isinstance(state, game_actions.Refused) and state.error.code == StorageCode.GAME_CONFLICT
-    )
-    if isinstance(state, game_actions.Refused):
+    refused = state if isinstance(state, game_actions.Refused) else None
+    if refused is not None:
         body.append(
-            tagged("import-problem", ft.Text(describe_problem(state.error), color=ft.Colors.ERROR))
+            tagged(
+                "import-problem", ft.Text(describe_problem(refused.error), color=ft.Colors.ERROR)
+            )
         )
-    if conflict:
-        builtin = bool(getattr(state.error, "params", {}).get("builtin"))
-        buttons = [
+    if refused is not None and refused.error.code == StorageCode.GAME_CONFLICT:
+        builtin = bool((refused.error.params or {}).get("builtin"))
+        buttons: list[ft.Control] = [
             tagged(
                 "import-keep-both",
                 ft.FilledButton(_("Keep both"), on_click=adder("keep_both"), height=TOUCH),
@@ -532,7 +534,7 @@ def LinkImportScreen() -> ft.Control:
             tagged("import-problem", ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR))
         ]
     else:
-        body = [AddGame(loaded, key=loaded.text[:64])]
+        body = [AddGame(loaded, key=loaded.text[:64])]  # type: ignore[call-arg]  # ft.component takes key=
     return Screen(_("A shared game"), body, back="/games", screen_id="screen-game-import")
 
 
@@ -540,8 +542,8 @@ def LinkImportScreen() -> ft.Control:
 def ImportGameScreen() -> ft.Control:
     """``/games/import``: paste a game's link or text, or open its file."""
     text, set_text = ft.use_state("")
-    read, set_read = ft.use_state(None)
-    picker = ft.use_ref(None)
+    read, set_read = ft.use_state(cast("game_actions.Loaded | game_actions.Refused | None", None))
+    picker = ft.use_ref(cast("ft.FilePicker | None", None))
 
     def read_text(_e: ft.Event | None = None) -> None:
         set_read(game_actions.read_pasted(text))
@@ -603,5 +605,5 @@ def ImportGameScreen() -> ft.Control:
             tagged("import-problem", ft.Text(describe_problem(read.error), color=ft.Colors.ERROR))
         )
     elif isinstance(read, game_actions.Loaded):
-        body.append(AddGame(read, key=read.text[:64]))
+        body.append(AddGame(read, key=read.text[:64]))  # type: ignore[call-arg]  # ft.component takes key=
     return Screen(_("Add a shared game"), body, back="/games", screen_id="screen-games-import")

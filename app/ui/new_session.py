@@ -49,7 +49,7 @@ def preset_label(preset: Preset) -> str:
 def GamePicker(draft: NewSessionDraft) -> ft.Control:
     """One card per game (the built-in ones, then the custom games); the
     chosen one is highlighted."""
-    cards = []
+    cards: list[ft.Control] = []
     for game_id, rules in draft.games().items():  # the registry's order, then custom
         selected = draft.game == game_id
         cards.append(
@@ -183,38 +183,37 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
     def on_name(e: ft.Event) -> None:
         draft.name = e.control.value or ""
 
-    rows.append(
-        ft.Row(
-            [
-                tagged(
-                    "player-name",
-                    ft.TextField(
-                        value=draft.name,
-                        label=_("Player's name"),
-                        on_change=on_name,
-                        on_submit=lambda _e: draft.add_player(),
-                        max_length=40,
-                        counter="",
-                        dense=False,
-                    ),
-                    textfield=True,
+    name_row = ft.Row(
+        [
+            tagged(
+                "player-name",
+                ft.TextField(
+                    value=draft.name,
+                    label=_("Player's name"),
+                    on_change=on_name,
+                    on_submit=lambda _e: draft.add_player(),
+                    max_length=40,
+                    counter="",
+                    dense=False,
                 ),
-                tagged(
-                    "player-add",
-                    ft.FilledTonalButton(
-                        _("Add"),
-                        icon=ft.Icons.PERSON_ADD_ALT,
-                        on_click=lambda _e: draft.add_player(),
-                        height=TOUCH,
-                    ),
-                    button=True,
+                textfield=True,
+            ),
+            tagged(
+                "player-add",
+                ft.FilledTonalButton(
+                    _("Add"),
+                    icon=ft.Icons.PERSON_ADD_ALT,
+                    on_click=lambda _e: draft.add_player(),
+                    height=TOUCH,
                 ),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        )
+                button=True,
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
     )
     # the text field must expand inside its semantics wrapper
-    rows[-1].controls[0].expand = True
+    name_row.controls[0].expand = True
+    rows.append(name_row)
     others = [
         name for name in recent if name.casefold() not in {p.casefold() for p in draft.players}
     ]

@@ -110,7 +110,9 @@ def hand_cell(line, seat: int, name: str, width: float | None) -> ft.Control:
     """One player's cell of a hand's row: the running total over the hand's
     points (a star when the player went out). Kept to a few controls: a long
     session's table is rebuilt on every save."""
-    points = ft.Text(signed(line.points[name]), color=ft.Colors.ON_SURFACE_VARIANT, size=14)
+    points: ft.Control = ft.Text(
+        signed(line.points[name]), color=ft.Colors.ON_SURFACE_VARIANT, size=14
+    )
     if line.went_out == name:
         points = ft.Row(
             [points, ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY)],

@@ -158,10 +158,10 @@ def SessionsScreen() -> ft.Control:
         )
     if running:
         body.append(section_title(_("In progress")))
-        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in running)
+        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in running)  # type: ignore[call-arg]  # ft.component takes key=
     if finished:
         body.append(section_title(_("Finished")))
-        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in finished)
+        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in finished)  # type: ignore[call-arg]  # ft.component takes key=
     if not items and not loaded.loading and loaded.error is None:
         body.append(
             ft.Container(

@@ -15,6 +15,7 @@ order shown (``i`` from 0), ``stats-<game>-<low|high>-<i>-<field>`` with field
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 import flet as ft
 
@@ -62,7 +63,7 @@ def _game_heading(game: GameStatistics) -> ft.Control:
 
 def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
     """A card: the name (a trophy when on a streak), then the numbers in a grid."""
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.Container(
             content=ft.Column(
                 [
@@ -112,8 +113,8 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
 def _player_table(key: str, game: GameStatistics) -> ft.Control:
     """The compact table of a wide screen: a row per player, a column per number."""
     labels = [label for _field, label, _value in _fields(game.players[0])]
-    columns = [ft.DataColumn(ft.Text(_("Player")))] + [
-        ft.DataColumn(ft.Text(label), numeric=True) for label in labels
+    columns = [ft.DataColumn(label=ft.Text(_("Player")))] + [
+        ft.DataColumn(label=ft.Text(label), numeric=True) for label in labels
     ]
     rows = []
     for index, player in enumerate(game.players):
@@ -135,7 +136,7 @@ def _player_table(key: str, game: GameStatistics) -> ft.Control:
 def StatsScreen() -> ft.Control:
     """Statistics of every finished session, per game and player."""
     app = use_app()
-    games, set_games = ft.use_state(None)
+    games, set_games = ft.use_state(cast("tuple[GameStatistics, ...] | None", None))
     failed, set_failed = ft.use_state(False)
 
     async def load() -> None:

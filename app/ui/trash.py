@@ -218,10 +218,10 @@ def TrashScreen() -> ft.Control:
     elif trash is not None:
         if trash.sessions:
             body.append(section_title(_("Sessions")))
-            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.sessions)
+            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.sessions)  # type: ignore[call-arg]  # ft.component takes key=
         if trash.hands:
             body.append(section_title(_("Hands")))
-            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.hands)
+            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.hands)  # type: ignore[call-arg]  # ft.component takes key=
         if not trash.total:
             body.append(
                 tagged(

@@ -28,8 +28,7 @@ import dataclasses
 import logging
 from typing import Literal
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from scoring import (
     ErrorCode,
@@ -46,7 +45,7 @@ from scoring import (
 from scoring.definition import LIMITS, Words
 from scoring.registry import BUILTIN_DEFINITION_IDS
 
-from ..db import reading, run_write
+from ..db import AnyEngine, reading, run_write
 from ..errors import GameChanged, GameConflict, GameExists, GameIsBuiltin, GameNotFound
 from ..tables import CustomGameRow, utcnow
 from ..views import GameEntry, ImportedGame
@@ -84,14 +83,14 @@ def _row(db: Session, game_id: str) -> CustomGameRow | None:
     return db.exec(select(CustomGameRow).where(CustomGameRow.game_id == game_id)).first()
 
 
-def list_games(*, engine: Engine) -> tuple[GameEntry, ...]:
+def list_games(*, engine: AnyEngine) -> tuple[GameEntry, ...]:
     """Every game that can be played: the built-in games in the registry's
     order (:func:`scoring.builtin_games`), then the custom games in the order
     they were made. A stored custom game that cannot be read (a damaged
     database) is left out and logged."""
     entries = [_builtin_entry(game_id) for game_id in builtin_games()]
     with reading(engine) as db:
-        rows = db.exec(select(CustomGameRow).order_by(CustomGameRow.id)).all()
+        rows = db.exec(select(CustomGameRow).order_by(col(CustomGameRow.id))).all()
         for row in rows:
             try:
                 entries.append(_custom_entry(row))
@@ -100,7 +99,7 @@ def list_games(*, engine: Engine) -> tuple[GameEntry, ...]:
     return tuple(entries)
 
 
-def find_game(*, engine: Engine, game_id: str) -> GameEntry:
+def find_game(*, engine: AnyEngine, game_id: str) -> GameEntry:
     """The game ``game_id``: a built-in one, else a custom one. Raises
     :class:`GameNotFound`."""
     if game_id in builtin_games():
@@ -112,7 +111,7 @@ def find_game(*, engine: Engine, game_id: str) -> GameEntry:
         return _custom_entry(row)
 
 
-def game_rules(*, engine: Engine, game_id: str) -> GameRules:
+def game_rules(*, engine: AnyEngine, game_id: str) -> GameRules:
     """The rules of the game ``game_id`` for a new session (a custom game's
     as stored now). Raises :class:`scoring.OptionError` (``game_unknown``),
     as for an unknown built-in game."""
@@ -138,7 +137,7 @@ def _check_free(db: Session, game_id: str) -> None:
 
 def save_game(
     *,
-    engine: Engine,
+    engine: AnyEngine,
     definition: GameDefinition,
     replaces: str | None = None,
     expected: str | None = None,
@@ -182,7 +181,7 @@ def save_game(
     return run_write(engine, work)
 
 
-def delete_game(*, engine: Engine, game_id: str, expected: str | None = None) -> None:
+def delete_game(*, engine: AnyEngine, game_id: str, expected: str | None = None) -> None:
     """Delete the custom game ``game_id`` (sessions played with it keep their
     snapshot and still open, score and export). ``expected``: as for
     :func:`save_game`. Raises :class:`GameIsBuiltin`, :class:`GameNotFound`,
@@ -201,7 +200,7 @@ def delete_game(*, engine: Engine, game_id: str, expected: str | None = None) ->
     run_write(engine, work)
 
 
-def export_game(*, engine: Engine, game_id: str) -> str:
+def export_game(*, engine: AnyEngine, game_id: str) -> str:
     """The game's definition as canonical GAME_FORMAT.md text (a built-in
     game's too, when it is defined as data). Raises :class:`GameNotFound`
     (also for a coded game without a definition: Four Suit Rummy)."""
@@ -211,7 +210,7 @@ def export_game(*, engine: Engine, game_id: str) -> str:
     return entry.text or write_definition(entry.definition)
 
 
-def free_game_id(*, engine: Engine, base: str) -> str:
+def free_game_id(*, engine: AnyEngine, base: str) -> str:
     """``base`` if no game has it, else ``base_2``, ``base_3``… (at most
     :data:`scoring.definition.LIMITS.id` characters)."""
     with reading(engine) as db:
@@ -245,7 +244,7 @@ def _same_rules(a: GameDefinition, b: GameDefinition) -> bool:
 
 
 def import_game(
-    *, engine: Engine, data: bytes | str, on_conflict: OnConflict = "ask"
+    *, engine: AnyEngine, data: bytes | str, on_conflict: OnConflict = "ask"
 ) -> ImportedGame:
     """Store a game definition read from ``data`` (JSON text or UTF-8 bytes).
 
@@ -267,7 +266,7 @@ def import_game(
     game_id = definition.id
 
     def work(db: Session) -> ImportedGame:
-        for row in db.exec(select(CustomGameRow).order_by(CustomGameRow.id)).all():
+        for row in db.exec(select(CustomGameRow).order_by(col(CustomGameRow.id))).all():
             if row.definition == text:
                 return ImportedGame(_custom_entry(row), "unchanged")
         builtin = game_id in builtin_games()
@@ -289,7 +288,7 @@ def import_game(
             db.add(stored)
             db.flush()
             return ImportedGame(_custom_entry(stored), "replaced")
-        for row in db.exec(select(CustomGameRow).order_by(CustomGameRow.id)).all():
+        for row in db.exec(select(CustomGameRow).order_by(col(CustomGameRow.id))).all():
             kept = definition_of(row.definition)
             if (
                 kept is not None

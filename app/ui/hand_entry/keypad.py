@@ -40,7 +40,6 @@ def key_button(
     (``expand``). ``name`` is what a screen reader says (default: ``label``).
     ``selected`` fills it in the primary colour: the same button restyled, so a
     tap in progress is never lost to a replaced control."""
-    chosen = {"bgcolor": ft.Colors.PRIMARY, "color": ft.Colors.ON_PRIMARY} if selected else {}
     return tagged(
         identifier,
         ft.FilledTonalButton(
@@ -54,7 +53,8 @@ def key_button(
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
-                **chosen,
+                bgcolor=ft.Colors.PRIMARY if selected else None,
+                color=ft.Colors.ON_PRIMARY if selected else None,
                 text_style=ft.TextStyle(
                     size=16 if len(label) <= 2 else 14,
                     weight=ft.FontWeight.W_600,

@@ -211,7 +211,9 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                describe_total(items, points, flag_names) if items else "",
+                                describe_total(items, points, flag_names)
+                                if items and points is not None
+                                else "",
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ),

@@ -43,7 +43,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
                 ft.Text(
                     spans=[
                         ft.TextSpan(_("Run added:") + " "),
-                        *run_text(draft.last_run).spans,
+                        *(run_text(draft.last_run).spans or []),
                     ],
                     weight=ft.FontWeight.W_500,
                     font_family=SUIT_FONT,

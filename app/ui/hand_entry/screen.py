@@ -11,6 +11,8 @@ to go on, and nothing is lost until the user chooses.
 
 from __future__ import annotations
 
+from typing import cast
+
 import flet as ft
 
 from app.i18n import _, format_number, ngettext
@@ -464,7 +466,7 @@ def HandEntry(
             for seat, name in enumerate(view.players)
             if draft.rules.uses_runs or name != draft.went_out
         ]
-        panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]
+        panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
         if app.wide and len(panels) > 1:
             body.append(
                 ft.ResponsiveRow(
@@ -622,7 +624,7 @@ def NewHandScreen() -> ft.Control:
             _("Hand"), [ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR)], back="/"
         )
     if view.finished:
-        lines = [ft.Text(_("This session has ended."))]
+        lines: list[ft.Control] = [ft.Text(_("This session has ended."))]
         if app.has_draft(view.id, view.players):  # begun here, ended elsewhere
             lines.append(
                 tagged(
@@ -658,7 +660,7 @@ def EditHandScreen() -> ft.Control:
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
     number = int(params.get("number", "0") or 0)
-    opened = ft.use_ref(None)
+    opened = ft.use_ref(cast("tuple[int, int] | None", None))
     version, set_version = ft.use_state(0)
     loaded = use_loaded(_session_and_hand(sid, number), [sid, number, app.revision])
     if loaded.loading:

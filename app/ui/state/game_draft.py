@@ -538,9 +538,7 @@ class GameDraft:
         a flag, an option (``kind`` ``switch``/``choice``/``number``), a
         choice, a preset, or an effect's points or flag row."""
         form = copy.deepcopy(self.form)
-        rows = form
-        for part in path:
-            rows = rows[part]
+        rows = _rows_at(form, path)
         name = path[-1]
         if name == "keys":
             used = {k["rank"] for k in rows if k["kind"] == "rank"}
@@ -584,9 +582,7 @@ class GameDraft:
     def remove(self, path: Sequence[str | int], index: int) -> None:
         """Remove row ``index`` of the list at ``path``."""
         form = copy.deepcopy(self.form)
-        rows = form
-        for part in path:
-            rows = rows[part]
+        rows = _rows_at(form, path)
         if 0 <= index < len(rows):
             del rows[index]
             self._changed(form)
@@ -594,9 +590,7 @@ class GameDraft:
     def move(self, path: Sequence[str | int], index: int, step: int) -> None:
         """Move row ``index`` of the list at ``path`` by ``step`` (−1 up, +1 down)."""
         form = copy.deepcopy(self.form)
-        rows = form
-        for part in path:
-            rows = rows[part]
+        rows = _rows_at(form, path)
         other = index + step
         if 0 <= index < len(rows) and 0 <= other < len(rows):
             rows[index], rows[other] = rows[other], rows[index]
@@ -663,6 +657,18 @@ class GameDraft:
         except ScoringError as error:
             return GamePreview(players, error=error)
         return GamePreview(players, score=score, worth=score.leftover.get(players[1], 0))
+
+
+def _rows_at(form: dict[str, Any], path: Sequence[str | int]) -> list[Any]:
+    """The list of rows at ``path`` inside ``form`` (the list itself, not a
+    copy, so changes to it change ``form``). Raises ``TypeError`` when the
+    path leads to something that is not a list of rows."""
+    node: Any = form
+    for part in path:
+        node = node[part]
+    if not isinstance(node, list):
+        raise TypeError(f"no list of rows at {tuple(path)!r}")
+    return node
 
 
 def _new_option(kind: str, rows: list[dict[str, Any]], form: Mapping[str, Any]) -> dict[str, Any]:

@@ -70,8 +70,9 @@ class HandDraft:
         rules: the session's rules (game, options, players in seat order).
         number: the hand being edited (1-based), or ``None`` for a new hand.
         went_out: who went out; ``blocked`` True when nobody did.
-        cards: per player, the leftover cards entered (:class:`scoring.Card`;
-            a card read from a stored hand keeps its suit).
+        cards: per player, the leftover cards entered (:class:`scoring.Card`,
+            or a game's own :class:`scoring.Face`; a card read from a stored
+            hand keeps its suit).
         plain: per player switched to a plain number, the text typed.
         typed_aside: per player switched back from a plain number to cards,
             the text that was typed (brought back by switching again).
@@ -129,7 +130,7 @@ class HandDraft:
     @classmethod
     def from_hand(cls, view: SessionView, number: int, hand: Hand) -> HandDraft:
         """A draft holding hand ``number`` as entered, for editing."""
-        cards: dict[str, tuple[Card, ...]] = {}
+        cards: dict[str, tuple[Card | Face, ...]] = {}
         plain: dict[str, str] = {}
         for player, held in hand.left.items():
             if isinstance(held, int):
@@ -398,7 +399,7 @@ class HandDraft:
         """
         if self.went_out is None and not self.blocked:
             raise DraftError(DraftCode.WENT_OUT_MISSING)
-        left: dict[str, tuple[Card, ...] | int] = {}
+        left: dict[str, tuple[Card | Face, ...] | int] = {}
         for player in self.players:
             if player == self.went_out:
                 continue
