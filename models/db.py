@@ -273,6 +273,16 @@ def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _snapshot(engine: Engine) -> dict[str, str]:
+    """Execution options giving a read transaction one snapshot for all its
+    queries: SQLite's transactions already do; PostgreSQL's default (``READ
+    COMMITTED``) takes a new snapshot per statement, so reads ask for
+    ``REPEATABLE READ`` (writes keep the default and lock the rows they change)."""
+    if engine.dialect.name == "postgresql":
+        return {"isolation_level": "REPEATABLE READ"}
+    return {}
+
+
 @contextmanager
 def reading(engine: AnyEngine) -> Iterator[Session]:
     """A ``db`` session on ``engine`` for reads, in one short transaction that is
@@ -284,6 +294,7 @@ def reading(engine: AnyEngine) -> Iterator[Session]:
 
     with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
         try:
+            db.connection(execution_options=_snapshot(db.get_bind()))
             yield db
         finally:
             db.rollback()
@@ -559,6 +570,7 @@ def read_only(engine: AnyEngine) -> Iterator[Reader]:
                     connection.execute("ROLLBACK")
         return
     with storage_faults(engine), engine.connect() as conn:
+        conn.execution_options(**_snapshot(engine))
         conn.begin()
         try:
             yield Reader.of(conn)
