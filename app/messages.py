@@ -975,6 +975,16 @@ _ERRORS = {
         "database's own tool (pg_dump for PostgreSQL)",
         database=_path(p.get("database")),
     ),
+    StorageCode.DATABASE_UNREACHABLE: lambda e, p: _(
+        "The database server {database} cannot be reached: it may be stopped or "
+        "restarting. Nothing was changed; try again when it is running",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_LOGIN_REFUSED: lambda e, p: _(
+        "The database server {database} refused the login: check the user name and "
+        "password in the database URL. Nothing was changed; try again once they are right",
+        database=_path(p.get("database")),
+    ),
     ErrorCode.BAD_POINTS: _bad_points,
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),

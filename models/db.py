@@ -76,6 +76,10 @@ BUSY_TIMEOUT_MS = 3_000
 """How long (milliseconds) a SQLite connection waits for another writer's lock
 before the work is refused as busy (:class:`models.errors.DatabaseBusy`)."""
 
+CONNECT_TIMEOUT_S = 10
+"""How long (seconds) a connection to a database server may take before the
+work is refused (:class:`models.errors.DatabaseUnreachable`)."""
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 _WRITE_OPTION = "kortpoeng_write"
@@ -160,7 +164,13 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
         except ValueError:  # a URL SQLAlchemy cannot even parse (a port that is not a number)
             raise DatabaseUnopenable(database=database_name(db)) from None
         if not _is_sqlite(url):
-            return create_engine(url, echo=echo, pool_pre_ping=True)
+            # A server: a connection the server dropped (restarted) is noticed
+            # and replaced before use; a server that does not answer is given
+            # up on after CONNECT_TIMEOUT_S, not after the system's minutes.
+            options: dict[str, Any] = {}
+            if url.get_backend_name() == "postgresql":
+                options["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
+            return create_engine(url, echo=echo, pool_pre_ping=True, **options)
         path = _sqlite_file(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)

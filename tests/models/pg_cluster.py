@@ -20,6 +20,7 @@ that into a skip (never under ``CI=true``).
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import itertools
 import os
@@ -47,8 +48,7 @@ def find_bin() -> Path:
     if os.environ.get("KORTPOENG_PG_BIN"):
         candidates.append(Path(os.environ["KORTPOENG_PG_BIN"]))
     candidates += [
-        Path(p)
-        for p in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=_version, reverse=True)
+        Path(p) for p in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=_version, reverse=True)
     ]
     found = shutil.which("initdb")
     if found:
@@ -142,7 +142,7 @@ class Cluster:
         """Start the server (on a new free port the first time, the same one after)."""
         options = (
             f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={self.socket_dir} "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+            "-c fsync=off -c full_page_writes=off "
             "-c max_connections=60 -c shared_buffers=32MB"
         )
         for attempt in range(5):
@@ -208,8 +208,6 @@ class Cluster:
 
     def remove(self) -> None:
         """Stop the server and remove the cluster's folder."""
-        try:
+        with contextlib.suppress(RuntimeError):
             self.stop()
-        except RuntimeError:
-            pass
         shutil.rmtree(self.root, ignore_errors=True)
