@@ -51,6 +51,7 @@ import os
 import re
 import shutil
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -82,14 +83,14 @@ __all__ = [
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
 
-    from .db import QuickEngine
+    from .db import QuickEngine, QuickServer
 
 logger = logging.getLogger(__name__)
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
 
-Where: TypeAlias = "Engine | QuickEngine | URL | str | os.PathLike[str] | None"
+Where: TypeAlias = "Engine | QuickEngine | QuickServer | URL | str | os.PathLike[str] | None"
 """What names a database here: an engine (either kind), a URL or a ``--db`` value."""
 
 # SQLAlchemy is imported only when a fault is met or an engine is looked at
@@ -100,8 +101,10 @@ def _url(where: Where) -> URL | None:
     from sqlalchemy.engine import URL, Engine, make_url
     from sqlalchemy.exc import ArgumentError
 
-    from .db import QuickEngine, database_url
+    from .db import QuickEngine, QuickServer, database_url
 
+    if isinstance(where, QuickServer):
+        where = where.url
     if isinstance(where, Engine):
         return where.url
     if isinstance(where, URL):
@@ -116,10 +119,12 @@ def database_file(where: Where) -> Path | None:
     """The SQLite file behind an engine, URL or ``--db`` value (absolute;
     ``None``: ``KORTPOENG_DB`` or the default file), or ``None`` for another
     kind of database or an in-memory one."""
-    from .db import QuickEngine, _plain_sqlite_file, database_url
+    from .db import QuickEngine, QuickServer, _plain_sqlite_file, database_url
 
     if isinstance(where, QuickEngine):
         return where.path.resolve()
+    if isinstance(where, QuickServer):
+        return None
     if where is None or isinstance(where, str | os.PathLike):
         plain = _plain_sqlite_file(database_url(where))  # told without SQLAlchemy
         if plain is not None:
@@ -345,7 +350,9 @@ def _library_errors() -> tuple[type[BaseException], ...]:
     raised, so SQLAlchemy is not loaded before it is used)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    return (SQLAlchemyError, sqlite3.Error, ImportError)
+    psycopg = sys.modules.get("psycopg")  # loaded only if a PostgreSQL URL was used
+    more = (psycopg.Error,) if psycopg is not None else ()
+    return (SQLAlchemyError, sqlite3.Error, ImportError, *more)
 
 
 def _raise(error: BaseException, where: Where) -> None:

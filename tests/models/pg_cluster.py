@@ -83,7 +83,8 @@ class Cluster:
     :meth:`fresh_database` copies the migrated template; :meth:`stop` and
     :meth:`start` stop and start the server (the fault tests)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable  # the benchmarks: fsync on, as a real server
         self.bin = find_bin()
         self.os_user: str | None = None
         if os.geteuid() == 0:
@@ -142,9 +143,10 @@ class Cluster:
         """Start the server (on a new free port the first time, the same one after)."""
         options = (
             f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={self.socket_dir} "
-            "-c fsync=off -c full_page_writes=off "
-            "-c max_connections=60 -c shared_buffers=32MB"
+            "-c max_connections=60"
         )
+        if not self.durable:  # a test's data need not survive a power cut
+            options += " -c fsync=off -c full_page_writes=off -c shared_buffers=32MB"
         for attempt in range(5):
             port = self.port or _free_port()
             try:
