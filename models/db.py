@@ -171,6 +171,8 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
             options: dict[str, Any] = {}
             if url.get_backend_name() == "postgresql":
                 options["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
+                if url.drivername in ("postgresql", "postgres"):  # no driver named:
+                    url = url.set(drivername="postgresql+psycopg")  # psycopg 3, ours
             return create_engine(url, echo=echo, pool_pre_ping=True, **options)
         path = _sqlite_file(url)
         if path is not None:

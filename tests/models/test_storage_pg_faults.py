@@ -134,3 +134,14 @@ def test_a_database_that_does_not_exist_is_one_line(pg_cluster, capsys):
     status, _out, err = _cli(capsys, url, "show", "1")
     assert status == 2
     assert "Cannot open the database" in _one_line(err)
+
+
+def test_a_url_without_a_driver_uses_psycopg(pg_url, capsys):
+    plain = pg_url.replace("postgresql+psycopg://", "postgresql://")
+    engine = make_engine(plain)
+    assert engine.url.drivername == "postgresql+psycopg"
+    start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    engine.dispose()
+    status, out, err = _cli(capsys, plain, "list")
+    assert status == 0, err
+    assert "Kari" in out and "Ola" in out
