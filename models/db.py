@@ -603,7 +603,9 @@ class Reader:
     def of(cls, db: Session | Connection) -> Reader:
         """A reader on the connection of ``db`` (a SQLModel session or a
         SQLAlchemy connection), in its transaction."""
-        connection = db.connection() if hasattr(db, "exec") else db
+        from sqlalchemy.orm import Session as OrmSession
+
+        connection = db.connection() if isinstance(db, OrmSession) else db
         dbapi = connection.connection.driver_connection
         return cls(
             dbapi,
@@ -616,7 +618,8 @@ class Reader:
         cursor = self._connection.cursor()
         try:
             cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
-            return cursor.fetchall()
+            rows: list[Any] = cursor.fetchall()
+            return rows
         finally:
             cursor.close()
 

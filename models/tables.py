@@ -15,9 +15,9 @@ player rewrites one row.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from scoring.rules import MAX_NAME
@@ -30,6 +30,8 @@ __all__ = [
     "SessionResultRow",
     "SessionRow",
     "SheetChunkRow",
+    "inserted_id",
+    "table_of",
     "utcnow",
 ]
 
@@ -235,3 +237,18 @@ class SessionResultRow(SQLModel, table=True):
     hands: int
     best_hand: int | None = Field(default=None)
     lowest_wins: bool
+
+
+def inserted_id(result: Any) -> int:
+    """The id of the row an ``INSERT`` (a Core result) added. Raises
+    ``RuntimeError`` if the database gave none (it always does for these tables)."""
+    key = result.inserted_primary_key
+    if not key or key[0] is None:
+        raise RuntimeError("the database returned no id for the inserted row")
+    return int(key[0])
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core :class:`~sqlalchemy.Table` of a row class (bulk inserts,
+    updates and deletes that skip the ORM)."""
+    return cast(Table, model.__table__)  # type: ignore[attr-defined]  # SQLModel's metaclass sets it

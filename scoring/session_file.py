@@ -172,6 +172,23 @@ def _leftover(value: Any, path: str) -> Leftover:
     return parse_cards(value)
 
 
+def _note_and_time(note: Any, played_at: Any, path: str, *, checked: bool) -> str | None:
+    """Check a hand's ``note`` (text; :func:`scoring.check_note` when
+    ``checked``) and return its ``played_at`` (:func:`_time`; a stored text
+    time is taken as it is unless ``checked``)."""
+    if note is not None:
+        _expect(note, str, f"{path}.note", Expected.TEXT)
+        if checked:
+            try:
+                check_note(note)
+            except ScoringError as error:
+                error.field = f"{path}.note"
+                raise
+    if checked or not isinstance(played_at, str):
+        return _time(played_at, f"{path}.played_at")
+    return played_at
+
+
 def hand_from_dict(
     data: Any,
     players: Sequence[str],
@@ -242,17 +259,7 @@ def _hand_from_dict(
             raise
     rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", Expected.BOOLEAN)
     note = data.get("note")
-    if note is not None:
-        _expect(note, str, f"{path}.note", Expected.TEXT)
-        if checked:
-            try:
-                check_note(note)
-            except ScoringError as error:
-                error.field = f"{path}.note"
-                raise
-    played_at = data.get("played_at")
-    if checked or not isinstance(played_at, str):
-        played_at = _time(played_at, f"{path}.played_at")
+    played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing
     # from ``left`` held nothing): the hand keeps one form of each.
     left = {p: held for p, held in left.items() if held != ()}
@@ -338,17 +345,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
             for run in laid
         )
     _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
-    if hand.note is not None:
-        _expect(hand.note, str, f"{path}.note", Expected.TEXT)
-        if checked:
-            try:
-                check_note(hand.note)
-            except ScoringError as error:
-                error.field = f"{path}.note"
-                raise
-    played_at = hand.played_at
-    if checked or not isinstance(played_at, str):
-        played_at = _time(played_at, f"{path}.played_at")
+    played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
     left = {p: held for p, held in left.items() if held != ()}
     runs = {p: laid for p, laid in runs.items() if laid}
     return Hand(

@@ -13,7 +13,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from models.db import AnyEngine
 
 __all__ = ["add_parser", "run"]
 
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     if database_file(getattr(args, "db", None)) is None:
         return fail(BackupUnavailable(database=database_name(getattr(args, "db", None))))
 
-    def work(engine: Engine) -> ExitStatus:
+    def work(engine: AnyEngine) -> ExitStatus:
         path = backup_database(engine=engine, target=args.file, force=args.force)
         print(_("Backed up {database} to {file}", database=database_name(engine), file=path))
         return ExitStatus.OK

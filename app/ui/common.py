@@ -315,9 +315,12 @@ def use_loaded(
     request is dropped.
     """
     key = tuple(dependencies)
-    state, set_state = ft.use_state(
-        lambda: (key, Loaded(ready, None, False) if ready is not None else Loaded())
-    )
+
+    def first() -> tuple[tuple[Any, ...], Loaded[T]]:
+        return key, Loaded(ready, None, False) if ready is not None else Loaded()
+
+    state: tuple[tuple[Any, ...], Loaded[T]]
+    state, set_state = ft.use_state(cast("Callable[[], Any]", first))
     serial = ft.use_ref(0)
 
     async def fetch() -> None:

@@ -26,6 +26,7 @@ import asyncio
 import logging
 import os
 from pathlib import Path, PurePath
+from typing import cast
 
 import flet as ft
 from sqlalchemy.engine import Engine
@@ -132,7 +133,7 @@ def ExportButton(view: SessionView) -> ft.Control:
     """The top-bar button and its sheet for session ``view``."""
     open_, set_open = ft.use_state(False)
     text, set_text = ft.use_state("")
-    picker = ft.use_ref(None)
+    picker = ft.use_ref(cast("ft.FilePicker | None", None))
 
     async def show(_e: ft.Event) -> None:
         set_text("")
@@ -157,7 +158,9 @@ def ExportButton(view: SessionView) -> ft.Control:
         if picker.current is None:
             picker.current = ft.FilePicker()
         page = ft.context.page
-        if page.web or page.platform.is_mobile():  # the browser or the phone saves it
+        if page.web or (
+            page.platform is not None and page.platform.is_mobile()
+        ):  # the browser or the phone saves it
             path = await picker.current.save_file(
                 dialog_title=_("Save the session"), file_name=out.filename, src_bytes=out.data
             )

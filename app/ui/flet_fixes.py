@@ -26,4 +26,4 @@ def short_message_repr(message: Message) -> str:
 
 def apply() -> None:
     """Give :class:`Message` the short ``repr`` (idempotent)."""
-    Message.__repr__ = short_message_repr  # type: ignore[method-assign]
+    Message.__repr__ = short_message_repr  # type: ignore[method-assign, assignment]

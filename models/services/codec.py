@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scoring import Card, ScoreWarning
+from scoring import Card, Face, ScoreWarning
 
 if TYPE_CHECKING:
     from scoring import GameRules, Hand, HandScore
@@ -74,7 +74,9 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
     seat = {p: str(i) for i, p in enumerate(players)}
     entry: dict[str, Any] = {
         "left": {
-            seat[p]: held if isinstance(held, int) else [text[c.key] for c in held]
+            seat[p]: held
+            if isinstance(held, int)
+            else [str(c) if isinstance(c, Face) else text[c.key] for c in held]
             for p, held in hand.left.items()
         }
     }

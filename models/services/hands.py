@@ -50,11 +50,11 @@ def _insert_row(
     """Insert a hand row (``values`` from :func:`~models.services.codec.hand_values`)."""
     from sqlalchemy import insert
 
-    from ..tables import HandRow, utcnow
+    from ..tables import HandRow, table_of, utcnow
 
     now = utcnow()
     db.connection().execute(
-        insert(HandRow.__table__).values(
+        insert(table_of(HandRow)).values(
             session_id=session_id, number=number, created_at=now, updated_at=now, **values, **more
         )
     )
@@ -65,17 +65,17 @@ def _shift(db: Session, session_id: int, first: int, by: int) -> None:
     steps so that the unique (session, number) never sees a clash."""
     from sqlalchemy import update
 
-    from ..tables import HandRow
+    from ..tables import HandRow, table_of
 
-    hand = HandRow.__table__.c
+    hand = table_of(HandRow).c
     connection = db.connection()
     connection.execute(
-        update(HandRow.__table__)
+        update(table_of(HandRow))
         .where(hand.session_id == session_id, hand.number >= first)
         .values(number=-hand.number)
     )
     connection.execute(
-        update(HandRow.__table__)
+        update(table_of(HandRow))
         .where(hand.session_id == session_id, hand.number < 0)
         .values(number=-hand.number + by)
     )
@@ -172,7 +172,7 @@ def edit_hand(
     def work(db: Session) -> SessionView:
         from sqlalchemy import update
 
-        from ..tables import HandRow, utcnow
+        from ..tables import HandRow, table_of, utcnow
 
         loaded = load(db, session_id, lines=(number - 1, number - 1))
         loaded.check_number(number)
@@ -190,7 +190,7 @@ def edit_hand(
         values = hand_values(entered, loaded.players, score, warnings)
         loaded.sheet.replace(index, sheet_line(values, len(loaded.players)))
         table = loaded.standings()
-        hand_table = HandRow.__table__
+        hand_table = table_of(HandRow)
         db.connection().execute(
             update(hand_table)
             .where(hand_table.c.session_id == session_id, hand_table.c.number == number)
@@ -296,7 +296,7 @@ def _delete(
     stored (for an undo)."""
     from sqlalchemy import delete
 
-    from ..tables import HandRow
+    from ..tables import HandRow, table_of
 
     loaded = load(db, session_id, lines=None if number is None else (number - 1, None))
     if number is None:
@@ -318,7 +318,7 @@ def _delete(
     )
     loaded.sheet.delete(number - 1)
     table = loaded.standings()
-    db.connection().execute(delete(HandRow.__table__).where(HandRow.__table__.c.id == hand_id))
+    db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
     _shift(db, session_id, number + 1, -1)
     store_state(db, loaded, table, from_hand=number - 1)
     return DeletedHand(view_of(loaded, table), detail)

@@ -110,7 +110,7 @@ def find_session(*, engine: AnyEngine, ref: str | int, include_deleted: bool = F
         if text.isdigit() and len(text) <= 12:
             found = reader.value(f"SELECT id FROM game_session WHERE id = :id{alive}", id=int(text))
             if found is not None:
-                return found
+                return int(found)
         if len(text) < 4 or any(ch not in "0123456789abcdef-" for ch in text):
             raise SessionNotFound(session=str(ref))
         # only hex digits and dashes: nothing in the pattern is a wildcard
@@ -122,4 +122,4 @@ def find_session(*, engine: AnyEngine, ref: str | int, include_deleted: bool = F
         raise SessionNotFound(session=str(ref))
     if len(matches) > 1:
         raise AmbiguousSession(session=str(ref), matches=len(matches))
-    return matches[0][0]
+    return int(matches[0][0])

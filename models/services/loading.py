@@ -370,7 +370,7 @@ def store_state(
     that hand's (an edit changes one hand)."""
     from sqlalchemy import bindparam, delete, insert, update
 
-    from ..tables import HandRow, SessionResultRow, SessionRow, utcnow
+    from ..tables import HandRow, SessionResultRow, SessionRow, table_of, utcnow
 
     connection = db.connection()
     head, players = loaded.head, loaded.players
@@ -386,7 +386,7 @@ def store_state(
     head.scored_with = fingerprint = scoring_fingerprint()
     connection.execute(
         update(SessionRow)
-        .where(SessionRow.__table__.c.id == head.id)
+        .where(table_of(SessionRow).c.id == head.id)
         .values(
             finished_at=head.finished_at,
             winner_seats=head.winner_seats,
@@ -396,11 +396,11 @@ def store_state(
             scored_with=fingerprint,
         )
     )
-    results = SessionResultRow.__table__
+    results = table_of(SessionResultRow)
     connection.execute(delete(results).where(results.c.session_id == head.id))
     connection.execute(insert(results), result_rows(loaded, table))
     if loaded.rescored and len(loaded.sheet):
-        hands = HandRow.__table__
+        hands = table_of(HandRow)
         connection.execute(
             update(hands)
             .where(hands.c.session_id == head.id, hands.c.number == bindparam("n"))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import func
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from scoring import check_name, player_key
 
@@ -51,14 +53,14 @@ def _session_count(db: Session, player_id: int) -> int:
     return db.exec(
         select(func.count())
         .select_from(SeatRow)
-        .join(SessionRow, SessionRow.id == SeatRow.session_id)
-        .where(SeatRow.player_id == player_id, SessionRow.deleted_at.is_(None))
+        .join(SessionRow, col(SessionRow.id) == col(SeatRow.session_id))
+        .where(SeatRow.player_id == player_id, col(SessionRow.deleted_at).is_(None))
     ).one()
 
 
 #: A sort key for names: the app passes its language's collation
 #: (``app.i18n.collation_key()``), so Æ Ø Å come after Z in Norwegian.
-NameKey = Callable[[str], object]
+NameKey = Callable[[str], Any]
 
 
 def list_players(*, engine: Engine, name_key: NameKey | None = None) -> tuple[PlayerSummary, ...]:
@@ -68,14 +70,20 @@ def list_players(*, engine: Engine, name_key: NameKey | None = None) -> tuple[Pl
         counts = dict(
             db.exec(
                 select(SeatRow.player_id, func.count())
-                .join(SessionRow, SessionRow.id == SeatRow.session_id)
-                .where(SessionRow.deleted_at.is_(None))
-                .group_by(SeatRow.player_id)
+                .join(SessionRow, col(SessionRow.id) == col(SeatRow.session_id))
+                .where(col(SessionRow.deleted_at).is_(None))
+                .group_by(col(SeatRow.player_id))
             ).all()
         )
-        rows = db.exec(select(PlayerRow.id, PlayerRow.name).order_by(PlayerRow.name_key)).all()
+        rows: list[tuple[int, str]] = [
+            (pid, name)
+            for pid, name in db.exec(
+                select(PlayerRow.id, PlayerRow.name).order_by(col(PlayerRow.name_key))
+            ).all()
+            if pid is not None
+        ]
         if name_key is not None:
-            rows = sorted(rows, key=lambda row: name_key(row[1]))
+            rows.sort(key=lambda row: name_key(row[1]))
         return tuple(PlayerSummary(pid, name, counts.get(pid, 0)) for pid, name in rows)
 
 
@@ -87,33 +95,35 @@ def player_stats(*, engine: Engine, player_id: int | None = None) -> tuple[Playe
     otherwise every player, by name.
     """
     with reading(engine) as db:
-        players = select(PlayerRow.id, PlayerRow.name).order_by(PlayerRow.name_key)
+        players = select(PlayerRow.id, PlayerRow.name).order_by(col(PlayerRow.name_key))
         seats = (
-            select(
-                SeatRow.player_id,
-                SeatRow.seat,
-                SessionRow.game,
-                SessionRow.finished_at,
-                SessionRow.winner_seats,
+            core_select(  # five columns: more than sqlmodel's typed select() overloads take
+                col(SeatRow.player_id),
+                col(SeatRow.seat),
+                col(SessionRow.game),
+                col(SessionRow.finished_at),
+                col(SessionRow.winner_seats),
             )
-            .join(SessionRow, SessionRow.id == SeatRow.session_id)
-            .where(SessionRow.deleted_at.is_(None))
+            .join(SessionRow, col(SessionRow.id) == col(SeatRow.session_id))
+            .where(col(SessionRow.deleted_at).is_(None))
         )
         if player_id is not None:
             players = players.where(PlayerRow.id == player_id)
-            seats = seats.where(SeatRow.player_id == player_id)
+            seats = seats.where(col(SeatRow.player_id) == player_id)
         people = db.exec(players).all()
         if player_id is not None and not people:
             raise PlayerNotFound(player=player_id)
         tally: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
-        for pid, seat, game, finished_at, winners in db.exec(seats).all():
-            counts = tally[pid][game]
+        for seated, seat, game, finished_at, winners in db.connection().execute(seats).all():
+            counts = tally[seated][game]
             counts[0] += 1
             if finished_at is not None:
                 counts[1] += 1
                 counts[2] += seat in winners
         result = []
         for pid, name in people:
+            if pid is None:  # a stored row always has its id
+                continue
             by_game = {g: GameStats(*c) for g, c in sorted(tally[pid].items())}
             result.append(
                 PlayerStats(

@@ -11,7 +11,7 @@ import uuid as uuidlib
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scoring import GameRules, check_name, get_game, player_key
 
@@ -24,6 +24,7 @@ from .loading import Loaded, SessionHead, read_head, read_seats, store_state, vi
 from .sheet import Sheet
 
 if TYPE_CHECKING:
+    from sqlalchemy import ColumnElement
     from sqlmodel import Session
 
 __all__ = [
@@ -42,7 +43,7 @@ def _options(game: GameRules, options: Mapping[str, Any] | Any | None) -> Any:
         return game.default_options()
     if is_dataclass(options) and isinstance(options, game.options_type):
         return options
-    return game.options_from_dict(options)
+    return game.options_from_dict(cast(Mapping[str, Any], options))
 
 
 def player_ids(db: Session, names: Sequence[str]) -> list[int]:
@@ -50,7 +51,7 @@ def player_ids(db: Session, names: Sequence[str]) -> list[int]:
     before; a name in another spelling ("kari" for "Kari") is that player."""
     from sqlalchemy import insert
 
-    from ..tables import PlayerRow, utcnow
+    from ..tables import PlayerRow, inserted_id, table_of, utcnow
 
     keys = [player_key(n) for n in names]
     reader = Reader.of(db)
@@ -66,9 +67,9 @@ def player_ids(db: Session, names: Sequence[str]) -> list[int]:
     for name, key in zip(names, keys, strict=True):
         if key not in found:
             result = db.connection().execute(
-                insert(PlayerRow.__table__).values(name=name, name_key=key, created_at=utcnow())
+                insert(table_of(PlayerRow)).values(name=name, name_key=key, created_at=utcnow())
             )
-            found[key] = result.inserted_primary_key[0]
+            found[key] = inserted_id(result)
         ids.append(found[key])
     return ids
 
@@ -91,7 +92,7 @@ def create_session(
     """
     from sqlalchemy import insert
 
-    from ..tables import SeatRow, SessionRow, utcnow
+    from ..tables import SeatRow, SessionRow, inserted_id, table_of, utcnow
 
     now = utcnow()
     head = SessionHead(
@@ -111,7 +112,7 @@ def create_session(
     )
     connection = db.connection()
     result = connection.execute(
-        insert(SessionRow.__table__).values(
+        insert(table_of(SessionRow)).values(
             uuid=head.uuid,
             game=head.game,
             options=head.options,
@@ -128,9 +129,9 @@ def create_session(
             scored_with=head.scored_with,
         )
     )
-    head.id = result.inserted_primary_key[0]
+    head.id = inserted_id(result)
     connection.execute(
-        insert(SeatRow.__table__),
+        insert(table_of(SeatRow)),
         [
             {"session_id": head.id, "seat": seat, "player_id": pid}
             for seat, pid in enumerate(player_ids)
@@ -220,13 +221,13 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
     def work(db: Session) -> None:
         from sqlalchemy import update
 
-        from ..tables import SessionRow, utcnow
+        from ..tables import SessionRow, table_of, utcnow
 
         reader = Reader.of(db)
         head = read_head(reader, session_id, deleted=True, lock=True)
         if (head.deleted_at is not None) == deleted:
             raise SessionNotFound(session=session_id)
-        table = SessionRow.__table__
+        table = table_of(SessionRow)
         db.connection().execute(
             update(table)
             .where(table.c.id == session_id)
@@ -259,10 +260,10 @@ def purge_trash(*, engine: AnyEngine, older_than: timedelta | None = None) -> in
     def work(db: Session) -> int:
         from sqlalchemy import delete, select
 
-        from ..tables import SessionRow, utcnow
+        from ..tables import SessionRow, table_of, utcnow
 
-        table = SessionRow.__table__
-        condition = table.c.deleted_at.is_not(None)
+        table = table_of(SessionRow)
+        condition: ColumnElement[bool] = table.c.deleted_at.is_not(None)
         if older_than is not None:
             condition = condition & (table.c.deleted_at <= utcnow() - older_than)
         connection = db.connection()

@@ -64,7 +64,7 @@ _BLOCKED = -1  # ``out`` of a hand nobody went out of
 _SWAP = sys.byteorder != "little"  # stored little-endian
 
 
-def _pack(values: array) -> str:
+def _pack(values: array[int]) -> str:
     """A column of whole numbers as stored: its little-endian bytes in hex."""
     if _SWAP:
         values = array(values.typecode, values)
@@ -72,7 +72,7 @@ def _pack(values: array) -> str:
     return values.tobytes().hex()
 
 
-def _unpack(typecode: str, text: Any, count: int) -> array | None:
+def _unpack(typecode: str, text: Any, count: int) -> array[int] | None:
     """The column ``_pack`` stored in ``text``, if it holds ``count`` numbers;
     else ``None``. Whatever the bytes, they read as whole numbers in range of
     the type: no value needs checking."""
@@ -235,15 +235,18 @@ class Sheet:
 
     def at(self, index: int) -> str | None:
         """``played_at`` of the hand at ``index`` (0-based)."""
-        return self._field("at", index)
+        at: str | None = self._field("at", index)
+        return at
 
     def warnings(self, index: int) -> list[dict[str, Any]]:
         """The warnings confirmed with the hand at ``index`` (stored form)."""
-        return self._field("warnings", index)
+        warnings: list[dict[str, Any]] = self._field("warnings", index)
+        return warnings
 
     def leftover(self, index: int) -> list[int]:
         """Each seat's leftover value in the hand at ``index`` (points)."""
-        return self._field("leftover", index)
+        leftover: list[int] = self._field("leftover", index)
+        return leftover
 
     # -- standings and lines ------------------------------------------------------
 
@@ -382,7 +385,7 @@ def _read_lines(texts: Sequence[str], seats: int) -> dict[str, list[Any]] | None
     return columns
 
 
-def _scores(text: Any, count: int, seats: int) -> tuple[array, list[array]] | None:
+def _scores(text: Any, count: int, seats: int) -> tuple[array[int], list[array[int]]] | None:
     """A piece's ``scores``: ``{"out": packed seats, "points": [packed points
     of each seat]}`` for ``count`` hands, or ``None``."""
     if not isinstance(text, str):
@@ -409,7 +412,7 @@ class _Names(Sequence[str | None]):
 
     __slots__ = ("_out", "_players")
 
-    def __init__(self, out: array, players: Sequence[str]) -> None:
+    def __init__(self, out: array[int], players: Sequence[str]) -> None:
         self._out = array(out.typecode, out)
         self._players = players
 
@@ -479,9 +482,9 @@ def store_chunks(
     only, editing one the piece that holds it."""
     from sqlalchemy import delete, insert
 
-    from ..tables import SheetChunkRow
+    from ..tables import SheetChunkRow, table_of
 
-    table = SheetChunkRow.__table__
+    table = table_of(SheetChunkRow)
     first = max(0, from_hand) // CHUNK
     needed = (len(sheet) + CHUNK - 1) // CHUNK
     last = needed if to_hand is None else min(needed, to_hand // CHUNK + 1)

@@ -19,6 +19,7 @@ why when it is opened).
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -93,7 +94,7 @@ def rescore_stale(*, engine: AnyEngine) -> int:
 
     for start in range(0, len(stale), RESCORE_BATCH):
         batch = stale[start : start + RESCORE_BATCH]
-        run_write(engine, lambda db, ids=batch: work(db, ids))
+        run_write(engine, functools.partial(work, ids=batch))
     return len(stale)
 
 
@@ -141,7 +142,7 @@ def game_statistics(
     with read_only(engine) as reader:
         per_player = reader.rows(_PER_PLAYER.format(game=only), **params)
         per_game = reader.rows(_PER_GAME.format(game=only), **params)
-        streaks = _streaks(reader, {row[:3]: row[3] for row in per_player}, only, params)
+        streaks = _streaks(reader, {row[:3] for row in per_player}, only, params)
         names = dict(reader.rows(_NAMES)) if per_player else {}
     players: dict[tuple[str, bool], list[PlayerStatistics]] = {}
     for game, lowest, pid, sessions, wins, hands, points, low, high in per_player:

@@ -73,7 +73,7 @@ def import_session(
     def work(db: Session) -> SessionView:
         from sqlalchemy import insert
 
-        from ..tables import HandRow, utcnow
+        from ..tables import HandRow, table_of, utcnow
 
         if doc.id is not None:
             existing = Reader.of(db).first(
@@ -118,7 +118,7 @@ def import_session(
                 }
             )
         if rows:
-            db.connection().execute(insert(HandRow.__table__), rows)
+            db.connection().execute(insert(table_of(HandRow)), rows)
         store_state(db, loaded, table, from_hand=0)
         return view_of(loaded, table)
 

@@ -44,29 +44,6 @@ connection.close()
 """
 
 
-def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{reason} (CI=true: end-to-end tests must run)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's), as in tests/e2e."""
-    if not h.playwright_available():
-        _missing("playwright is not installed")
-    if h.chromium_path() is None:
-        _missing("chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = h.launch_browser(playwright)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 @pytest.fixture
 def app_on(tmp_path: Path) -> Iterator[Any]:
     """``app_on(db)``: the Kortpoeng web app serving the database file ``db``."""
