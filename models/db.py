@@ -286,7 +286,7 @@ def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _snapshot(engine: Engine) -> dict[str, str]:
+def _snapshot(engine: Engine | Connection) -> dict[str, str]:
     """Execution options giving a read transaction one snapshot for all its
     queries: SQLite's transactions already do; PostgreSQL's default (``READ
     COMMITTED``) takes a new snapshot per statement, so reads ask for
@@ -305,9 +305,10 @@ def reading(engine: AnyEngine) -> Iterator[Session]:
     :func:`run_write`."""
     from sqlmodel import Session
 
-    with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
+    bind = sqlalchemy_engine(engine)
+    with storage_faults(engine), Session(bind) as db:
         try:
-            db.connection(execution_options=_snapshot(db.get_bind()))
+            db.connection(execution_options=_snapshot(bind))
             yield db
         finally:
             db.rollback()
