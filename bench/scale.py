@@ -23,6 +23,7 @@ minutes; ``KORTPOENG_BENCH_PG_SIZES=200,2000,20000`` measures it too).
     python bench/scale.py                 # 200, 2,000 and 20,000 sessions
     python bench/scale.py 200 2000        # chosen sizes
     KORTPOENG_BENCH_PG=postgresql+psycopg://me:pw@db.local/postgres python bench/scale.py
+    KORTPOENG_BENCH_ONLY=PostgreSQL python bench/scale.py 2000
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def _sqlite(folder: Path) -> Callable[[int], str]:
     return lambda sessions: f"sqlite:///{folder / f'scale-{sessions}.db'}"
 
 
+ONLY_ENV = "KORTPOENG_BENCH_ONLY"
+"""Measure only this database (``SQLite`` or ``PostgreSQL``)."""
 PG_ENV = "KORTPOENG_BENCH_PG"
 PG_SIZES_ENV = "KORTPOENG_BENCH_PG_SIZES"
 PG_SIZES = (200, 2_000)
@@ -81,6 +84,15 @@ def _postgresql(_folder: Path) -> Callable[[int], str]:
 
     atexit.register(drop_all)  # runs before the cluster's removal (registered later)
 
+    def settle(url: str) -> None:
+        """``VACUUM ANALYZE`` after the bulk load, as after any big import:
+        otherwise autovacuum does it in the middle of the measurements."""
+        database = make_url(url).set(drivername="postgresql")
+        with psycopg.connect(
+            database.render_as_string(hide_password=False), autocommit=True
+        ) as connection:
+            connection.execute("VACUUM ANALYZE")
+
     def url_for(sessions: int) -> str:
         name = f"kortpoeng_scale_{sessions}"
         with psycopg.connect(conninfo, autocommit=True) as connection:
@@ -91,6 +103,7 @@ def _postgresql(_folder: Path) -> Callable[[int], str]:
             hide_password=False
         )
 
+    url_for.settle = settle  # type: ignore[attr-defined]
     return url_for
 
 
@@ -113,7 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     table: dict[str, dict[str, storage.Figure]] = {}
     order: list[str] = []
     with tempfile.TemporaryDirectory(prefix="kortpoeng-scale-") as tmp:
+        only = os.environ.get(ONLY_ENV)
         for backend, urls, sizes_of in BACKENDS:
+            if only and backend.lower() != only.lower():
+                continue
             try:
                 url_for = urls(Path(tmp))
             except Exception as error:  # no server to measure on: say so, go on
@@ -126,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                 built = storage.build(
                     url_for(sessions), sessions=sessions, hands=sessions * HANDS_PER_SESSION
                 )
+                getattr(url_for, "settle", lambda _url: None)(built.url)
                 print(
                     f"scale: {column}: built {built.hands:,} hands "
                     f"({len(built.finished):,} finished) in {time.perf_counter() - started:.0f} s",
