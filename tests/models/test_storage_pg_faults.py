@@ -112,6 +112,13 @@ def test_a_server_not_listening_is_one_line(pg_cluster, capsys, language, words)
         assert words in describe_error(DatabaseUnreachable(database="x")).lower()
 
 
+def test_web_does_not_start_on_a_server_that_is_down(pg_cluster, capsys):
+    url = pg_cluster.url("postgres").replace(f":{pg_cluster.port}/", f":{pgc._free_port()}/")
+    status, out, err = _cli(capsys, url, "web", "--port", "0")
+    assert status == 2 and out == ""
+    assert "cannot be reached" in _one_line(err)
+
+
 def test_a_refused_login_is_one_line_without_the_password(pg_cluster, capsys):
     url = pg_cluster.url("postgres", password="not-the-password")
     engine = make_engine(url)
