@@ -74,6 +74,12 @@ class HarnessError(RuntimeError):
 # --------------------------------------------------------------------------
 
 
+#: Seconds a wait for the app may take before the test fails. Generous on
+#: purpose: CI is a busy 2-core machine where the app can need many seconds
+#: for a frame, and a wait only lasts this long when something is wrong.
+WAIT = float(os.environ.get("KORTPOENG_E2E_WAIT", "90"))
+
+
 def chromium_path() -> str | None:
     """Path of the system Chromium (Debian package ``chromium``), or ``None``."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
@@ -266,13 +272,13 @@ def start_app(
 # --------------------------------------------------------------------------
 
 
-def wait_first_frame(page: Page, timeout: float = 30.0) -> None:
+def wait_first_frame(page: Page, timeout: float = WAIT) -> None:
     """Wait until the loading splash is gone and Flutter painted its first frame."""
     page.wait_for_function(FIRST_FRAME_JS, timeout=timeout * 1000)
     page.wait_for_function(PAINTED_JS, timeout=timeout * 1000)
 
 
-def enable_semantics(page: Page, timeout: float = 10.0) -> None:
+def enable_semantics(page: Page, timeout: float = WAIT) -> None:
     """Switch on Flutter's accessibility tree so DOM selectors work.
 
     Clicks ``flt-semantics-placeholder`` (through JavaScript: it is
@@ -289,7 +295,7 @@ def open_app(
     url: str,
     *,
     viewport: Mapping[str, int] = PHONE,
-    timeout: float = 30.0,
+    timeout: float = WAIT,
     semantics: bool = True,
     **context_options: Any,
 ) -> Page:
@@ -299,6 +305,7 @@ def open_app(
     after the accessibility tree is on. Close it with ``page.context.close()``.
     """
     context = browser.new_context(viewport=dict(viewport), **context_options)
+    context.set_default_timeout(WAIT * 1000)  # every click, fill and wait of the test
     page = context.new_page()
     page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
     wait_first_frame(page, timeout)
@@ -308,7 +315,7 @@ def open_app(
 
 
 def new_tab(
-    page: Page, url: str, *, viewport: Mapping[str, int] | None = None, timeout: float = 30.0
+    page: Page, url: str, *, viewport: Mapping[str, int] | None = None, timeout: float = WAIT
 ) -> Page:
     """Open ``url`` in another tab of ``page``'s browser context (same browser
     storage, a new Flet session), ready for selectors; closed with the context."""
@@ -326,13 +333,13 @@ def by_id(page: Page, identifier: str):
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
-def tap(page: Page, identifier: str, timeout: float = 10.0) -> None:
+def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
     """Click the control wrapped in ``ft.Semantics(identifier=identifier)``."""
     by_id(page, identifier).first.click(timeout=timeout * 1000)
 
 
 def type_into(
-    page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = 10.0
+    page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = WAIT
 ) -> None:
     """Type ``text`` into the text field wrapped in ``ft.Semantics(identifier=…)``.
 
@@ -356,7 +363,7 @@ def text_of(page: Page, identifier: str) -> str:
     return (node.get_attribute("aria-label") or node.inner_text() or "").strip()
 
 
-def wait_for_text(page: Page, text: str | re.Pattern[str], timeout: float = 10.0) -> None:
+def wait_for_text(page: Page, text: str | re.Pattern[str], timeout: float = WAIT) -> None:
     """Wait until ``text`` (exact string or regex) is shown somewhere on screen."""
     page.get_by_text(text).first.wait_for(state="attached", timeout=timeout * 1000)
 

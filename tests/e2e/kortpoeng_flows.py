@@ -29,7 +29,7 @@ class Taps:
 
 
 def wait_text(
-    page: Any, identifier: str, expected: str | re.Pattern[str], timeout: float = 10
+    page: Any, identifier: str, expected: str | re.Pattern[str], timeout: float = h.WAIT
 ) -> str:
     """Wait until the node ``identifier`` says ``expected`` (exact or regex); return it."""
     deadline = time.monotonic() + timeout
@@ -45,7 +45,7 @@ def wait_text(
     raise AssertionError(f"{identifier!r} says {text!r}, expected {expected!r}")
 
 
-def wait_says(page: Any, identifier: str, fragment: str, timeout: float = 10) -> None:
+def wait_says(page: Any, identifier: str, fragment: str, timeout: float = h.WAIT) -> None:
     """Wait until the node ``identifier``, or a node inside it, says something
     containing ``fragment`` (a control's text can sit on an inner node)."""
     page.wait_for_function(
@@ -61,12 +61,12 @@ def wait_says(page: Any, identifier: str, fragment: str, timeout: float = 10) ->
     )
 
 
-def wait_for(page: Any, identifier: str, timeout: float = 10) -> None:
+def wait_for(page: Any, identifier: str, timeout: float = h.WAIT) -> None:
     """Wait until a node with ``identifier`` is on screen."""
     h.by_id(page, identifier).first.wait_for(state="attached", timeout=timeout * 1000)
 
 
-def wait_gone(page: Any, identifier: str, timeout: float = 10) -> None:
+def wait_gone(page: Any, identifier: str, timeout: float = h.WAIT) -> None:
     """Wait until no node with ``identifier`` is on screen."""
     h.by_id(page, identifier).first.wait_for(state="detached", timeout=timeout * 1000)
 

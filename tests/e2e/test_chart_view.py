@@ -27,7 +27,7 @@ def test_chart_shows_title_legend_and_target(flet_app, open_page, lang, viewport
     for name in ("Mormor", "Lise", "Jonas"):
         h.wait_for_text(page, name)
     chart = h.by_id(page, "score-chart")
-    chart.first.wait_for(state="attached", timeout=10_000)
+    chart.first.wait_for(state="attached")
     label = chart.first.get_attribute("aria-label") or chart.first.inner_text()
     assert "Lise 222" in label
     shot = h.screenshot(page, f"chart-{lang}-{'phone' if viewport is h.PHONE else 'desktop'}")

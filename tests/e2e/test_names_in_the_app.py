@@ -99,12 +99,12 @@ def test_names_drawn_from_shipped_fonts_and_in_alphabetical_order(
     )
     try:
         try:
-            wait_for(page, "screen-session", timeout=30)
+            wait_for(page, "screen-session")
         except Exception:
             h.screenshot(page, f"FAILED-names-{lang}")
             print(server.log())
             raise
-        h.wait_for_text(page, "Ola🏆", timeout=20)
+        h.wait_for_text(page, "Ola🏆")
         settle(page, 1.5)
         h.screenshot(page, f"names-session-{lang}-{size}")
         # Tall enough that every chip is on screen (and in the semantics tree).
@@ -112,7 +112,7 @@ def test_names_drawn_from_shipped_fonts_and_in_alphabetical_order(
         page.goto(server.url.rstrip("/") + "/new", wait_until="domcontentloaded")
         h.wait_first_frame(page, 60)
         h.enable_semantics(page)
-        wait_for(page, "recent-Zara", timeout=30)
+        wait_for(page, "recent-Zara")
         chips = page.evaluate(
             """() => [...document.querySelectorAll('[flt-semantics-identifier^="recent-"]')]
                  .map((n) => [n.getAttribute('flt-semantics-identifier').slice(7),
@@ -137,12 +137,12 @@ def test_share_sheet_offers_the_picture(browser: Any, flet_app: Any, tmp_path: P
         browser, server.url.rstrip("/") + f"/session/{ids['family']}", h.PHONE
     )
     try:
-        wait_for(page, "screen-session", timeout=30)
+        wait_for(page, "screen-session")
         h.tap(page, "export")
         wait_for(page, "export-png")
         settle(page, 0.6)
         h.screenshot(page, "names-share-sheet-nb-phone")
-        with page.expect_download(timeout=60_000) as download:
+        with page.expect_download() as download:
             h.tap(page, "export-png")
         assert download.value.suggested_filename == "kortpoeng-swedish-rummy-2026-12-05.png"
         image = Image.open(io.BytesIO(Path(download.value.path()).read_bytes()))

@@ -44,7 +44,7 @@ def seed(url: str) -> dict[str, int]:
 def check_stats(page, lang: str) -> None:
     """The statistics screen's numbers for the samples (hand-checked above)."""
     percent = "100\xa0%" if lang == "nb" else "100%"
-    wait_for(page, f"{SWEDISH}-0-name", timeout=15)
+    wait_for(page, f"{SWEDISH}-0-name")
     expected = {
         f"{SWEDISH}-0-name": "Lise",
         f"{SWEDISH}-0-sessions": "1",
@@ -98,7 +98,7 @@ def check_session_and_export(page, sid: int, lang: str, size: str) -> None:
     h.tap(page, "export")
     wait_for(page, "export-json")
     settle(page, 0.5)
-    with page.expect_download(timeout=20_000) as download:
+    with page.expect_download() as download:
         h.tap(page, "export-json")
     saved_file = download.value
     assert saved_file.suggested_filename == "kortpoeng-rummy-2026-11-27.json"
@@ -111,7 +111,7 @@ def check_session_and_export(page, sid: int, lang: str, size: str) -> None:
     h.tap(page, "export")
     wait_for(page, "export-pdf")
     settle(page, 0.5)
-    with page.expect_download(timeout=30_000) as download:
+    with page.expect_download() as download:
         h.tap(page, "export-pdf")
     assert download.value.suggested_filename.endswith(".pdf")
     assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
@@ -147,7 +147,7 @@ def test_statistics_empty_in_the_dark(flet_app, open_page, tmp_path) -> None:
     )
     server = flet_app(APP, env={"KORTPOENG_DB": url})
     page = open_page(server, viewport=h.PHONE, path="/stats")
-    wait_for(page, "stats-empty", timeout=15)
+    wait_for(page, "stats-empty")
     h.wait_for_text(page, "No finished sessions yet")
     settle(page, 0.5)
     h.screenshot(page, "stats-empty-en-phone-dark")

@@ -125,5 +125,5 @@ def test_invalid_run_and_points_are_refused_and_nothing_is_saved(flet_app, open_
     h.screenshot(page, "fsr-pending-ace-en-phone")
     h.tap(page, "nav-back")
     wait_for(page, "screen-session")
-    wait_gone(page, "hand-row-1", timeout=2)
+    wait_gone(page, "hand-row-1")
     assert totals(page, 2) == ["0", "0"]

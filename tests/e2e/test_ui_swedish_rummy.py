@@ -94,7 +94,7 @@ def test_editing_an_earlier_hand_changes_later_totals(flet_app, open_page) -> No
 def listed(page, sid: str, words: str) -> None:
     """Wait until the session list's entry for ``sid`` says ``words``."""
     entry = h.by_id(page, f"session-{sid}").locator(f'[aria-label*="{words}"]')
-    entry.first.wait_for(state="attached", timeout=10_000)
+    entry.first.wait_for(state="attached")
 
 
 def test_reload_and_second_tab_lose_nothing(flet_app, open_page) -> None:

@@ -107,7 +107,7 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
             get_latency = _get(server.url)
             opened = time.monotonic()
             other = h.open_app(browser, server.url)
-            wait_for(other, "session-1", timeout=60)
+            wait_for(other, "session-1")
             other_latency = time.monotonic() - opened
             assert holder.poll() is None  # all that while the lock was held
             wait_says(
@@ -136,7 +136,7 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
         # The lock is gone: the same Save goes through, once.
         settle(phone, 0.3)
         h.tap(phone, "hand-save")
-        wait_for(phone, "screen-session", timeout=30)
+        wait_for(phone, "screen-session")
         wait_for(phone, "hand-row-1")
         with sqlite3.connect(db) as raw:
             assert raw.execute("SELECT count(*) FROM hand").fetchone() == (1,)
@@ -158,8 +158,8 @@ def test_a_damaged_database_shows_a_readable_page(browser, app_on, tmp_path: Pat
         server = app_on(db, lang)
         page = h.open_app(browser, server.url)
         try:
-            wait_says(page, "screen-database-problem", title, timeout=30)
-            wait_says(page, "database-problem", sentence, timeout=30)
+            wait_says(page, "screen-database-problem", title)
+            wait_says(page, "database-problem", sentence)
             h.screenshot(page, f"damaged-database-{lang}-phone")
             page.set_viewport_size(dict(h.DESKTOP))
             settle(page, 0.5)

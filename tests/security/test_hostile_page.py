@@ -102,7 +102,7 @@ def test_a_joined_phone_visiting_a_hostile_page_is_not_hijacked(
         app.goto(server.join_link(), wait_until="domcontentloaded")
         h.wait_first_frame(app, 30)
         h.enable_semantics(app)
-        h.by_id(app, f"session-{session_id}").first.wait_for(state="attached", timeout=20_000)
+        h.by_id(app, f"session-{session_id}").first.wait_for(state="attached")
         assert any(c["name"] == "kortpoeng_device" for c in context.cookies())
         page = context.new_page()
         page.goto(_page(hostile, server), wait_until="load")

@@ -70,7 +70,7 @@ def test_a_phone_joins_with_the_link_and_revoking_shuts_it_out(browser, servers,
         # The host opens the printed link for this computer.
         host = host_context.new_page()
         _open_app(host, server.join_link())
-        wait_for(host, f"session-{session_id}", timeout=20)
+        wait_for(host, f"session-{session_id}")
 
         # A phone without the code: the door page, no app, no websocket.
         phone = phone_context.new_page()
@@ -97,12 +97,12 @@ def test_a_phone_joins_with_the_link_and_revoking_shuts_it_out(browser, servers,
 
         # The phone opens the link: in, and still in after a reload.
         _open_app(phone, local[0])
-        wait_for(phone, f"session-{session_id}", timeout=20)
+        wait_for(phone, f"session-{session_id}")
         assert phone.url == server.url + "/"
         cookie = next(c for c in phone_context.cookies() if c["name"] == "kortpoeng_device")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and cookie["path"] == "/"
         _open_app(phone, server.url + "/")
-        wait_for(phone, f"session-{session_id}", timeout=20)
+        wait_for(phone, f"session-{session_id}")
         assert _websocket_opens(phone, server) is True
 
         # The host revokes the code: the host stays in, the phone is shut out.
@@ -112,12 +112,12 @@ def test_a_phone_joins_with_the_link_and_revoking_shuts_it_out(browser, servers,
         settle(host, 0.3)
         h.screenshot(host, "security-invite-revoke-en-phone")
         h.tap(host, "invite-revoke-confirm")
-        phone.wait_for_selector("#kortpoeng-door", timeout=15_000)
+        phone.wait_for_selector("#kortpoeng-door")
         assert _code(server) != old_code
-        host.wait_for_url(server.url + "/", timeout=15_000)
+        host.wait_for_url(server.url + "/")
         h.wait_first_frame(host, 30)
         h.enable_semantics(host)
-        wait_for(host, f"session-{session_id}", timeout=20)
+        wait_for(host, f"session-{session_id}")
         phone.reload(wait_until="load")
         assert _is_door(phone)
         assert _websocket_opens(phone, server) is False
@@ -140,7 +140,7 @@ def test_invite_screen_and_door_page_screenshots(browser, servers, tmp_path, lan
     try:
         page = context.new_page()
         _open_app(page, server.join_link())
-        wait_for(page, "nav-settings", timeout=20)
+        wait_for(page, "nav-settings")
         h.tap(page, "nav-settings")
         wait_for(page, "nav-invite")
         settle(page, 0.3)
@@ -167,7 +167,7 @@ def test_on_loopback_the_invite_screen_says_how_to_let_phones_in(browser, server
     try:
         page = context.new_page()
         _open_app(page, server.url + "/invite")
-        wait_for(page, "invite-local", timeout=20)
+        wait_for(page, "invite-local")
         assert "kortpoeng web --host 0.0.0.0" in h.text_of(page, "invite-local")
         assert h.by_id(page, "invite-qr").count() == 0
         h.screenshot(page, "security-invite-loopback-en-phone")

@@ -84,7 +84,7 @@ def test_a_stop_signal_ends_the_server_at_once_and_keeps_every_confirmed_save(
         tab.goto(f"{server.url}/session/{session_id}", wait_until="domcontentloaded")
         h.wait_first_frame(tab, 30)
         h.enable_semantics(tab)
-        wait_for(tab, "screen-session", timeout=20)
+        wait_for(tab, "screen-session")
         settle(tab, 0.3)
         taps = Taps(tab)
         enter_hand(taps, list(PLAYERS), "Ingrid", {"Åse": ["K", "7"]})
