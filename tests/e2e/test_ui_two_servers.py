@@ -63,13 +63,13 @@ def test_a_database_server_gone_mid_game_is_said_and_the_hand_saved_after(
     try:
         settle(phone)
         h.tap(phone, "hand-save")
-        wait_says(phone, "hand-error", "cannot be reached", timeout=60)
+        wait_says(phone, "hand-error", "cannot be reached")
         wait_says(phone, "hand-error", "try again")
         h.screenshot(phone, "database-server-down-en-phone")
     finally:
         pg_cluster.start()
     h.tap(phone, "hand-save")
-    wait_for(phone, "screen-session", timeout=60)
+    wait_for(phone, "screen-session")
     wait_for(phone, "hand-row-2")
     wait_text(phone, "total-1", "9")
     assert not h.by_id(phone, "hand-row-3").count()
