@@ -12,6 +12,12 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/settings``                    language and theme
 ``/invite``                      invite a phone: the join link and QR code
 ``/stats``                       player statistics per game
+``/games``                       the custom games with the built-in ones
+``/games/new[/<game>]``          a new game (from scratch or a copy)
+``/games/edit/<game>``           change a custom game
+``/games/share/<game>``          share a game: link, QR code, file
+``/games/import``                add a shared game (pasted or a file)
+``/game/import/<payload>``       a game's link: show it and add it
 ===============================  ==========================================
 
 :func:`run_app` opens a desktop window where possible and serves the web UI
@@ -44,6 +50,8 @@ from app.ui.common import (
     tagged,
     use_created,
 )
+from app.ui.game_editor import EditGameScreen, NewGameScreen
+from app.ui.games import GamesScreen, ImportGameScreen, LinkImportScreen, ShareGameScreen
 from app.ui.hand_entry import EditHandScreen, NewHandScreen
 from app.ui.invite import InviteScreen, follow_door
 from app.ui.new_session import NewSessionScreen
@@ -80,6 +88,13 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(path="invite", component=InviteScreen),
         ft.Route(path="stats", component=StatsScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
+        ft.Route(path="games", component=GamesScreen),
+        ft.Route(path="games/new", component=NewGameScreen),
+        ft.Route(path="games/new/:source", component=NewGameScreen),
+        ft.Route(path="games/edit/:game", component=EditGameScreen),
+        ft.Route(path="games/share/:game", component=ShareGameScreen),
+        ft.Route(path="games/import", component=ImportGameScreen),
+        ft.Route(path="game/import/:payload", component=LinkImportScreen),
         ft.Route(path="session/:sid", component=SessionScreen),
         ft.Route(path="session/:sid/rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid/hand", component=NewHandScreen),
@@ -159,6 +174,21 @@ def App() -> ft.Control:
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 
+def theme() -> ft.Theme:
+    """The app's Material 3 theme (light and dark alike): the name fonts as
+    every text style's fallback (:func:`app.ui.common.name_text_theme`), every icon button
+    48 × 48 on every platform (Flutter draws them 40 × 40 where it assumes a
+    mouse, e.g. a desktop browser), the touch target the whole app keeps."""
+    names = name_text_theme(ft.Colors.ON_SURFACE)
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        use_material3=True,
+        text_theme=names,
+        primary_text_theme=names,
+        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+    )
+
+
 @ft.component
 def DatabaseProblem(message: str) -> ft.Control:
     """Shown instead of the app when its database cannot be used (damaged, made
@@ -223,13 +253,8 @@ def main(page: ft.Page) -> None:
     # The fonts for every name (emoji, Arabic, Hebrew) ship with the app and are
     # every text style's fallback: the client never fetches a font (no_cdn).
     page.fonts = dict(NAME_FONTS)
-    names = name_text_theme()
-    page.theme = ft.Theme(
-        color_scheme_seed=SEED, use_material3=True, text_theme=names, primary_text_theme=names
-    )
-    page.dark_theme = ft.Theme(
-        color_scheme_seed=SEED, use_material3=True, text_theme=names, primary_text_theme=names
-    )
+    page.theme = theme()
+    page.dark_theme = theme()
     page.padding = 0
     page.spacing = 0
     try:

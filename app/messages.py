@@ -22,6 +22,7 @@ codes and numbers. This module turns them into sentences in the active language
 from __future__ import annotations
 
 import errno
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum, unique
@@ -29,11 +30,32 @@ from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
+from app.game_link import LinkCode
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
-from app.i18n import N_, _, babel_locale, format_number, format_percent, ngettext, pgettext
+from app.i18n import (
+    N_,
+    _,
+    babel_locale,
+    format_number,
+    format_percent,
+    get_language,
+    ngettext,
+    pgettext,
+)
 from models.errors import StorageCode
-from scoring import Card, CodedError, Rank, Suit, parse_card
+from scoring import (
+    Card,
+    CodedError,
+    Face,
+    GameDefinition,
+    Rank,
+    Suit,
+    builtin_definition,
+    parse_card,
+)
 from scoring.codes import BreakdownCode, ErrorCode, Expected, WarningCode
+from scoring.definition import Words
+from scoring.registry import BUILTIN_DEFINITION_IDS
 
 if TYPE_CHECKING:
     from scoring import BreakdownItem, ScoreWarning
@@ -52,8 +74,11 @@ __all__ = [
     "card_label",
     "card_name",
     "card_text",
+    "definition_field",
     "describe_breakdown",
     "describe_error",
+    "describe_note",
+    "describe_options",
     "describe_total",
     "describe_warning",
     "format_average",
@@ -61,14 +86,19 @@ __all__ = [
     "format_rate",
     "game_description",
     "game_name",
+    "join_and",
     "join_or",
+    "key_label",
+    "key_name",
     "option_name",
     "option_value_name",
     "os_reason",
     "rank_label",
     "rank_name",
+    "sentence",
     "suit_letter",
     "suit_name",
+    "words",
 ]
 
 # --------------------------------------------------------------------------
@@ -181,25 +211,62 @@ def suit_letter(suit: Suit) -> str:
     return pgettext("suit letter", "C")
 
 
-def card_label(card: Card) -> str:
-    """Compact card for chips and lists: short rank plus suit symbol.
+def card_label(card: Card | Face, faces: Mapping[str, Words] | None = None) -> str:
+    """Compact card for chips and lists: short rank plus suit symbol; a game's
+    own face by its name in ``faces`` (a game definition's, by id).
 
     >>> from app.i18n import use_language
     >>> with use_language("nb"):
     ...     card_label(parse_card("QH")), card_label(parse_card("K")), card_label(parse_card("10S"))
     ('D♥', 'K', '10♠')
     """
+    if not isinstance(card, Card):
+        return _face(card, faces)
     return rank_label(card.rank) + (card.suit.symbol if card.suit else "")
 
 
-def card_name(card: Card) -> str:
-    """The card in words: ``queen of hearts`` / ``hjerter dame``; ``king`` without a suit.
+def words(text: Words) -> str:
+    """A definition's text (``{"nb": …, "en": …}``) in the active language.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("nb"):
+    ...     words(Words("Trekk to", "Draw Two"))
+    'Trekk to'
+    """
+    return text.nb if get_language() == "nb" else text.en
+
+
+def _face(face: Face | object, faces: Mapping[str, Words] | None) -> str:
+    ident = getattr(face, "id", str(face))
+    name = (faces or {}).get(ident)
+    return words(name) if name is not None else _shown(ident.replace("_", " "))
+
+
+def key_label(card: Card | Face, name: Words | None = None) -> str:
+    """What a keypad key shows: ``D♠`` for a card, a face's own name."""
+    if name is not None:
+        return words(name)
+    return card_label(card)
+
+
+def key_name(card: Card | Face, name: Words | None = None) -> str:
+    """A key in words, for screen readers: ``queen of spades``, ``Draw Two``."""
+    if name is not None:
+        return words(name)
+    return card_name(card) if isinstance(card, Card) else _face(card, None)
+
+
+def card_name(card: Card | Face, faces: Mapping[str, Words] | None = None) -> str:
+    """The card in words: ``queen of hearts`` / ``hjerter dame``; ``king`` without a suit;
+    a game's own face by its name in ``faces``.
 
     >>> from app.i18n import use_language
     >>> with use_language("en"):
     ...     card_name(parse_card("QH")), card_name(parse_card("7")), card_name(parse_card("JKR"))
     ('queen of hearts', '7', 'joker')
     """
+    if not isinstance(card, Card):
+        return _face(card, faces)
     if card.suit is None:
         return rank_name(card.rank)
     return pgettext(
@@ -232,6 +299,27 @@ def join_or(items: Iterable[str]) -> str:
     '5 eller 8'
     """
     return format_list(list(items), style="or", locale=babel_locale())
+
+
+def join_and(items: Iterable[str]) -> str:
+    """``a, b and c`` in the active language.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("nb"):
+    ...     join_and(["Anna", "Bo", "Cato"])
+    'Anna, Bo og Cato'
+    """
+    return format_list(list(items), locale=babel_locale())
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in upper case (a caption that starts
+    with a word such as a suit's name, lower case in Norwegian).
+
+    >>> sentence("hjerter: 5♥ 6♥")
+    'Hjerter: 5♥ 6♥'
+    """
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------
@@ -292,16 +380,47 @@ def blocked_label(term: str) -> str:
     return _(label) if label else _("Nobody went out")
 
 
-def game_name(game_id: str) -> str:
-    """The game's name in the active language (the id itself if unknown).
+# The definitions of the games named lately, by id: a message that carries
+# only a game's id (an error's params) names a custom game by it.
+_SEEN: dict[str, GameDefinition] = {}
+
+
+def _definition(game: Any) -> GameDefinition | None:
+    """The definition behind ``game`` (a definition, a data game, or a built-in
+    data game's id, or a custom game's id named lately), or ``None`` for a
+    coded game."""
+    if isinstance(game, str):
+        if game in BUILTIN_DEFINITION_IDS:
+            return builtin_definition(game)
+        return _SEEN.get(game)
+    definition = game if isinstance(game, GameDefinition) else getattr(game, "definition", None)
+    if definition is not None and _SEEN.get(definition.id) is not definition:
+        if len(_SEEN) >= 256:
+            _SEEN.clear()
+        _SEEN[definition.id] = definition
+    return definition
+
+
+def game_name(game: Any) -> str:
+    """The game's name in the active language. ``game`` is a game's id, its
+    rules (:class:`scoring.GameRules`) or its :class:`scoring.GameDefinition`:
+    a coded game's name comes from the catalogs, a game defined as data names
+    itself in both languages (a custom game's id alone is shown as it is).
 
     >>> from app.i18n import use_language
+    >>> from scoring import builtin_game
     >>> with use_language("nb"):
-    ...     game_name("four_suit_rummy"), game_name("rummy")
-    ('Firefarget rummy', 'Rummy')
+    ...     game_name("four_suit_rummy"), game_name("rummy"), game_name(builtin_game("hearts"))
+    ('Firefarget rummy', 'Rummy', 'Hjerter')
     """
+    game_id = game if isinstance(game, str) else getattr(game, "id", "")
     name = GAME_NAMES.get(game_id)
-    return _(name) if name else game_id
+    if name and (isinstance(game, str) or getattr(game, "definition", None) is None):
+        return _(name)
+    definition = _definition(game)
+    if definition is not None:
+        return words(definition.name)
+    return _(name) if name else _shown(game_id)
 
 
 def format_rate(rate: float) -> str:
@@ -321,20 +440,34 @@ def format_best(best: int | None) -> str:
     return "–" if best is None else format_number(best)
 
 
-def game_description(game_id: str) -> str:
-    """Two short lines about a game, for the game picker (empty if none)."""
+def game_description(game: Any) -> str:
+    """Two short lines about a game, for the game picker (empty if none);
+    ``game`` as for :func:`game_name`."""
+    game_id = game if isinstance(game, str) else getattr(game, "id", "")
     text = GAME_DESCRIPTIONS.get(game_id)
+    if text and (isinstance(game, str) or getattr(game, "definition", None) is None):
+        return _(text)
+    definition = _definition(game)
+    if definition is not None and definition.description is not None:
+        return words(definition.description)
     return _(text) if text else ""
 
 
-def option_name(key: str) -> str:
-    """The label of a game option (the key itself if unknown)."""
+def option_name(key: str, game: Any = None) -> str:
+    """The label of a game option (the key itself if unknown): a game defined
+    as data (``game``: its rules or definition) names its own options."""
+    definition = _definition(game) if game is not None else None
+    if definition is not None:
+        for option in definition.options:
+            if option.id == key:
+                return words(option.name)
     name = OPTION_NAMES.get(key)
-    return _(name) if name else key
+    return _(name) if name else _shown(key)
 
 
-def option_value_name(key: str, value: Any) -> str:
-    """The label of an option's value: a named choice, yes/no, or the number.
+def option_value_name(key: str, value: Any, game: Any = None) -> str:
+    """The label of an option's value: a named choice, yes/no, or the number
+    (a game defined as data names its own choices).
 
     >>> from app.i18n import use_language
     >>> with use_language("nb"):
@@ -345,8 +478,56 @@ def option_value_name(key: str, value: Any) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, int):
         return format_number(value)
+    definition = _definition(game) if game is not None else None
+    if definition is not None:
+        for option in definition.options:
+            for item in option.choices if option.id == key else ():
+                if item.id == value:
+                    return words(item.name)
     name = OPTION_VALUE_NAMES.get((key, str(value)))
-    return _(name) if name else str(value)
+    return _(name) if name else _shown(value)
+
+
+def describe_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
+    """How a session is played: one line for each option that differs from the
+    game's default (``options`` as stored: only those), in the game's option
+    order, target or rounds first (RULES.md: a session shows how it was played).
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     describe_options("swedish_rummy", {"target": 250, "draw_two": True,
+    ...                      "blocked_scoring": "no_score"})
+    ['Target score: 250', 'Blocked hand: Nobody scores', 'Two makes the next player draw two']
+    """
+    from scoring import get_game
+
+    try:
+        game = get_game(game_id)
+        values = game.options_from_dict(options)
+    except CodedError:
+        return []
+    chosen = game.options_to_dict(values)
+    lines: list[str] = []
+    numbers = [key for key, value in chosen.items() if type(value) is int]
+    for key in numbers:
+        lines.append(
+            _("{option}: {value}", option=option_name(key), value=format_number(chosen[key]))
+        )
+    for spec in game.option_fields():
+        if spec.name not in chosen:
+            continue
+        value = chosen[spec.name]
+        if "choices" in spec.metadata:
+            lines.append(
+                _(
+                    "{option}: {value}",
+                    option=option_name(spec.name),
+                    value=option_value_name(spec.name, value),
+                )
+            )
+        elif value is True:
+            lines.append(option_name(spec.name))
+    return lines
 
 
 def _expected(code: Any) -> str:
@@ -405,6 +586,18 @@ def _value(value: Any) -> str:
     if value is None:
         return "null"  # as the file spells it
     return _shown(value)
+
+
+def _file_value(value: Any) -> str:
+    """A value read from a file as the file spells it (``true``, ``null``, a
+    list or object by its kind), not as a yes/no answer."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return _("a list")
+    if isinstance(value, Mapping):
+        return _("an object")
+    return _value(value)
 
 
 def _position(p: Mapping[str, Any]) -> str:
@@ -636,8 +829,15 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         value=_value(p.get("value")),
     ),
     ErrorCode.FILE_VERSION: lambda e, p: _(
-        "This session file has version {value}; this version of Kortpoeng reads version 1",
+        "This session file has version {value}; this version of Kortpoeng reads versions "
+        "1 to {newest}",
         value=_value(p.get("value")),
+        newest=_number_param(p, "newest") or "2",
+    ),
+    ErrorCode.FILE_DEFINITION_GAME: lambda e, p: _(
+        "The game definition in the file is of the game “{value}”, not “{game}”",
+        value=_value(p.get("value")),
+        game=_value(p.get("game")),
     ),
     ErrorCode.FILE_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
     ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
@@ -645,7 +845,7 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "{field} must be {expected}, not {value}",
         field=_field(e),
         expected=_expected(p.get("expected", "")),
-        value=_value(p.get("value")),
+        value=_file_value(p.get("value")),
     ),
     ErrorCode.FILE_ID: lambda e, p: _(
         "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
@@ -662,9 +862,11 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         latest=str(p.get("latest", "")),
         value=_value(p.get("value")),
     ),
-    ErrorCode.NOTE_LONG: lambda e, p: _(
-        "The note is longer than {maximum} characters (it has {length})",
-        maximum=_number_param(p, "maximum"),
+    ErrorCode.NOTE_LONG: lambda e, p: ngettext(
+        "The note is longer than {n} character (it has {length})",
+        "The note is longer than {n} characters (it has {length})",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
         length=_number_param(p, "length"),
     ),
     ErrorCode.NOTE_CONTROL: lambda e, p: _(
@@ -690,12 +892,14 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
     ),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
-    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: _(
-        "A game definition is at most {maximum} characters",
-        maximum=format_number(p.get("maximum", 0)),
+    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(
+        "A game definition is at most {n} character",
+        "A game definition is at most {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
     ),
     ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
-        "“{field}” is in the file twice: keep one of them", field=_field(e)
+        "“{field}” is in the file twice: keep one of them", field=_def_field(e)
     ),
     ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng game definition (format is “{value}”)",
@@ -705,90 +909,213 @@ _ERRORS: Mapping[StrEnum, _Describer] = {
         "This game definition has version {value}; this version of Kortpoeng reads version 1",
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
-    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
-    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _(
+        "{field} must be an object", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_def_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _(
+        "Unknown field “{field}”", field=_def_field(e)
+    ),
     ErrorCode.DEFINITION_TYPE: lambda e, p: _(
         "{field} must be {expected}, not {value}",
-        field=_field(e),
+        field=_def_field(e),
         expected=_expected(p.get("expected", "")),
         value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_RANGE: lambda e, p: _(
         "{field} must be a whole number from {minimum} to {maximum}, not {value}",
-        field=_field(e),
+        field=_def_field(e),
         minimum=format_number(p.get("minimum", 0)),
         maximum=format_number(p.get("maximum", 0)),
         value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_VALUE: lambda e, p: _(
         "{field} must be one of {choices}, not {value}",
-        field=_field(e),
+        field=_def_field(e),
         choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: _(
-        "{field} may have at most {maximum} entries",
-        field=_field(e),
-        maximum=_number_param(p, "maximum"),
+    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: ngettext(
+        "{field} may have at most {n} entry",
+        "{field} may have at most {n} entries",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+        field=_def_field(e),
     ),
-    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: _(
-        "{field} needs at least {minimum} entries",
-        field=_field(e),
-        minimum=_number_param(p, "minimum"),
+    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: ngettext(
+        "{field} needs at least {n} entry",
+        "{field} needs at least {n} entries",
+        _count(p, "minimum"),
+        n=_number_param(p, "minimum"),
+        field=_def_field(e),
     ),
     ErrorCode.DEFINITION_TEXT: lambda e, p: _(
-        "{field} contains control characters", field=_field(e)
+        "{field} contains control characters", field=_def_field(e)
     ),
-    ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_field(e)),
+    ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_def_field(e)),
     ErrorCode.DEFINITION_SPACES: lambda e, p: _(
-        "{field} starts or ends with spaces", field=_field(e)
+        "{field} starts or ends with spaces", field=_def_field(e)
     ),
-    ErrorCode.DEFINITION_LONG: lambda e, p: _(
-        "{field} is longer than {maximum} characters",
-        field=_field(e),
-        maximum=_number_param(p, "maximum"),
+    ErrorCode.DEFINITION_LONG: lambda e, p: ngettext(
+        "{field} is longer than {n} character",
+        "{field} is longer than {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+        field=_def_field(e),
     ),
     ErrorCode.DEFINITION_ID: lambda e, p: _(
         "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
-        field=_field(e),
+        field=_def_field(e),
         value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_DUPLICATE_ID: lambda e, p: _(
-        "{field}: “{value}” is used twice", field=_field(e), value=_value(p.get("value"))
+        "{field}: “{value}” is used twice", field=_def_field(e), value=_value(p.get("value"))
     ),
     ErrorCode.DEFINITION_FACE_IS_CARD: lambda e, p: _(
         "{field}: “{value}” reads as a playing card; choose another name",
-        field=_field(e),
+        field=_def_field(e),
         value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_JOKER_SUITS: lambda e, p: _(
-        "{field}: a joker has no suits", field=_field(e)
+        "{field}: a joker has no suits", field=_def_field(e)
     ),
     ErrorCode.DEFINITION_URL: lambda e, p: _(
-        "{field} must be a web address starting with https://", field=_field(e)
+        "{field} must be a web address starting with https://", field=_def_field(e)
     ),
     ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _(
         "{field} must have exactly one of {choices}",
-        field=_field(e),
+        field=_def_field(e),
         choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
     ),
     ErrorCode.DEFINITION_PRESET: lambda e, p: _(
-        "{field} must have exactly one of {choices}", field=_field(e), choices="value, per_player"
+        "{field} must have exactly one of {choices}",
+        field=_def_field(e),
+        choices="value, per_player",
     ),
     ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
-        "{field}: the game has no key “{value}”", field=_field(e), value=_value(p.get("value"))
+        "{field}: the game has no key “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),
     ErrorCode.DEFINITION_UNKNOWN_FLAG: lambda e, p: _(
-        "{field}: the game has no flag “{value}”", field=_field(e), value=_value(p.get("value"))
+        "{field}: the game has no flag “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),
     ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
-        "{field}: the game has no switch “{value}”", field=_field(e), value=_value(p.get("value"))
+        "{field}: the game has no switch “{value}”",
+        field=_def_field(e),
+        value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
-        "{field} cannot be played together with the rest of the game", field=_field(e)
+        "{field} cannot be played together with the rest of the game", field=_def_field(e)
     ),
 }
+
+
+def _count(p: Mapping[str, Any], key: str) -> int:
+    """The count ``p[key]`` that picks a sentence's plural form (a value that
+    is not a whole number, from a hostile file, reads as plural)."""
+    value = p.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
+
+
+# The words of a game definition's field paths (GAME_FORMAT.md), for errors
+# that name the field in the editor's terms rather than the file's.
+_FIELD_WORDS: Mapping[str, str] = {
+    "document": N_("The game definition"),
+    "format": N_("Format"),
+    "version": N_("Version"),
+    "id": N_("Id"),
+    "name": N_("Name"),
+    "description": N_("Description"),
+    "source": N_("Rule book"),
+    "title": N_("title"),
+    "publisher": N_("publisher"),
+    "url": N_("web address"),
+    "players": N_("Players"),
+    "min": N_("fewest"),
+    "max": N_("most"),
+    "from_players": N_("from players"),
+    "counted": N_("What is counted"),
+    "jokers_per_deck": N_("Jokers per deck"),
+    "rank": N_("card"),
+    "face": N_("id"),
+    "points": N_("points"),
+    "suits": N_("points per suit"),
+    "per_deck": N_("cards per deck"),
+    "went_out": N_("When someone goes out"),
+    "blocked": N_("When nobody goes out"),
+    "player": N_("for whom"),
+    "multiply": N_("times"),
+    "bonus": N_("bonus"),
+    "others_score": N_("points to each other player"),
+    "in_play": N_("in play"),
+    "winner": N_("Who wins"),
+    "end": N_("The end"),
+    "target": N_("Target score"),
+    "rounds": N_("Number of rounds"),
+    "next_dealer": N_("Next dealer"),
+    "kind": N_("kind"),
+    "default": N_("on at the start"),
+    "set": N_("what it changes"),
+    "value": N_("number"),
+    "per_player": N_("per player"),
+    "suggested": N_("suggested"),
+    "suggested_with": N_("suggested with"),
+    "nb": N_("Norwegian"),
+    "en": N_("English"),
+}
+_FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
+
+
+def _list_item(name: str, number: str) -> str:
+    n = format_number(int(number))
+    if name == "keys":
+        return _("Key {n}", n=n)
+    if name == "flags":
+        return _("Flag {n}", n=n)
+    if name == "options":
+        return _("Option {n}", n=n)
+    if name == "decks":
+        return _("Decks, row {n}", n=n)
+    if name == "choices":
+        return _("choice {n}", n=n)
+    if name == "presets":
+        return _("suggestion {n}", n=n)
+    return f"{_shown(name)} {n}"
+
+
+def definition_field(path: str) -> str:
+    """A game definition's field path (``keys[3].points``) in words:
+    ``Key 3 › points`` / ``Tast 3 › poeng``. Parts it has no words for are
+    shown as written.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     definition_field("keys[3].suits.S"), definition_field("name.nb")
+    ('Key 3 › points per suit › spades', 'Name › Norwegian')
+    """
+    parts: list[str] = []
+    for index, segment in enumerate(str(path).split(".")):
+        match = _FIELD_PART.fullmatch(segment)
+        if match is None:
+            parts.append(_shown(segment))
+            continue
+        name, number = match.groups()
+        if number is not None:
+            parts.append(_list_item(name, number))
+        elif name == "definition" and index == 0:
+            parts.append(_("Game definition"))
+        elif parts and parts[-1] == _(_FIELD_WORDS["suits"]) and name in _FIELD_SUITS:
+            parts.append(suit_name(_FIELD_SUITS[name]))
+        elif name in _FIELD_WORDS:
+            parts.append(_(_FIELD_WORDS[name]))
+        else:
+            parts.append(_shown(name))
+    return " › ".join(parts)
+
+
+def _def_field(e: Any) -> str:
+    """The field of a game definition error, in words (:func:`definition_field`)."""
+    return definition_field(getattr(e, "field", None) or "document")
 
 
 def _number_param(p: Mapping[str, Any], key: str) -> str:
@@ -902,10 +1229,12 @@ _ERRORS = {
     StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
         "There is no session “{session}”", session=_number_param(p, "session")
     ),
-    StorageCode.SESSION_AMBIGUOUS: lambda e, p: _(
-        "“{session}” matches {matches} sessions: give more of its id",
+    StorageCode.SESSION_AMBIGUOUS: lambda e, p: ngettext(
+        "“{session}” matches {n} session: give more of its id",
+        "“{session}” matches {n} sessions: give more of its id",
+        _count(p, "matches"),
+        n=_number_param(p, "matches"),
         session=_shown(p.get("session", "")),
-        matches=_number_param(p, "matches"),
     ),
     StorageCode.HAND_NOT_FOUND: lambda e, p: _(
         "Session {session} has no hand {hand}",
@@ -928,14 +1257,42 @@ _ERRORS = {
         "Another player is already called “{name}”", name=_shown(p.get("name", ""))
     ),
     StorageCode.DUPLICATE_SESSION: _duplicate_session,
-    StorageCode.IMPORT_TOO_LARGE: lambda e, p: _(
-        "The file is too large: at most {limit} bytes are accepted",
-        limit=_number_param(p, "limit"),
+    StorageCode.IMPORT_TOO_LARGE: lambda e, p: ngettext(
+        "The file is too large: at most {n} byte is accepted",
+        "The file is too large: at most {n} bytes are accepted",
+        _count(p, "limit"),
+        n=_number_param(p, "limit"),
     ),
     StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
     StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
     StorageCode.DATABASE_FAULT: lambda e, p: _(
         "The database could not be used just now; nothing was changed. Try again"
+    ),
+    StorageCode.GAME_NOT_FOUND: lambda e, p: _(
+        "There is no game “{game}”", game=_shown(p.get("game", ""))
+    ),
+    StorageCode.GAME_EXISTS: lambda e, p: _(
+        "Another custom game already has the id “{game}”: choose another id",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_IS_BUILTIN: lambda e, p: _(
+        "“{game}” is a built-in game: a custom game needs another id",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_CHANGED: lambda e, p: _(
+        "The game “{game}” was changed on another phone meanwhile: open it again",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_CONFLICT: lambda e, p: (
+        _(
+            "A different game with the id “{game}” is already here: keep both, or replace it",
+            game=_shown(p.get("game", "")),
+        )
+        if not p.get("builtin")
+        else _(
+            "A different game with the id “{game}” is built in: keep both to add this one",
+            game=_shown(p.get("game", "")),
+        )
     ),
     StorageCode.DATABASE_BUSY: lambda e, p: _(
         "The database is busy: another program or phone is writing to it. "
@@ -986,6 +1343,9 @@ _ERRORS = {
         database=_path(p.get("database")),
     ),
     ErrorCode.BAD_POINTS: _bad_points,
+    LinkCode.LINK_INVALID: lambda e, p: _(
+        "This link holds no game: it may have been cut off. Ask for the link or the file again"
+    ),
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
     DraftCode.RUN_UNFINISHED: _run_unfinished,
@@ -1081,30 +1441,36 @@ def os_reason(error: OSError) -> str:
 # --------------------------------------------------------------------------
 
 
+def _times(count: int) -> str:
+    return ngettext("entered {n} time", "entered {n} times", count)
+
+
 def _rank_count(w: ScoreWarning) -> str:
-    return _(
-        "{card} entered {count} times, but the cards in play hold only {expected}",
+    return ngettext(
+        "{card} {entered}, but the cards in play hold only {n}",
+        "{card} {entered}, but the cards in play hold only {n}",
+        w.expected,
         card=card_text(w.card),
-        count=format_number(w.count),
-        expected=format_number(w.expected),
+        entered=_times(w.count),
     )
 
 
 def _card_count(w: ScoreWarning) -> str:
     return ngettext(
-        "{card} entered {count} times, but only {n} deck is in play",
-        "{card} entered {count} times, but only {n} decks are in play",
+        "{card} {entered}, but only {n} deck is in play",
+        "{card} {entered}, but only {n} decks are in play",
         w.expected,
         card=card_text(w.card),
-        count=format_number(w.count),
+        entered=_times(w.count),
     )
 
 
 def _hand_size(w: ScoreWarning) -> str:
-    return _(
-        "{player} has {count} cards in runs and hand, not {expected}",
+    return ngettext(
+        "{player} has {n} card in runs and hand, not {expected}",
+        "{player} has {n} cards in runs and hand, not {expected}",
+        w.count,
         player=w.player or "",
-        count=format_number(w.count),
         expected=format_number(w.expected),
     )
 
@@ -1156,12 +1522,14 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
 # --------------------------------------------------------------------------
 
 
-def describe_breakdown(item: BreakdownItem | Any) -> str:
+def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | None = None) -> str:
     """One translated line explaining part of a hand's score.
 
     Args:
         item: a :class:`scoring.BreakdownItem` (``code``, ``points``,
             ``count``, ``value``, ``player``).
+        flags: the names of the game's hand flags by id (a game definition's),
+            for a flag's line; the built-in flags are named without.
 
     Returns:
         e.g. ``"4 runs × 20 = 80"``, ``"25 from Bjørn's cards"``,
@@ -1212,7 +1580,17 @@ def describe_breakdown(item: BreakdownItem | Any) -> str:
         )
     if code == BreakdownCode.OWN_CARDS:
         return ngettext("{n} point for own cards", "{n} points for own cards", points)
-    flag = flag_name(item.flag or "")
+    if code == BreakdownCode.BLOCKED_TIE:
+        return ngettext(
+            "Nobody scores: {players} share the lowest hand, {n} point each",
+            "Nobody scores: {players} share the lowest hand, {n} points each",
+            value,
+            players=join_and(_shown(p) for p in item.players),
+        )
+    if code == BreakdownCode.BLOCKED_NO_SCORE:
+        return _("Nobody scores: with these rules a hand nobody goes out of scores nothing")
+    named = (flags or {}).get(item.flag or "")
+    flag = words(named) if named is not None else flag_name(item.flag or "")
     if code == BreakdownCode.FLAG_MULTIPLIED:
         if count == 2:
             return _("+{points} for {flag} (doubled)", points=format_number(points), flag=flag)
@@ -1265,11 +1643,29 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.FLAG_MULTIPLIED,
         BreakdownCode.FLAG_BONUS,
         BreakdownCode.FLAG_TO_OTHERS,
+        BreakdownCode.BLOCKED_TIE,
+        BreakdownCode.BLOCKED_NO_SCORE,
     }
 )
 
 
-def describe_total(items: Iterable[BreakdownItem], total: int) -> str:
+def describe_note(item: BreakdownItem | Any, hand: int | None = None) -> str:
+    """A note on a whole hand (``HandScore.notes``: why nobody scored it), with
+    the hand named when ``hand`` is given.
+
+    >>> from app.i18n import use_language
+    >>> from scoring import BreakdownItem
+    >>> tie = BreakdownItem("blocked_tie", 0, 2, 5, players=("Anna", "Bo"))
+    >>> with use_language("en"):
+    ...     describe_note(tie, 3)
+    'Hand 3: Nobody scores: Anna and Bo share the lowest hand, 5 points each'
+    """
+    return _where(hand, None, describe_breakdown(item))
+
+
+def describe_total(
+    items: Iterable[BreakdownItem], total: int, flags: Mapping[str, Words] | None = None
+) -> str:
     """All of a player's breakdown lines joined, with the hand's total.
 
     >>> from app.i18n import use_language
@@ -1279,7 +1675,7 @@ def describe_total(items: Iterable[BreakdownItem], total: int) -> str:
     ...     describe_total(items, 130)
     '4 runs × 20 = 80; 1 matching pair × 50 = 50 (total 130)'
     """
-    lines = [describe_breakdown(item) for item in items]
+    lines = [describe_breakdown(item, flags) for item in items]
     if not lines:
         return _("No points this hand")
     return _("{lines} (total {total})", lines="; ".join(lines), total=_signed(total))

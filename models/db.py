@@ -328,7 +328,7 @@ def alembic_config(connection: Any | None = None) -> Any:
     return config
 
 
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 """The newest migration in ``models/migrations`` (a test checks it is Alembic's head)."""
 
 

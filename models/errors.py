@@ -32,6 +32,11 @@ __all__ = [
     "DatabaseUnreachable",
     "DiskFull",
     "DuplicateSession",
+    "GameChanged",
+    "GameConflict",
+    "GameExists",
+    "GameIsBuiltin",
+    "GameNotFound",
     "HandChanged",
     "HandNotFound",
     "ImportInvalid",
@@ -65,6 +70,11 @@ class StorageCode(StrEnum):
     IMPORT_INVALID = "import_invalid"
     WARNINGS_NEED_CONFIRMATION = "warnings_need_confirmation"
     DATABASE_FAULT = "database_fault"
+    GAME_NOT_FOUND = "game_not_found"
+    GAME_EXISTS = "game_exists"
+    GAME_IS_BUILTIN = "game_is_builtin"
+    GAME_CHANGED = "game_changed"
+    GAME_CONFLICT = "game_conflict"
     # the database file itself, and the files Kortpoeng writes (issue 9)
     DATABASE_BUSY = "database_busy"
     DATABASE_READ_ONLY = "database_read_only"
@@ -203,6 +213,46 @@ class DatabaseFault(ServiceError):
 
     code = StorageCode.DATABASE_FAULT
     template = "the database could not be used"
+
+
+class GameNotFound(ServiceError):
+    """No game (built-in or custom) has the id ``params["game"]``."""
+
+    code = StorageCode.GAME_NOT_FOUND
+    template = "there is no game {game}"
+
+
+class GameExists(ServiceError):
+    """A new custom game (or a renamed one) would take the id
+    ``params["game"]``, which another custom game has. Nothing was saved."""
+
+    code = StorageCode.GAME_EXISTS
+    template = "another custom game already has the id {game}"
+
+
+class GameIsBuiltin(ServiceError):
+    """The id ``params["game"]`` is a built-in game's: a custom game cannot
+    take it, and a built-in game cannot be changed or deleted."""
+
+    code = StorageCode.GAME_IS_BUILTIN
+    template = "{game} is a built-in game"
+
+
+class GameChanged(ServiceError):
+    """The custom game ``params["game"]`` was changed (or deleted) since the
+    caller read it (on another phone). Nothing was saved."""
+
+    code = StorageCode.GAME_CHANGED
+    template = "the game {game} was changed in the meantime"
+
+
+class GameConflict(ServiceError):
+    """An imported game has the id ``params["game"]`` of a stored game
+    (``params["builtin"]``: a built-in one) but different rules: keep both
+    (the import under a new id) or replace the stored one. Nothing was saved."""
+
+    code = StorageCode.GAME_CONFLICT
+    template = "a different game {game} is already stored"
 
 
 # -- the database file itself and the files Kortpoeng writes -------------------

@@ -24,6 +24,7 @@ from scoring.rules import MAX_NAME
 
 __all__ = [
     "NAME_MAX",
+    "CustomGameRow",
     "HandRow",
     "PlayerRow",
     "SeatRow",
@@ -81,6 +82,10 @@ class SessionRow(SQLModel, table=True):
     migration that added them). ``scored_with`` is
     the fingerprint of the :mod:`scoring` code that computed the hands' cached
     scores (see :mod:`models.services.fingerprint`); any other value means "rescore".
+    ``definition`` is the snapshot of the game's definition the session is
+    played by (canonical GAME_FORMAT.md text) for a game defined as data, and
+    ``None`` for a coded game: changing or deleting a custom game later never
+    changes the session (see :mod:`models.services.snapshots`).
     """
 
     __tablename__ = "game_session"
@@ -108,6 +113,25 @@ class SessionRow(SQLModel, table=True):
         sa_column=Column(Integer, ForeignKey("game_session.id", ondelete="SET NULL")),
     )
     scored_with: str | None = Field(default=None, max_length=64)
+    definition: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class CustomGameRow(SQLModel, table=True):
+    """A custom game: a game definition a family made or imported
+    (GAME_FORMAT.md), stored as its canonical text.
+
+    ``game_id`` is the definition's ``id`` (unique; never a built-in game's
+    id). Sessions keep their own snapshot (``SessionRow.definition``), so a
+    change here reaches only sessions started afterwards.
+    """
+
+    __tablename__ = "custom_game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(max_length=40, unique=True)
+    definition: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
 
 
 class SeatRow(SQLModel, table=True):

@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 if TYPE_CHECKING:
-    from scoring import Hand, HandScore, ScoreWarning, SessionRules, Standings
+    from scoring import (
+        GameDefinition,
+        GameRules,
+        Hand,
+        HandScore,
+        ScoreWarning,
+        SessionRules,
+        Standings,
+    )
 
 __all__ = [
     "DeletedHand",
+    "GameEntry",
     "GameStatistics",
     "GameStats",
     "HandDetail",
     "HandLine",
     "HandLines",
+    "ImportedGame",
     "PlayerStatistics",
     "PlayerStats",
     "PlayerSummary",
@@ -168,6 +179,8 @@ class SessionView(NamedTuple):
         finished_at: when the session ended (UTC), or ``None`` while it runs.
         deleted_at: when it was moved to the trash, or ``None``.
         rematch_of: the short number of the session this one is a rematch of.
+        definition: the game's definition the session is played by (its
+            snapshot) for a game defined as data; ``None`` for a coded game.
     """
 
     id: int
@@ -183,6 +196,7 @@ class SessionView(NamedTuple):
     finished_at: datetime | None
     deleted_at: datetime | None
     rematch_of: int | None
+    definition: GameDefinition | None = None
 
     @property
     def finished(self) -> bool:
@@ -190,11 +204,16 @@ class SessionView(NamedTuple):
         return self.standings.finished
 
     @property
+    def game_rules(self) -> GameRules:
+        """The session's game: its snapshot's rules, or the coded game's."""
+        from scoring import game_for
+
+        return game_for(self.game, self.definition)
+
+    @property
     def rules(self) -> SessionRules:
         """The session's rules: its game bound to its options and players."""
-        from scoring import get_game
-
-        return get_game(self.game).bind(self.options, self.players)
+        return self.game_rules.bind(self.options, self.players)
 
 
 class SessionSummary(NamedTuple):
@@ -202,7 +221,9 @@ class SessionSummary(NamedTuple):
 
     ``winners`` is empty until the session has finished; ``hand_count`` counts
     the hands entered; ``leaders`` (in first place) and ``totals`` (points per
-    player) are the standings after the last hand, as saved with it.
+    player) are the standings after the last hand, as saved with it;
+    ``definition`` the game's definition for a game defined as data (its
+    name is the game's name), else ``None``.
     """
 
     id: int
@@ -216,6 +237,7 @@ class SessionSummary(NamedTuple):
     deleted_at: datetime | None
     leaders: tuple[str, ...] = ()
     totals: Mapping[str, int] = MappingProxyType({})
+    definition: GameDefinition | None = None
 
     @property
     def finished(self) -> bool:
@@ -307,9 +329,52 @@ class GameStatistics(NamedTuple):
         sessions: finished sessions of this game.
         players: one :class:`PlayerStatistics` per player, most wins first,
             then best win rate, most sessions, and name.
+        definition: the game's definition (of its most recent session) for a
+            game defined as data, which names it; ``None`` for a coded game.
     """
 
     game: str
     lowest_wins: bool
     sessions: int
     players: tuple[PlayerStatistics, ...]
+    definition: GameDefinition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A game that can be played: a built-in one or a custom game.
+
+    Attributes:
+        game_id: the game's id (a session's ``game``).
+        definition: its game definition (GAME_FORMAT.md), or ``None`` for a
+            coded game that has none (Four Suit Rummy).
+        builtin: shipped with the app (cannot be changed or deleted).
+        text: a custom game's definition as stored (canonical JSON text),
+            for a later change to say what it changed; ``None`` for a built-in.
+        updated_at: when a custom game was last saved (UTC), else ``None``.
+    """
+
+    game_id: str
+    definition: GameDefinition | None
+    builtin: bool
+    text: str | None = None
+    updated_at: datetime | None = None
+
+    @property
+    def rules(self) -> GameRules:
+        """The game's rules object."""
+        from scoring import game_for
+
+        return game_for(self.game_id, None if self.builtin else self.definition)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """What importing a game definition did: ``entry`` is the game as stored
+    now; ``outcome`` is ``"added"`` (new), ``"unchanged"`` (that very game
+    was stored already: nothing added), ``"kept_both"`` (a different game
+    with the same id was stored: this one was added under a new id and name)
+    or ``"replaced"`` (it replaced the stored custom game of that id)."""
+
+    entry: GameEntry
+    outcome: str

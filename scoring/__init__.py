@@ -37,6 +37,7 @@ _HOMES = {
     "ErrorCode": "codes",
     "Expected": "codes",
     "Face": "cards",
+    "game_for": "registry",
     "game_from_definition": "data_game",
     "GameDefinition": "definition",
     "GameDefinitionError": "errors",
@@ -51,6 +52,7 @@ _HOMES = {
     "Leftover": "hands",
     "MAX_NOTE": "rules",
     "OptionError": "errors",
+    "PadKey": "rules",
     "parse_card": "cards",
     "parse_cards": "cards",
     "parse_rank": "cards",
@@ -102,6 +104,7 @@ __all__ = [
     "HandScore",
     "Leftover",
     "OptionError",
+    "PadKey",
     "Preset",
     "Rank",
     "Run",
@@ -122,6 +125,7 @@ __all__ = [
     "check_name",
     "check_note",
     "data_game",
+    "game_for",
     "game_from_definition",
     "get_game",
     "hand_from_dict",
@@ -160,9 +164,18 @@ if TYPE_CHECKING:
     from .four_suit_rummy import ace_choices, resolve_run
     from .games import GAMES, get_game
     from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
-    from .registry import builtin_definition, builtin_game, builtin_games, data_game
+    from .registry import builtin_definition, builtin_game, builtin_games, data_game, game_for
     from .results import SessionResult, score_hands, score_session
-    from .rules import MAX_NOTE, GameRules, Preset, SessionRules, check_name, check_note, player_key
+    from .rules import (
+        MAX_NOTE,
+        GameRules,
+        PadKey,
+        Preset,
+        SessionRules,
+        check_name,
+        check_note,
+        player_key,
+    )
     from .session_file import (
         SessionDoc,
         check_hand,

@@ -72,6 +72,7 @@ class ErrorCode(StrEnum):
     FILE_TYPE = "file_type"
     FILE_ID = "file_id"
     FILE_TIME = "file_time"
+    FILE_DEFINITION_GAME = "file_definition_game"
     TIME_RANGE = "time_range"
     # hand notes
     NOTE_LONG = "note_long"
@@ -139,7 +140,9 @@ class WarningCode(StrEnum):
 
 @unique
 class BreakdownCode(StrEnum):
-    """One line of a hand score's explanation (see ``BreakdownItem``)."""
+    """One line of a hand score's explanation (see ``BreakdownItem``): a
+    player's line in ``HandScore.breakdown``, or a note on the whole hand in
+    ``HandScore.notes`` (``blocked_tie``, ``blocked_no_score``)."""
 
     RUNS = "runs"
     MATCHING_PAIRS = "matching_pairs"
@@ -151,3 +154,6 @@ class BreakdownCode(StrEnum):
     FLAG_MULTIPLIED = "flag_multiplied"
     FLAG_BONUS = "flag_bonus"
     FLAG_TO_OTHERS = "flag_to_others"
+    # a hand's own notes (``HandScore.notes``): why nobody scored it
+    BLOCKED_TIE = "blocked_tie"
+    BLOCKED_NO_SCORE = "blocked_no_score"

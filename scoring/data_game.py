@@ -40,7 +40,16 @@ from .definition import (
 )
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
-from .rules import MAX_POINTS, GameRules, Preset, choice, minimum
+from .rules import (
+    BLOCKED_NO_SCORE,
+    MAX_POINTS,
+    GameRules,
+    PadKey,
+    Preset,
+    blocked_tie,
+    choice,
+    minimum,
+)
 
 __all__ = ["DataGame", "Rules", "game_from_definition"]
 
@@ -228,6 +237,55 @@ class DataGame(GameRules):
             if key.rank is not Rank.JOKER or rules.jokers_per_deck
         )
 
+    def keypad(self, options: Any) -> tuple[PadKey, ...]:
+        """The keypad, from the definition's keys in their order: a rank key
+        is one key (the joker only while jokers are in play); a rank with
+        points per suit is a key per suit it lists, and one per other suit
+        when those are worth anything (Hearts: ``A♥`` … ``K♥`` and ``Q♠``);
+        a face is a key named by the definition.
+
+        >>> from scoring.registry import builtin_game
+        >>> hearts = builtin_game("hearts")
+        >>> keys = hearts.keypad(hearts.default_options())
+        >>> len(keys), [(str(k.card), k.points) for k in keys][-3:]
+        (14, [('QS', 13), ('QH', 1), ('KH', 1)])
+        """
+        rules = self.rules(options)
+        table = rules.table
+        keys: list[PadKey] = []
+        for key in self.definition.keys:
+            rank = key.rank
+            if rank is None:
+                keys.append(PadKey(Face(key.id), rules.points[key.id], key.name))
+            elif rank is Rank.JOKER:
+                if rules.jokers_per_deck:
+                    keys.append(PadKey(Card(rank), rules.points[key.id]))
+            elif not key.suits:
+                keys.append(PadKey(Card(rank), rules.points[key.id]))
+            else:
+                listed = [suit for suit, _points in key.suits]
+                others = [s for s in Suit if s not in listed] if rules.points[key.id] else []
+                for suit in (*listed, *others):
+                    card = Card(rank, suit)
+                    keys.append(PadKey(card, table[card.key]))
+        return tuple(keys)
+
+    def card_points(self, options: Any, card: Card | Face) -> int | None:
+        """What one card or face is worth with ``options``; ``None`` for one
+        that is not of this game (or a rank that needs its suit, or a joker
+        out of play)."""
+        rules = self.rules(options)
+        if type(card) is Card:
+            value = rules.table[card.key]
+            return value if value >= 0 else None
+        if type(card) is Face:
+            return rules.faces.get(card.id)
+        return None
+
+    def hand_flags(self, options: Any) -> tuple[Flag, ...]:
+        """The definition's flags in play with ``options``, in its order."""
+        return tuple(self.rules(options).flags.values())
+
     def rummy_allowed(self, options: Any, hand: Hand) -> bool:
         return "rummy" in self.rules(options).flags and hand.went_out is not None
 
@@ -330,10 +388,31 @@ class DataGame(GameRules):
                 points[collector] = sum(item.points for item in items)
         for flag, player in called:
             _apply_flag(flag, player, players, points, breakdown)
-        warnings = self.empty_hands(players, hand)
+        warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         if cards or faces:
             warnings += self._conservation(rules, players, cards, faces)
-        return HandScore(points, breakdown, leftover, tuple(warnings), went_out)
+        notes = (
+            () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
+        )
+        return HandScore(points, breakdown, leftover, tuple(warnings), went_out, notes)
+
+    def hand_notes(
+        self,
+        options: Any,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """A blocked hand scored ``no_score`` (``blocked_no_score``), or
+        ``lowest_collects`` with the lowest value shared (``blocked_tie``)."""
+        if went_out is not None:
+            return ()
+        blocked = self.rules(options).blocked
+        if blocked is Blocked.NO_SCORE:
+            return BLOCKED_NO_SCORE
+        if blocked is Blocked.LOWEST_COLLECTS:
+            return blocked_tie(players, leftover)
+        return ()
 
     def _called_flags(
         self, rules: Rules, players: Sequence[str], hand: Hand
@@ -561,6 +640,7 @@ def game_from_definition(definition: GameDefinition) -> DataGame:
             "id": definition.id,
             "min_players": definition.min_players,
             "max_players": definition.max_players,
+            "counted": definition.counted.value,
             "options_type": _options_type(definition),
             "definition": definition,
             "__qualname__": f"DataGame[{definition.id}]",

@@ -666,13 +666,20 @@ def definition_from_dict(data: Any) -> GameDefinition:
 
     Raises :class:`GameDefinitionError` (see :func:`read_definition`).
     """
-    top = _R.obj(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
-    if top["format"] != FORMAT:
-        raise _fail(ErrorCode.DEFINITION_FORMAT, "format", value=_shown(top["format"]))
-    version = top["version"]
+    # format and version first: a newer version's document may have fields
+    # this one does not know, or lack fields this one needs
+    if not isinstance(data, dict):
+        raise _fail(ErrorCode.DEFINITION_NOT_OBJECT, "")
+    for name in ("format", "version"):
+        if name not in data:
+            raise _fail(ErrorCode.DEFINITION_MISSING, name)
+    if data["format"] != FORMAT:
+        raise _fail(ErrorCode.DEFINITION_FORMAT, "format", value=_shown(data["format"]))
+    version = data["version"]
     if type(version) is not int or version != VERSION:
         shown = version if type(version) is int else json.dumps(_shown(version))
         raise _fail(ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20])
+    top = _R.obj(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
     most = _R.whole(players["max"], "players.max", least, LIMITS.players)

@@ -72,6 +72,7 @@ _TEMPLATES: dict[str, str] = {
     "file_type": "{field} must be {expected}, got {value!r}",
     "file_id": "{field} is not a UUID: {value!r}",
     "file_time": "{field} is not an ISO 8601 time with offset: {value!r}",
+    "file_definition_game": "the definition is of the game {value!r}, not {game!r}",
     "time_range": "{field} must be a time in the years {earliest} to {latest}, got {value!r}",
     "note_long": "the note is longer than {maximum} characters ({length})",
     "note_control": "the note contains control characters (only line breaks are allowed)",

@@ -201,7 +201,8 @@ class FourSuitRummy(GameRules):
         self, players: Sequence[str], hand: Hand, left: list[Card]
     ) -> tuple[ScoreWarning, ...]:
         cards = [card for runs in hand.runs.values() for run in runs for card in run.cards]
-        warnings = self.conservation(players, cards + left, jokers=False)
+        warnings = self.typed_points(players, hand)
+        warnings += self.conservation(players, cards + left, jokers=False)
         for player in players:
             held = hand.left.get(player, ())
             if isinstance(held, int):

@@ -77,6 +77,11 @@ class BreakdownItem:
     ``flag_multiplied`` (the extra of a ×``count`` flag, e.g. going *rummy*),
     ``flag_bonus`` (a fixed bonus), ``flag_to_others`` (given to each other
     player, e.g. shooting the moon; ``player`` is who called it).
+
+    A note on the whole hand (``HandScore.notes``, ``points`` 0) says why
+    nobody scored it: ``blocked_tie`` (blocked, and the lowest leftover value
+    ``value`` is shared by ``players``, so nobody collects: RULES.md §1) and
+    ``blocked_no_score`` (the rules score a blocked hand as nothing).
     """
 
     code: BreakdownCode
@@ -85,6 +90,7 @@ class BreakdownItem:
     value: int = 0
     player: str | None = None
     flag: str | None = None
+    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +101,9 @@ class ScoreWarning:
     rank, ``count`` how often, ``expected`` the most possible), ``card_count``
     (one physical card more often than there are decks), ``hand_size`` (a Four
     Suit Rummy player's cards other than 12; ``player`` set), ``no_cards`` (no
-    cards or points entered for anyone but the player who went out).
+    cards or points entered for anyone but the player who went out),
+    ``plain_number`` (``player``'s leftover was entered as a number of points:
+    its cards cannot be checked, RULES.md §4).
     """
 
     code: WarningCode
@@ -116,6 +124,9 @@ class HandScore:
         leftover: per player, the value of what they were left holding.
         warnings: card-conservation warnings (never raised).
         went_out: who went out, or ``None`` when blocked (for dealer rules).
+        notes: lines about the whole hand (``blocked_tie``,
+            ``blocked_no_score``): why nobody scored it. The same notes come
+            from :meth:`scoring.GameRules.hand_notes` for a stored hand.
     """
 
     points: Mapping[str, int]
@@ -123,3 +134,4 @@ class HandScore:
     leftover: Mapping[str, int]
     warnings: tuple[ScoreWarning, ...] = ()
     went_out: str | None = None
+    notes: tuple[BreakdownItem, ...] = ()

@@ -35,6 +35,7 @@ __all__ = [
     "builtin_games",
     "data_game",
     "dump_definition",
+    "game_for",
     "load_definition",
 ]
 
@@ -87,3 +88,17 @@ def builtin_game(game_id: str) -> GameRules:
         raise OptionError(
             ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
         ) from None
+
+
+def game_for(game_id: str, definition: GameDefinition | None = None) -> GameRules:
+    """The rules a session of ``game_id`` is scored with: its ``definition``
+    when it has one (the snapshot it was played by, GAME_FORMAT.md), else the
+    built-in game. Raises :class:`OptionError` (``game_unknown``) for an id
+    no built-in game has and no definition gives.
+
+    >>> game_for("hearts").counted, game_for("rummy").id
+    ('tricks', 'rummy')
+    """
+    if definition is not None:
+        return data_game(definition)
+    return builtin_game(game_id)

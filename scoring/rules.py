@@ -15,19 +15,27 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .cards import STANDARD_RANKS, Card, Rank
-from .codes import ErrorCode, Expected, WarningCode
+from .cards import STANDARD_RANKS, Card, Face, Rank, parse_cards
+from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
-from .hands import Hand, HandScore, ScoreWarning
+from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .definition import Flag, Words
 
 __all__ = [
+    "BLOCKED_NO_SCORE",
     "MAX_NAME",
     "MAX_NOTE",
     "MAX_OPTION",
     "MAX_POINTS",
     "GameRules",
+    "PadKey",
+    "blocked_tie",
     "check_name",
     "check_note",
     "choice",
@@ -94,6 +102,23 @@ class Preset:
     suggested: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class PadKey:
+    """One key of the leftover-card keypad: what one tap adds and its worth.
+
+    ``card`` is a :class:`Card` (a rank, with a suit where the suit changes
+    the points: Hearts' queen of spades) or a game's own :class:`Face`
+    ("Draw Two"); ``points`` what it is worth with the session's options;
+    ``name`` a face's own name in both languages (a game definition's
+    :class:`~scoring.definition.Words`), ``None`` for a card, which the app
+    names by its rank and suit.
+    """
+
+    card: Card | Face
+    points: int
+    name: Words | None = None
+
+
 class GameRules:
     """Rules one game shares with the others; subclasses fill in the scoring.
 
@@ -101,7 +126,9 @@ class GameRules:
     ``max_players``, ``options_type`` (the frozen Options dataclass),
     ``uses_runs`` (Four Suit Rummy's runs are entered), ``blocked_term``
     (what the game calls a hand nobody went out of: ``"blocked"`` or
-    ``"nobody_out"``, a word the app translates).
+    ``"nobody_out"``, a word the app translates), ``counted`` (what the
+    entered cards are: ``"leftover"``, cards left in hand, or ``"tricks"``,
+    cards taken in tricks; words only, GAME_FORMAT.md).
 
     Everything a screen needs to know about a game comes from here (the keypad,
     the presets, the options as fields with metadata), never from a branch on
@@ -114,6 +141,7 @@ class GameRules:
     options_type: ClassVar[type]
     uses_runs: ClassVar[bool] = False
     blocked_term: ClassVar[str] = "nobody_out"
+    counted: ClassVar[str] = "leftover"
 
     def bind(self, options: Any, players: Sequence[str]) -> SessionRules:
         """These rules with ``options`` for ``players`` (seat order): the one
@@ -135,10 +163,40 @@ class GameRules:
         switches = tuple(f for f in fields if isinstance(f.default, bool))
         return choices + switches
 
-    def keypad(self, options: Any) -> tuple[Rank, ...]:
+    def keypad(self, options: Any) -> tuple[PadKey, ...]:
         """The keys of the leftover-card keypad: A 2–10 J Q K, and the joker
-        when it is in play."""
-        return (*STANDARD_RANKS, Rank.JOKER) if self.uses_jokers(options) else STANDARD_RANKS
+        when it is in play, each with its points (:meth:`card_values`).
+
+        >>> from scoring.games import get_game
+        >>> game = get_game("rummy")
+        >>> [(str(k.card), k.points) for k in game.keypad(game.default_options())][-2:]
+        [('Q', 10), ('K', 10)]
+        """
+        ranks = (*STANDARD_RANKS, Rank.JOKER) if self.uses_jokers(options) else STANDARD_RANKS
+        values = self.card_values(options)
+        return tuple(PadKey(Card(rank), values.get(rank, 0)) for rank in ranks)
+
+    def card_points(self, options: Any, card: Card | Face) -> int | None:
+        """What one leftover ``card`` is worth with ``options`` (its rank's
+        value), or ``None`` for a card this game does not have (a face)."""
+        if not isinstance(card, Card):
+            return None
+        return self.card_values(options).get(card.rank)
+
+    def hand_flags(self, options: Any) -> tuple[Flag, ...]:
+        """The hand flags in play (GAME_FORMAT.md "Hand flags"), in the order
+        the players are asked; the coded games have none (Rummy's *rummy* is
+        :meth:`offers_rummy`)."""
+        return ()
+
+    def can_go_out(self, options: Any) -> bool:
+        """Whether a player can go out (every coded game: yes)."""
+        return True
+
+    def parse_leftover(self, tokens: Iterable[str]) -> tuple[Card | Face, ...]:
+        """Read leftover card tokens (SESSION_FORMAT.md notation). Raises
+        :class:`~scoring.errors.CardParseError`."""
+        return parse_cards(tokens)
 
     def offers_rummy(self, options: Any) -> bool:
         """Whether a hand can be marked *rummy* (went out in one turn)."""
@@ -334,6 +392,29 @@ class GameRules:
         cached per options: the form the scoring loops use."""
         return _value_table(self, options)
 
+    def hand_notes(
+        self,
+        options: Any,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """Why nobody scored a hand, as notes on the whole hand
+        (``HandScore.notes``): from who went out (``None``: blocked) and each
+        player's leftover value in points — all a stored hand keeps, so a score
+        sheet can say it too. None by default; see :func:`blocked_tie` and
+        ``blocked_no_score`` (RULES.md §1, §3)."""
+        return ()
+
+    def typed_points(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
+        """The ``plain_number`` warnings: one for each player whose leftover was
+        entered as a number of points, whose cards cannot be checked (RULES.md §4)."""
+        return [
+            ScoreWarning(WarningCode.PLAIN_NUMBER, player=player)
+            for player in players
+            if type(hand.left.get(player)) is int
+        ]
+
     def empty_hands(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
         """The ``no_cards`` warning: nobody but the player who went out was
         entered with any card or number (RULES.md §4, an unusual card count: the
@@ -378,6 +459,27 @@ class GameRules:
                         )
                     )
         return warnings
+
+
+def blocked_tie(players: Sequence[str], leftover: Mapping[str, int]) -> tuple[BreakdownItem, ...]:
+    """The ``blocked_tie`` note of a blocked hand scored "lowest collects"
+    (RULES.md §1): when two or more players share the lowest leftover value,
+    nobody scores; the note names them (seat order) and the value.
+
+    >>> blocked_tie(["Anna", "Bo", "Cato"], {"Anna": 5, "Bo": 5, "Cato": 9})[0].players
+    ('Anna', 'Bo')
+    >>> blocked_tie(["Anna", "Bo"], {"Anna": 5, "Bo": 9})
+    ()
+    """
+    low = min(leftover[p] for p in players)
+    lowest = tuple(p for p in players if leftover[p] == low)
+    if len(lowest) < 2:
+        return ()
+    return (BreakdownItem(BreakdownCode.BLOCKED_TIE, 0, len(lowest), low, players=lowest),)
+
+
+#: The note of a blocked hand that the rules score as nothing (RULES.md §1 ``no_score``, §3).
+BLOCKED_NO_SCORE = (BreakdownItem(BreakdownCode.BLOCKED_NO_SCORE, 0),)
 
 
 @lru_cache(maxsize=256)
@@ -521,10 +623,39 @@ class SessionRules:
 
         return standings(self.game, self.options, self.players, scores)
 
+    def hand_notes(
+        self, went_out: str | None, leftover: Mapping[str, int], points: Mapping[str, int]
+    ) -> tuple[BreakdownItem, ...]:
+        """Why nobody scored a stored hand (who went out, leftover values and
+        points as the score sheet keeps them): see :meth:`GameRules.hand_notes`;
+        none when someone scored."""
+        if any(points.values()):
+            return ()
+        return self.game.hand_notes(self.options, self.players, went_out, leftover)
+
     @property
-    def keypad(self) -> tuple[Rank, ...]:
-        """The keys of the leftover-card keypad."""
+    def keypad(self) -> tuple[PadKey, ...]:
+        """The keys of the leftover-card keypad, with their points."""
         return self.game.keypad(self.options)
+
+    def card_points(self, card: Card | Face) -> int | None:
+        """What one leftover card is worth (``None``: not a card of the game)."""
+        return self.game.card_points(self.options, card)
+
+    @property
+    def flags(self) -> tuple[Flag, ...]:
+        """The hand flags in play (none for the coded games)."""
+        return self.game.hand_flags(self.options)
+
+    @property
+    def can_go_out(self) -> bool:
+        """Whether a player can go out (not in a game of tricks)."""
+        return self.game.can_go_out(self.options)
+
+    @property
+    def counted(self) -> str:
+        """What the entered cards are: ``"leftover"`` or ``"tricks"``."""
+        return self.game.counted
 
     @property
     def can_block(self) -> bool:

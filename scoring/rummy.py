@@ -20,7 +20,7 @@ from types import MappingProxyType
 from .cards import Rank
 from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
-from .rules import GameRules, Preset, choice, minimum
+from .rules import BLOCKED_NO_SCORE, GameRules, Preset, choice, minimum
 
 __all__ = ["GAME", "Options", "score_hand"]
 
@@ -135,9 +135,22 @@ class Rummy(GameRules):
                 )
             breakdown[winner] = tuple(items)
             points[winner] = sum(item.points for item in items)
-        warnings = self.empty_hands(players, hand)
+        warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         warnings += self.conservation(players, cards, jokers=False)
-        return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
+        notes = self.hand_notes(options, players, hand.went_out, leftover)
+        return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out, notes)
+
+    def hand_notes(
+        self,
+        options: Options,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """``blocked_no_score`` for a blocked hand with ``winner_collects`` (RULES.md §3)."""
+        if went_out is None and options.scoring == "winner_collects":
+            return BLOCKED_NO_SCORE
+        return ()
 
 
 GAME = Rummy()

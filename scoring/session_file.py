@@ -4,6 +4,11 @@ A session file stores what players *entered*; :func:`scoring.score_session`
 (:mod:`scoring.results`) recomputes every figure. Writing then reading gives
 back an equal :class:`SessionDoc`, and reading then writing a canonical file
 gives back the same text.
+
+Version 2 carries the game's definition (GAME_FORMAT.md) for a game defined as
+data, so that a file is scored by the rules it was played by, on a device that
+does not have the game; and a hand's flags. Version 1 files are still read
+(their games are the coded ones).
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from .cards import Card, Rank, parse_cards, parse_rank
+from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
-from .errors import HandError, ScoringError, SessionFileError
-from .games import get_game
+from .definition import GameDefinition, definition_to_dict, read_definition
+from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
 from .hands import Hand, Leftover, Run
+from .registry import builtin_game, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 
 __all__ = [
@@ -36,16 +42,22 @@ __all__ = [
 ]
 
 FORMAT = "kortpoeng-session"
-VERSION = 1
+#: The version written; every version in :data:`READABLE` is read.
+VERSION = 2
+READABLE = (1, 2)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
-_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at")
+_TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
+_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags")
 _RUN_FIELDS = ("cards", "ace_as")
 
 
 @dataclass(frozen=True)
 class SessionDoc:
     """One session as entered: game id, its Options, players in seat order (the
-    first dealer first), hands oldest first, optional UUID and start time."""
+    first dealer first), hands oldest first, optional UUID and start time, and
+    the game's definition when the game is defined as data (the rules it was
+    played by; ``None`` for a coded game, or a built-in definition as shipped).
+    """
 
     game: str
     options: Any
@@ -53,11 +65,12 @@ class SessionDoc:
     hands: tuple[Hand, ...] = ()
     id: str | None = None
     started_at: str | None = None
+    definition: GameDefinition | None = None
 
     @property
     def rules(self) -> GameRules:
-        """The game's rules object."""
-        return get_game(self.game)
+        """The game's rules object (its definition's, when it has one)."""
+        return game_for(self.game, self.definition)
 
 
 # -- reading ----------------------------------------------------------------
@@ -156,7 +169,9 @@ def _seats(players: tuple[str, ...]) -> dict[str, str]:
     return seats
 
 
-def _leftover(value: Any, path: str) -> Leftover:
+def _leftover(value: Any, path: str, game: GameRules | None = None) -> Leftover:
+    """A leftover entry: whole points, or cards read by ``game`` (by the
+    standard notation without one)."""
     if isinstance(value, bool) or not isinstance(value, int | list):
         raise _type_error(path, Expected.CARDS_OR_POINTS, value)
     if isinstance(value, int):
@@ -169,7 +184,7 @@ def _leftover(value: Any, path: str) -> Leftover:
                 params={"value": value, "maximum": MAX_POINTS},
             )
         return value
-    return parse_cards(value)
+    return parse_cards(value) if game is None else game.parse_leftover(value)
 
 
 def _note_and_time(note: Any, played_at: Any, path: str, *, checked: bool) -> str | None:
@@ -200,6 +215,8 @@ def hand_from_dict(
     """Read one ``hands[]`` entry (SESSION_FORMAT.md) for a session's ``players``.
 
     Player names match seats case-insensitively and are stored as seated.
+    Leftover cards are read by the game (a game defined as data has faces of
+    its own). ``flags`` maps a flag's id to the player it was called for.
     Raises :class:`SessionFileError` (wrong shape, a time outside the accepted
     years), :class:`CardParseError` (bad card, with ``hand``, ``player`` and
     ``params["position"]``) or :class:`HandError` (unknown player, a note
@@ -210,14 +227,21 @@ def hand_from_dict(
     tightened) are not applied again, so nothing stored becomes unreadable.
     """
     path = f"hands[{number}]"
+    rules = builtin_game(game) if isinstance(game, str) else game
     try:
-        return _hand_from_dict(data, tuple(players), number, path, checked=not stored)
+        return _hand_from_dict(data, tuple(players), number, path, rules, checked=not stored)
     except ScoringError as error:
         raise error.at_hand(number) from None
 
 
 def _hand_from_dict(
-    data: Any, players: Sequence[str], number: int, path: str, *, checked: bool = True
+    data: Any,
+    players: Sequence[str],
+    number: int,
+    path: str,
+    game: GameRules,
+    *,
+    checked: bool = True,
 ) -> Hand:
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
@@ -236,7 +260,7 @@ def _hand_from_dict(
                 ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.left"
             )
         try:
-            left[player] = _leftover(value, f"{path}.left.{player}")
+            left[player] = _leftover(value, f"{path}.left.{player}", game)
         except ScoringError as error:
             error.player, error.field = player, error.field or "left"
             raise
@@ -258,6 +282,11 @@ def _hand_from_dict(
             error.player, error.field = player, error.field or "runs"
             raise
     rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", Expected.BOOLEAN)
+    flags: dict[str, str] = {}
+    for flag, name in _expect(
+        data.get("flags", {}), dict, f"{path}.flags", Expected.OBJECT
+    ).items():
+        flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
     note = data.get("note")
     played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing
@@ -271,6 +300,7 @@ def _hand_from_dict(
         rummy,
         note,
         played_at,
+        flags,
     )
 
 
@@ -319,7 +349,9 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
                 error.player, error.field = player, error.field or "left"
                 raise
         else:
-            if not isinstance(held, tuple | list) or not all(isinstance(c, Card) for c in held):
+            if not isinstance(held, tuple | list) or not all(
+                isinstance(c, Card | Face) for c in held
+            ):
                 raise _type_error(field, Expected.CARDS_OR_POINTS, held)
             left[player] = tuple(held)
     runs: dict[str, tuple[Run, ...]] = {}
@@ -345,6 +377,9 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
             for run in laid
         )
     _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
+    flags: dict[str, str] = {}
+    for flag, name in _expect(hand.flags, Mapping, f"{path}.flags", Expected.OBJECT).items():
+        flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
     played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
     left = {p: held for p, held in left.items() if held != ()}
     runs = {p: laid for p, laid in runs.items() if laid}
@@ -355,8 +390,23 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         hand.rummy,
         hand.note,
         played_at,
-        dict(hand.flags),
+        flags,
     )
+
+
+def _flag_id(value: str, path: str) -> str:
+    """A flag's id as a hand names it (whether the game has it, scoring says)."""
+    if not value or len(value) > 40 or not value.isascii() or not value.isprintable():
+        raise SessionFileError(
+            ErrorCode.FILE_TYPE,
+            field=f"{path}.{_shown_key(value)}",
+            params={"expected": Expected.ID, "value": _shown_key(value)},
+        )
+    return value
+
+
+def _shown_key(value: str) -> str:
+    return value[:40].encode("ascii", "backslashreplace").decode("ascii")
 
 
 def _run(data: Any, path: str) -> Run:
@@ -463,8 +513,7 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field="document")
-    _unknown(data, _TOP_FIELDS, "")
-    for key in ("format", "version", "game", "players"):
+    for key in ("format", "version"):
         if key not in data:
             raise SessionFileError(ErrorCode.FILE_MISSING, field=key)
     if data["format"] != FORMAT:
@@ -472,11 +521,17 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             ErrorCode.FILE_FORMAT, field="format", params={"value": str(data["format"])[:40]}
         )
     version = data["version"]
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in READABLE:
         shown = version if type(version) is int else json.dumps(version, ensure_ascii=False)
         raise SessionFileError(
-            ErrorCode.FILE_VERSION, field="version", params={"value": str(shown)[:20]}
+            ErrorCode.FILE_VERSION,
+            field="version",
+            params={"value": str(shown)[:20], "newest": VERSION},
         )
+    _unknown(data, _TOP_FIELDS_2 if version >= 2 else _TOP_FIELDS, "")
+    for key in ("game", "players"):
+        if key not in data:
+            raise SessionFileError(ErrorCode.FILE_MISSING, field=key)
     session_id = data.get("id")
     if session_id is not None:
         _expect(session_id, str, "id", Expected.TEXT)
@@ -488,7 +543,9 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             raise SessionFileError(
                 ErrorCode.FILE_ID, field="id", params={"value": session_id[:40]}
             ) from None
-    game = get_game(_expect(data["game"], str, "game", Expected.GAME_ID))
+    game_id = _expect(data["game"], str, "game", Expected.GAME_ID)
+    definition = _definition(data["definition"], game_id) if "definition" in data else None
+    game = game_for(game_id, definition)
     options = game.options_from_dict(
         _expect(data.get("options", {}), dict, "options", Expected.OBJECT)
     )
@@ -504,7 +561,26 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             _expect(data.get("hands", []), list, "hands", Expected.LIST), 1
         )
     )
-    return SessionDoc(game.id, options, players, hands, session_id, started_at)
+    return SessionDoc(game.id, options, players, hands, session_id, started_at, definition)
+
+
+def _definition(data: Any, game_id: str) -> GameDefinition:
+    """A version 2 file's ``definition``: read strictly (GAME_FORMAT.md), its
+    errors' fields under ``definition.``; it must be the definition of the
+    file's ``game``."""
+    try:
+        definition = read_definition(_expect(data, dict, "definition", Expected.OBJECT))
+    except GameDefinitionError as error:
+        field = error.field or "document"
+        error.field = "definition" if field == "document" else f"definition.{field}"
+        raise
+    if definition.id != game_id:
+        raise SessionFileError(
+            ErrorCode.FILE_DEFINITION_GAME,
+            field="definition.id",
+            params={"value": definition.id, "game": game_id[:40]},
+        )
+    return definition
 
 
 # -- writing ----------------------------------------------------------------
@@ -530,6 +606,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     }
     if hand.rummy:
         out["rummy"] = True
+    if hand.flags:
+        out["flags"] = dict(hand.flags)
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -538,12 +616,17 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
 
 
 def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
-    """The session as a canonical SESSION_FORMAT.md mapping."""
+    """The session as a canonical SESSION_FORMAT.md mapping (version 2; a game
+    defined as data carries its definition)."""
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if doc.id is not None:
         out["id"] = doc.id
     out["game"] = doc.game
-    out["options"] = doc.rules.options_to_dict(doc.options)
+    rules = doc.rules
+    definition = doc.definition or getattr(rules, "definition", None)
+    if definition is not None:
+        out["definition"] = definition_to_dict(definition)
+    out["options"] = rules.options_to_dict(doc.options)
     out["players"] = list(doc.players)
     if doc.started_at is not None:
         out["started_at"] = doc.started_at

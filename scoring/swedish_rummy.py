@@ -18,7 +18,7 @@ from types import MappingProxyType
 from .cards import Rank
 from .codes import BreakdownCode
 from .hands import BreakdownItem, Hand, HandScore
-from .rules import GameRules, Preset, choice, minimum
+from .rules import BLOCKED_NO_SCORE, GameRules, Preset, blocked_tie, choice, minimum
 
 __all__ = ["GAME", "Options", "score_hand"]
 
@@ -154,9 +154,25 @@ class SwedishRummy(GameRules):
                 )
                 breakdown[collector] = items
                 points[collector] = sum(item.points for item in items)
-        warnings = self.empty_hands(players, hand)
+        warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         warnings += self.conservation(players, cards, jokers=self.uses_jokers(options))
-        return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out)
+        notes = self.hand_notes(options, players, hand.went_out, leftover)
+        return HandScore(points, breakdown, leftover, tuple(warnings), hand.went_out, notes)
+
+    def hand_notes(
+        self,
+        options: Options,
+        players: Sequence[str],
+        went_out: str | None,
+        leftover: Mapping[str, int],
+    ) -> tuple[BreakdownItem, ...]:
+        """A blocked hand: ``blocked_no_score`` with ``no_score``, else
+        ``blocked_tie`` when the lowest value is shared (RULES.md §1)."""
+        if went_out is not None:
+            return ()
+        if options.blocked_scoring == "no_score":
+            return BLOCKED_NO_SCORE
+        return blocked_tie(players, leftover)
 
 
 GAME = SwedishRummy()

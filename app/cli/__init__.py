@@ -5,7 +5,9 @@ calls (:mod:`models.services`, :mod:`app.reports`), one module per command.
 otherwise the web UI); ``kortpoeng web`` serves the web UI; ``kortpoeng score
 FILE`` scores a session file without touching the database (SESSION_FORMAT.md);
 ``list``, ``show``, ``export``, ``import`` and ``stats`` work on the stored
-sessions; ``backup`` and ``restore-backup`` copy the database and put a copy back.
+sessions; ``games`` lists the games and ``game show|export|import`` shows,
+writes or stores one (GAME_FORMAT.md); ``backup`` and ``restore-backup`` copy
+the database and put a copy back.
 Exit statuses: :class:`app.cli.status.ExitStatus`.
 """
 
@@ -19,14 +21,26 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from app import __version__
-from app.cli import backup, export, importing, listing, restore, score, serve, show, stats
+from app.cli import (
+    backup,
+    export,
+    game,
+    games,
+    importing,
+    listing,
+    restore,
+    score,
+    serve,
+    show,
+    stats,
+)
 from app.cli.status import ExitStatus
 from app.i18n import LOCALES_DIR, N_, _, get_language
 
 __all__ = ["ARGPARSE_WORDS", "ExitStatus", "argparse_language", "build_parser", "main"]
 
 #: The command modules, in the order ``--help`` lists them.
-COMMANDS = (score, serve, listing, show, export, importing, stats, backup, restore)
+COMMANDS = (score, serve, listing, show, export, importing, stats, games, game, backup, restore)
 
 #: argparse's own words (usage, its errors, its help headings), marked for the
 #: app's catalogs: argparse asks gettext for them (see :func:`argparse_language`).
@@ -75,7 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="kortpoeng",
-        description=_("Scorekeeping for Swedish Rummy, Four Suit Rummy and Rummy."),
+        description=_(
+            "Scorekeeping for card games: Swedish Rummy, Four Suit Rummy, Rummy and "
+            "every game defined as data."
+        ),
     )
     parser.add_argument(
         "--version",

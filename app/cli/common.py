@@ -182,8 +182,9 @@ def db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def game_label(game_id: str) -> str:
-    """The game's name in the active language."""
+def game_label(game: object) -> str:
+    """The game's name in the active language (``game``: its id, rules or
+    definition, see :func:`app.messages.game_name`)."""
     from app.messages import game_name
 
-    return game_name(game_id)
+    return game_name(game)

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                         len(view.hands),
                         number=view.id,
                         id=view.uuid,
-                        game=game_label(view.game),
+                        game=game_label(view.game_rules),
                         players=", ".join(view.players),
                     )
                 )

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                     str(s.id),
                     s.uuid[:8],
                     short_date(s.started_at),
-                    game_label(s.game),
+                    game_label(s.definition or s.game),
                     ", ".join(s.players),
                     format_number(s.hand_count),
                     state,
@@ -61,10 +61,11 @@ def run(args: argparse.Namespace) -> ExitStatus:
         sys.stdout.write(text_table(header, rows, right={0, 5}))
         if page.has_more:
             print(
-                _(
-                    "{shown} of {total} sessions; see more with --offset {next}",
+                ngettext(
+                    "{shown} of {n} session; see more with --offset {next}",
+                    "{shown} of {n} sessions; see more with --offset {next}",
+                    page.total,
                     shown=format_number(len(page.items)),
-                    total=format_number(page.total),
                     next=page.offset + len(page.items),
                 )
             )

@@ -24,9 +24,9 @@ def _cannot_read(name: str, reason: str) -> ExitStatus:
 
 def run(args: argparse.Namespace) -> ExitStatus:
     """Print the scored session as JSON; exit 2 with one line naming the hand,
-    the player and the card or field when it cannot be scored; warnings on
-    standard error (RULES.md §4)."""
-    from app.messages import describe_error, describe_warning, os_reason
+    the player and the card or field when it cannot be scored; warnings (typed
+    points among them) and why nobody scored a hand on standard error (RULES.md §4)."""
+    from app.messages import describe_error, describe_note, describe_warning, os_reason
     from models.errors import ImportTooLarge
     from models.files import read_import_source
     from scoring import ScoringError, read_session, score_session
@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> ExitStatus:
         return ExitStatus.BAD_INPUT
     for warning in result.warnings:
         print(describe_warning(warning), file=sys.stderr)
+    for number, score in enumerate(result.hand_scores, 1):
+        for note in score.notes:  # why nobody scored a hand (a blocked tie…)
+            print(describe_note(note, number), file=sys.stderr)
     table = result.standings
     out = {
         "game": doc.game,

@@ -46,7 +46,7 @@ def render_standings(view: SessionView) -> str:
     lines = [
         _(
             "{game} — session {number} ({id})",
-            game=game_label(view.game),
+            game=game_label(view.game_rules),
             number=view.id,
             id=view.uuid,
         ),

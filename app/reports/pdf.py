@@ -336,7 +336,7 @@ def _header(pdf: _Sheet, summary: Summary, *, suits: bool = True) -> None:
     if summary.date:
         y = _lines(pdf, s.margin, y, width, summary.date, leading)
     pdf.set_text_color(_INK)
-    for line in (summary.players, summary.rules):
+    for line in filter(None, (summary.players, summary.rules, summary.options)):
         y = _lines(pdf, s.margin, y, width, line, leading)
     pdf.set_font(_FAMILY, "B", s.result)
     box = s.result * _PT * 2.05

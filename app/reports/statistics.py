@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.i18n import collation_key
 from models.views import GameStatistics, PlayerStatistics
@@ -108,8 +108,12 @@ def player_statistics(
     ]
     finished.sort(key=lambda item: (item[0], item[1]), reverse=True)  # newest first
     groups: dict[tuple[str, bool], tuple[list[int], dict[str, _Tally]]] = {}
+    definitions: dict[tuple[str, bool], Any] = {}
     for _, _, doc, result in finished:
         table = result.standings
+        definitions.setdefault(
+            (doc.game, table.lowest_wins), doc.definition or getattr(doc.rules, "definition", None)
+        )
         counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
         counter[0] += 1
         pick = min if table.lowest_wins else max
@@ -149,7 +153,11 @@ def player_statistics(
             for tally in tallies.values()
         ]
         players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
-        out.append(GameStatistics(game, lowest, counter[0], tuple(players)))
+        out.append(
+            GameStatistics(
+                game, lowest, counter[0], tuple(players), definitions.get((game, lowest))
+            )
+        )
     return tuple(out)
 
 

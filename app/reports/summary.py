@@ -26,7 +26,7 @@ from datetime import datetime
 from babel.lists import format_list
 
 from app.i18n import _, babel_locale, format_date, format_number, format_time, ngettext
-from app.messages import game_name
+from app.messages import describe_options, game_name
 from scoring import SessionDoc, SessionResult
 
 __all__ = [
@@ -85,6 +85,9 @@ class Summary:
             ``started_at``).
         players: "Players: A, B and C".
         rules: target or rounds, scoring direction, when it finished.
+        options: how the session is played where that differs from the
+            game's defaults ("Played with: …"; RULES.md: a session shows how
+            it was played), or "" when it is played as the game comes.
         result: the winner(s), or that it is not finished yet and who leads.
         finished: whether the session has ended.
         winners: the winners (empty until finished).
@@ -110,6 +113,7 @@ class Summary:
     date: str | None
     players: str
     rules: str
+    options: str
     result: str
     finished: bool
     winners: tuple[str, ...]
@@ -201,6 +205,17 @@ def _rules_line(result: SessionResult) -> str:
     return rule
 
 
+def _options_line(doc: SessionDoc) -> str:
+    """Every option that differs from the game's default, in words, but the
+    target or rounds (the rules line says those); "" when there are none."""
+    chosen = doc.rules.options_to_dict(doc.options)
+    kept = {key: value for key, value in chosen.items() if type(value) is not int}
+    lines = describe_options(doc.game, kept) if kept else []
+    if not lines:
+        return ""
+    return _("Played with: {options}", options="; ".join(lines))
+
+
 def _result_line(result: SessionResult, mark: Callable[[str], str]) -> str:
     table = result.standings
     if table.finished:
@@ -266,10 +281,11 @@ def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = Fal
         if hand.note
     )
     return Summary(
-        title=game_name(doc.game),
+        title=game_name(doc.rules),
         date=format_started(doc.started_at),
         players=_("Players: {names}", names=join_names([mark(p) for p in doc.players])),
         rules=_rules_line(result),
+        options=_options_line(doc),
         result=_result_line(result, mark),
         finished=table.finished,
         winners=table.winners,

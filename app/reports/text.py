@@ -82,7 +82,10 @@ def render_text(summary: Summary) -> str:
     lines = [summary.title]
     if summary.date:
         lines.append(summary.date)
-    lines += [summary.players, summary.rules, "", summary.result, "", summary.standings_title]
+    lines += [summary.players, summary.rules]
+    if summary.options:
+        lines.append(summary.options)
+    lines += ["", summary.result, "", summary.standings_title]
     lines += _columns(
         [(line.place_text, isolate(line.player), line.total_text) for line in summary.standings],
         (True, False, True),
@@ -128,6 +131,8 @@ def render_markdown(summary: Summary) -> str:
     lines = [f"# {esc(summary.title)}", ""]
     head = [esc(summary.date)] if summary.date else []
     head += [esc(summary.players), esc(summary.rules)]
+    if summary.options:
+        head.append(esc(summary.options))
     lines += [line + "  " for line in head[:-1]] + [head[-1], ""]
     lines += [f"**{esc(summary.result)}**", "", f"## {esc(summary.standings_title)}", ""]
     lines += _md_table(

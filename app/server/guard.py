@@ -41,6 +41,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from app.game_link import IMPORT_PATH
 from app.server.door import COOKIE, JOIN_PREFIX, JoinDoor
 from app.server.headers import (
     APP_POLICY,
@@ -164,6 +165,15 @@ def _page_path(path: str) -> bool:
     extension, or ``.html``)."""
     name = path.rsplit("/", 1)[-1]
     return "." not in name or name.endswith(".html")
+
+
+def _game_link(scope: Scope) -> Scope:
+    """``scope`` of a game's link (``/game/import/<payload>``, app.game_link)
+    asking for the app's page itself: the payload carries a whole game and may
+    be longer than a file name can be (the static files would answer 404, not
+    the page); the page reads the game from the address in the browser."""
+    route = IMPORT_PATH.rstrip("/")
+    return {**scope, "path": route, "raw_path": route.encode("ascii")}
 
 
 _CONDITIONAL = frozenset({b"if-none-match", b"if-modified-since", b"if-range", b"range"})
@@ -424,6 +434,8 @@ class Guard:
         if not admitted:
             await self._door(send, headers, stale_link=False)
             return
+        if path.startswith(IMPORT_PATH):
+            scope = _game_link(scope)
         if _page_path(path):
             scope = _unconditional(scope)
         await self.app(scope, receive, self._secured(send))

@@ -54,8 +54,23 @@ def sampled(points: Sequence[tuple[int, int]], limit: int = MAX_POINTS) -> list[
     return out
 
 
-def _axis_labels(values: Sequence[int], size: float) -> list[fch.ChartAxisLabel]:
-    return [fch.ChartAxisLabel(value=v, label=ft.Text(format_number(v), size=size)) for v in values]
+#: Space between the plot and the hand numbers under it, in logical pixels:
+#: a point on the bottom line (radius 4 and its stroke) never covers them.
+BELOW_POINTS = 8
+
+
+def _axis_labels(
+    values: Sequence[int], size: float, *, below: float = 0
+) -> list[fch.ChartAxisLabel]:
+    return [
+        fch.ChartAxisLabel(
+            value=v,
+            label=ft.Container(
+                ft.Text(format_number(v), size=size), padding=ft.Padding.only(top=below)
+            ),
+        )
+        for v in values
+    ]
 
 
 def build_line_chart(
@@ -109,12 +124,12 @@ def build_line_chart(
         max_x=chart.x_axis.high,
         min_y=chart.y_axis.low,
         max_y=chart.y_axis.high,
-        left_axis=fch.ChartAxis(labels=_axis_labels(chart.y_axis.ticks, 11), label_size=44),
+        left_axis=fch.ChartAxis(labels=_axis_labels(chart.y_axis.ticks, 14), label_size=48),
         bottom_axis=fch.ChartAxis(
-            labels=_axis_labels(chart.x_axis.ticks, 11),
-            label_size=24,
-            title=ft.Text(hand_label, size=12),
-            title_size=20,
+            labels=_axis_labels(chart.x_axis.ticks, 14, below=BELOW_POINTS),
+            label_size=20 + BELOW_POINTS,
+            title=ft.Text(hand_label, size=14),
+            title_size=22,
         ),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=chart.y_axis.step, color=ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)
@@ -143,13 +158,13 @@ def chart_legend(chart: ChartSeries, *, target_text: str | None) -> ft.Row:
     """A wrapping row: each player's colour and name, then the dashed target
     (``target_text``, e.g. "Target: 150"; left out when ``None``)."""
     items: list[ft.Control] = [
-        ft.Row([_swatch(line.color), ft.Text(line.player, size=13)], spacing=6, tight=True)
+        ft.Row([_swatch(line.color), ft.Text(line.player, size=14)], spacing=6, tight=True)
         for line in chart.series
     ]
     if chart.target is not None and target_text:
         items.append(
             ft.Row(
-                [_swatch(TARGET_COLOR, dashed=True), ft.Text(target_text, size=13)],
+                [_swatch(TARGET_COLOR, dashed=True), ft.Text(target_text, size=14)],
                 spacing=6,
                 tight=True,
             )

@@ -28,15 +28,22 @@ from models.views import SessionView
 from scoring import CodedError
 
 __all__ = [
+    "ARRIVAL_GUARD",
     "EMOJI_FONT",
     "NAME_FONTS",
     "WRITES_TOPIC",
     "AppContext",
+    "ArrivalGuard",
+    "NoticeBar",
     "Screen",
     "announce",
+    "announce_games",
     "describe_problem",
     "go",
+    "go_back",
+    "go_replace",
     "name_text_theme",
+    "number_field",
     "section_title",
     "tagged",
     "use_app",
@@ -61,7 +68,7 @@ logger = logging.getLogger(__name__)
 AppContext = ft.create_context(cast("AppState | None", None))
 
 
-def name_text_theme() -> ft.TextTheme:
+def name_text_theme(color: ft.ColorValue | None = None) -> ft.TextTheme:
     """A text theme whose every style falls back to the shipped fonts
     (:data:`NAME_FONTS`) for letters the default font lacks.
 
@@ -70,8 +77,13 @@ def name_text_theme() -> ft.TextTheme:
     a path that has no fonts); a family Wi-Fi without internet then shows
     boxes. With the shipped fonts as every style's fallback, an emoji or an
     Arabic or Hebrew name is drawn from them, and no font is fetched.
+
+    ``color``: every style's colour. A theme's text styles given without one
+    are drawn in the light theme's dark ink in the dark theme as well (a text
+    with its own size or weight was dark on dark); the app passes the
+    theme's "on surface" colour.
     """
-    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS))
+    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS), color=color)
     return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
 
 
@@ -118,10 +130,36 @@ def announce(session_id: int) -> None:
         logger.warning("Could not tell other processes about session %s", session_id)
 
 
+def announce_games() -> None:
+    """Tell the other tabs and phones that the custom games changed (they
+    reload what they show, as after a session's write)."""
+    announce(0)
+
+
 def go(route: str) -> None:
     """Navigate to ``route``: the browser pushes the address (history and reload
     follow) and the router re-renders when it reports the change."""
     ft.context.page.navigate(route)
+
+
+#: Route endings the web page's history script (``assets/index.html``) acts on.
+BACK_MARK = "#kp-back"
+REPLACE_MARK = "#kp-replace"
+
+
+def go_back(route: str) -> None:
+    """Return to ``route`` (a screen's back arrow, a saved or abandoned entry):
+    in a browser, its own back when the screen was opened from ``route`` — so
+    the entry screen leaves the history, and the next back goes where the
+    user came from before — else ``route`` replaces this history entry. Flet
+    only pushes routes; ``assets/index.html`` reads the ending."""
+    ft.context.page.navigate(route + BACK_MARK)
+
+
+def go_replace(route: str) -> None:
+    """Show ``route`` in place of this history entry (a form that is done, such
+    as a started session's form: back never shows it again)."""
+    ft.context.page.navigate(route + REPLACE_MARK)
 
 
 def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semantics:
@@ -129,9 +167,17 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 
     The identifier is also the control's ``key``, so a node whose identifier
     changes is replaced rather than patched (Flutter web keeps the old
-    ``flt-semantics-identifier`` on a patched node).
+    ``flt-semantics-identifier`` on a patched node). A Material button is a
+    button to a screen reader already: ``button=True`` is dropped for one, so
+    it is not announced twice.
     """
+    if isinstance(control, _BUTTONS):
+        semantics.pop("button", None)
     return ft.Semantics(identifier=identifier, content=control, key=identifier, **semantics)
+
+
+#: Controls that are buttons in the accessibility tree by themselves.
+_BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
 def describe_problem(error: BaseException) -> str:
@@ -149,6 +195,34 @@ def section_title(text: str) -> ft.Control:
     )
 
 
+#: Seconds a screen ignores taps after it appears: the second tap of a double
+#: tap (or a tap meant for the screen before) never lands on a button that
+#: has just appeared under the finger.
+ARRIVAL_GUARD = 0.6
+
+
+@ft.component
+def ArrivalGuard() -> ft.Control:
+    """A transparent cover over a screen that has just appeared, gone after
+    :data:`ARRIVAL_GUARD` seconds: taps on it do nothing. It is a node of the
+    accessibility tree (named by the screen), so a test's tap waits for it."""
+    shown, set_shown = ft.use_state(True)
+
+    async def lift() -> None:
+        await asyncio.sleep(ARRIVAL_GUARD)
+        set_shown(False)
+
+    ft.use_effect(lift, [])
+    if not shown:
+        return ft.Container(width=0, height=0)
+    return tagged(
+        "arrival-guard",
+        ft.Container(expand=True, on_click=lambda _e: None, bgcolor=ft.Colors.TRANSPARENT),
+        label=_("Opening…"),
+        expand=True,
+    )
+
+
 @ft.component
 def Screen(
     title: str,
@@ -158,31 +232,43 @@ def Screen(
     actions: Sequence[ft.Control] = (),
     bottom: ft.Control | None = None,
     screen_id: str = "",
+    on_back: Callable[[], Any] | None = None,
+    padding: int = 16,
 ) -> ft.Control:
     """The frame of a screen: a top bar (back, title, actions), the scrolling body
     in a column at most :data:`app.ui.state.MAX_CONTENT` wide, and an optional
-    bottom bar that stays in view (the save button).
+    bottom bar that stays in view (the save button). For its first
+    :data:`ARRIVAL_GUARD` seconds a screen ignores taps (:func:`ArrivalGuard`).
 
     Args:
         title: the screen's title (translated).
         body: the controls of the body, top to bottom.
-        back: route the back arrow goes to, or ``None`` for no arrow.
+        back: route the back arrow returns to (:func:`go_back`), or ``None``
+            for no arrow.
         actions: icon buttons at the right of the top bar.
         bottom: a control pinned to the bottom (e.g. the save bar).
         screen_id: semantics identifier of the title (``screen-<name>``).
+        on_back: called instead of returning to ``back`` when the arrow is
+            tapped (e.g. to ask before unsaved changes are left).
+        padding: the body's left and right padding, in logical pixels.
     """
     app = use_app()
     width = min(app.width, MAX_CONTENT)
     leading: list[ft.Control] = []
     if back is not None:
+
+        def leave(_e: ft.Event) -> Any:
+            if on_back is not None:
+                return on_back()
+            go_back(back)
+            return None
+
         leading.append(
             tagged(
                 "nav-back",
-                ft.IconButton(
-                    icon=ft.Icons.ARROW_BACK,
-                    tooltip=_("Back"),
-                    on_click=lambda _e: go(back),
-                ),
+                ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=_("Back"), on_click=leave),
+                button=True,
+                label=_("Back"),
             )
         )
     bar = ft.Container(
@@ -217,7 +303,7 @@ def Screen(
                     ft.Container(
                         content=ft.Column(list(body), spacing=8),
                         width=width,
-                        padding=ft.Padding.only(left=16, right=16, top=8, bottom=24),
+                        padding=ft.Padding.only(left=padding, right=padding, top=8, bottom=24),
                     )
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
@@ -244,14 +330,131 @@ def Screen(
                 bgcolor=ft.Colors.SURFACE_CONTAINER,
             )
         )
-    return ft.SafeArea(content=ft.Column(parts, spacing=0, expand=True), expand=True)
+    frame = ft.Column(parts, spacing=0, expand=True)
+    return ft.SafeArea(content=ft.Stack([frame, ArrivalGuard()], expand=True), expand=True)
+
+
+@ft.component
+def NoticeBar(app: AppState, session_id: int | None) -> ft.Control:
+    """The last notice (a deletion with its undo…) at the top of a screen's
+    body: inline, never over a button, until undone, dismissed or replaced.
+    Shows nothing when the notice is about another session (``session_id``
+    ``None``: the session list's own notices)."""
+    notice = app.notice
+    if notice is None or notice.session_id != session_id:
+        return ft.Container(height=0)
+    busy, set_busy = ft.use_state(False)
+
+    async def undo(_e: ft.Event) -> None:
+        if busy or notice.undo is None:
+            return
+        set_busy(True)
+        try:
+            problem = await notice.undo()
+        finally:
+            set_busy(False)
+        if problem:
+            app.notify(notice.identifier, problem, session_id=notice.session_id)
+        else:
+            app.clear_notice()
+
+    buttons: list[ft.Control] = []
+    if notice.undo is not None:
+        buttons.append(
+            tagged(
+                "notice-undo",
+                ft.TextButton(_("Undo"), icon=ft.Icons.UNDO, on_click=undo, height=TOUCH),
+                button=True,
+            )
+        )
+    buttons.append(
+        tagged(
+            "notice-close",
+            ft.IconButton(
+                icon=ft.Icons.CLOSE, tooltip=_("Close"), on_click=lambda _e: app.clear_notice()
+            ),
+            button=True,
+            label=_("Close"),
+        )
+    )
+    return ft.Container(
+        content=ft.Row(
+            [
+                ft.Container(
+                    content=tagged(
+                        notice.identifier,
+                        ft.Text(notice.text, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                        live_region=True,
+                    ),
+                    expand=True,
+                ),
+                *buttons,
+            ],
+            spacing=4,
+        ),
+        padding=ft.Padding.only(left=12, right=4),
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+def number_field(
+    identifier: str,
+    value: str,
+    label: str,
+    on_change: Callable[[ft.Event], Any],
+    *,
+    width: float | None = None,
+    expand: bool | None = None,
+    autofocus: bool = False,
+) -> ft.Control:
+    """A text field for a whole number that brings up the number keys on a
+    phone. Flutter's web client leaves a ``KeyboardType.NUMBER`` field of the
+    accessibility tree a plain text input (no ``inputmode``: the letter
+    keyboard), but gives a phone-number field ``type="tel"``: the digit pad,
+    in the editing input too. Only digits are accepted."""
+    return tagged(
+        identifier,
+        ft.TextField(
+            value=value,
+            label=label,
+            keyboard_type=ft.KeyboardType.PHONE,
+            input_filter=ft.NumbersOnlyInputFilter(),
+            on_change=on_change,
+            width=width,
+            expand=expand,
+            autofocus=autofocus,
+        ),
+        textfield=True,
+        expand=expand,
+    )
 
 
 def icon_action(
     identifier: str, icon: Any, tooltip: str, on_click: Callable[[Any], Any]
 ) -> ft.Control:
-    """An icon button in the top bar (48 × 48, with a tooltip for its meaning)."""
-    return tagged(identifier, ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click))
+    """An icon button in the top bar (48 × 48, with a tooltip for its meaning,
+    which is also its name for a screen reader)."""
+    return tagged(
+        identifier,
+        ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click),
+        button=True,
+        label=tooltip,
+    )
+
+
+def toggle_style(selected: bool, **style: Any) -> ft.ButtonStyle:
+    """An outlined button's style for an on/off choice: filled in the primary
+    colour when ``selected`` (as Material's filled button), else outlined."""
+    if selected:
+        return ft.ButtonStyle(
+            bgcolor=ft.Colors.PRIMARY,
+            color=ft.Colors.ON_PRIMARY,
+            icon_color=ft.Colors.ON_PRIMARY,
+            side=ft.BorderSide(1, ft.Colors.PRIMARY),
+            **style,
+        )
+    return ft.ButtonStyle(**style)
 
 
 def choice(
@@ -264,18 +467,20 @@ def choice(
     width: float | None = None,
     icon: Any = None,
 ) -> ft.Control:
-    """A toggle-like button at least 48 px high: filled when ``selected``."""
-    kind = ft.FilledButton if selected else ft.OutlinedButton
+    """A toggle-like button at least 48 px high: filled when ``selected``,
+    outlined when not. Always the same kind of button, restyled: a button
+    replaced by another kind while a finger is on it loses the tap (tapping
+    one player as gone out and at once another lost the second tap)."""
     return tagged(
         identifier,
-        kind(
+        ft.OutlinedButton(
             label,
             icon=icon,
             on_click=on_click,
             height=TOUCH,
             width=width,
             expand=expand,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            style=toggle_style(selected, padding=ft.Padding.symmetric(horizontal=12)),
         ),
         button=True,
         selected=selected,

@@ -14,6 +14,8 @@ from app.ui.common import (
     choice,
     describe_problem,
     go,
+    go_replace,
+    number_field,
     run_use_case,
     section_title,
     tagged,
@@ -22,9 +24,12 @@ from app.ui.common import (
 )
 from app.ui.state import NewSessionDraft
 from models import services
-from scoring import GAMES, CodedError, Preset, get_game
+from scoring import CodedError, GameRules, Preset
 
-__all__ = ["NewSessionScreen"]
+__all__ = ["SWITCH_PADDING", "NewSessionScreen"]
+
+#: Room around a switch so that it is a 48-pixel touch target on every platform.
+SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
 
 
 def preset_label(preset: Preset) -> str:
@@ -42,9 +47,10 @@ def preset_label(preset: Preset) -> str:
 
 @ft.component
 def GamePicker(draft: NewSessionDraft) -> ft.Control:
-    """One card per game; the chosen one is highlighted."""
+    """One card per game (the built-in ones, then the custom games); the
+    chosen one is highlighted."""
     cards = []
-    for game_id in GAMES:  # the registry's order
+    for game_id, rules in draft.games().items():  # the registry's order, then custom
         selected = draft.game == game_id
         cards.append(
             tagged(
@@ -60,12 +66,10 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                             ),
                             ft.Column(
                                 [
+                                    ft.Text(game_name(rules), weight=ft.FontWeight.W_600, size=16),
                                     ft.Text(
-                                        game_name(game_id), weight=ft.FontWeight.W_600, size=16
-                                    ),
-                                    ft.Text(
-                                        game_description(game_id),
-                                        size=13,
+                                        game_description(rules),
+                                        size=14,
                                         color=ft.Colors.ON_SURFACE_VARIANT,
                                     ),
                                 ],
@@ -97,6 +101,23 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                 selected=selected,
             )
         )
+    cards.append(
+        ft.Row(
+            [
+                tagged(
+                    "nav-games",
+                    ft.TextButton(
+                        _("Make your own game"),
+                        icon=ft.Icons.EDIT_NOTE,
+                        on_click=lambda _e: go("/games"),
+                        height=TOUCH,
+                    ),
+                    button=True,
+                )
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        )
+    )
     return ft.Column(cards, spacing=8)
 
 
@@ -198,7 +219,7 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
         name for name in recent if name.casefold() not in {p.casefold() for p in draft.players}
     ]
     if others:
-        rows.append(ft.Text(_("Recent players"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(_("Recent players"), color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(
             ft.Row(
                 [
@@ -227,8 +248,20 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     """Target or rounds presets, and the game's variants."""
     presets = draft.presets()
     option = presets[0].option
+    game = draft.rules
+    if not draft.number_choosable():  # the game's own target (or rounds): shown, not chosen
+        fixed = [
+            tagged(
+                "preset-fixed",
+                ft.Text(
+                    f"{option_name(option, game)}: {preset_label(presets[0])}",
+                    weight=ft.FontWeight.W_500,
+                ),
+            )
+        ]
+        return ft.Column([*fixed, *_option_controls(draft, game)], spacing=8)
     controls: list[ft.Control] = [
-        ft.Text(option_name(option), weight=ft.FontWeight.W_500),
+        ft.Text(option_name(option, game), weight=ft.FontWeight.W_500),
         ft.Row(
             [
                 *[
@@ -258,32 +291,27 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
             draft.custom = e.control.value or ""
 
         controls.append(
-            tagged(
-                "custom-value",
-                ft.TextField(
-                    value=draft.custom,
-                    label=option_name(option),
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),
-                    on_change=on_custom,
-                    width=200,
-                ),
-                textfield=True,
-            )
+            number_field("custom-value", draft.custom, option_name(option, game), on_custom)
         )
-    game = get_game(draft.game)
+    controls += _option_controls(draft, game)
+    return ft.Column(controls, spacing=8)
+
+
+def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control]:
+    """The game's choices, then its switches."""
+    controls: list[ft.Control] = []
     defaults = game.default_options()
     for field in game.option_fields():  # the game's choices, then its switches
         key = field.name
         current = draft.options.get(key, getattr(defaults, key))
         if "choices" in field.metadata:
-            controls.append(ft.Text(option_name(key), weight=ft.FontWeight.W_500))
+            controls.append(ft.Text(option_name(key, game), weight=ft.FontWeight.W_500))
             controls.append(
                 ft.Column(
                     [
                         choice(
                             f"option-{key}-{value}",
-                            option_value_name(key, value),
+                            option_value_name(key, value, game),
                             current == value,
                             lambda _e, k=key, v=value: draft.set_option(k, v),
                             width=float("inf"),
@@ -303,22 +331,26 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                         ft.Switch(
                             value=value,
                             on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
+                            padding=SWITCH_PADDING,
                         ),
                         toggled=value,
+                        label=option_name(key, game),
                     ),
                     # The label wraps on a phone (a Switch's own label would be cut
                     # off) and, like it, toggles the switch when tapped.
                     ft.Container(
-                        content=ft.Text(option_name(key)),
+                        content=ft.Text(option_name(key, game)),
                         expand=True,
                         on_click=lambda _e, k=key, v=value: draft.set_option(k, not v),
-                        padding=ft.Padding.symmetric(vertical=4),
+                        # one line of text, and 48 pixels to tap
+                        padding=ft.Padding.symmetric(vertical=14),
+                        alignment=ft.Alignment.CENTER_LEFT,
                     ),
                 ],
                 spacing=8,
             )
         )
-    return ft.Column(controls, spacing=8)
+    return controls
 
 
 @ft.component
@@ -330,7 +362,15 @@ def NewSessionScreen() -> ft.Control:
         lambda engine: services.recent_players(engine=engine, name_key=collation_key(language)),
         [app.revision, language],
     )
-    return NewSessionForm(app.new_session, recent.value or ())
+    games = use_loaded(lambda engine: services.list_games(engine=engine), [app.revision])
+    draft = app.new_session
+
+    def offer_custom_games() -> None:
+        if games.value is not None:
+            draft.set_custom_games({g.game_id: g.rules for g in games.value if not g.builtin})
+
+    ft.use_effect(offer_custom_games, [games.value])
+    return NewSessionForm(draft, recent.value or ())
 
 
 @ft.component
@@ -361,9 +401,9 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         app.saved(view)
         announce(view.id)
         draft.reset(players=())
-        go(f"/session/{view.id}")
+        go_replace(f"/session/{view.id}")
 
-    game = GAMES[draft.game]
+    game = draft.rules
     count_hint = (
         ngettext("{n} player", "{n} players", game.min_players)
         if game.min_players == game.max_players
@@ -373,7 +413,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         section_title(_("Game")),
         GamePicker(draft),
         section_title(_("Players") + f" · {count_hint}"),
-        ft.Text(_("The first player deals first."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("The first player deals first."), color=ft.Colors.ON_SURFACE_VARIANT),
         PlayerList(draft, recent),
         section_title(_("Options")),
         OptionsForm(draft),

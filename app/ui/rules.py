@@ -1,37 +1,91 @@
 """A short rules screen per game, reachable from the new-session screen and
-from a session (``/rules/<game>``)."""
+from a session (``/rules/<game>``, ``/session/<id>/rules/<game>``).
+
+A coded game has rules written for it (:data:`app.game_words.GAME_RULES`); a
+game defined as data is described from its definition (:mod:`app.game_text`)
+— a session's page from the snapshot it is played by, so the rules shown are
+the rules its scores follow.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
-from app.game_words import GAME_RULES
+from app.game_text import rules_text
 from app.i18n import _
-from app.messages import game_name
-from app.ui.common import Screen, section_title, tagged
+from app.messages import describe_options, game_name
+from app.ui.common import (
+    Screen,
+    describe_problem,
+    loading_screen,
+    section_title,
+    tagged,
+    use_app,
+    use_loaded,
+    use_session_view,
+)
+from models import services
 
 __all__ = ["RulesScreen", "rules_text"]
 
 
-def rules_text(game_id: str) -> list[tuple[str, str]]:
-    """The rules in short as (heading, text) pairs, translated (none for a game
-    without words of its own)."""
-    return [(_(heading), _(text)) for heading, text in GAME_RULES.get(game_id, ())]
+def _load_game(game_id: str, session_id: int | None):
+    def load(engine):
+        if session_id is not None:  # the rules the session is played by
+            return services.open_session(engine=engine, session_id=session_id).game_rules
+        return services.find_game(engine=engine, game_id=game_id).rules
+
+    return load
+
+
+@ft.component
+def SessionRules(session_id: int) -> ft.Control:
+    """How session ``session_id`` is played: every option that differs from
+    the game's default (RULES.md: a session shows how it was played)."""
+    app = use_app()
+    loaded = use_session_view(app, session_id)
+    view = loaded.value
+    if view is None:
+        return ft.Container(height=0)
+    lines = describe_options(view.game, view.options_dict)
+    text = "\n".join(f"• {line}" for line in lines) if lines else _("The game's own rules.")
+    return tagged(
+        "session-rules",
+        ft.Column(
+            [section_title(_("This session")), ft.Text(text, size=15)],
+            spacing=4,
+        ),
+    )
 
 
 @ft.component
 def RulesScreen() -> ft.Control:
-    """``/rules/<game>``; the back arrow returns to where the user came from."""
+    """``/rules/<game>``; the back arrow returns to where the user came from.
+    From a session, how that session is played comes first."""
     params = ft.use_route_params()
     game_id = params.get("game", "")
     sid = params.get("sid")
+    session_id = int(sid) if sid and sid.isdigit() else None
     back = f"/session/{sid}" if sid else "/new"
+    loaded = use_loaded(_load_game(game_id, session_id), [game_id, session_id])
+    if loaded.loading:
+        return loading_screen(_("Rules"), back=back)
+    if loaded.value is None:
+        return Screen(
+            _("Rules"),
+            [ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR)],
+            back=back,
+            screen_id="screen-rules",
+        )
+    game = loaded.value
     body: list[ft.Control] = []
-    for heading, text in rules_text(game_id):
+    if session_id is not None:
+        body.append(SessionRules(session_id))
+    for heading, text in rules_text(game):
         body.append(section_title(heading))
-        body.append(ft.Text(text, size=15))
+        body.append(ft.Text(text, size=15, selectable=True))
     return Screen(
-        _("Rules: {game}", game=game_name(game_id)),
+        _("Rules: {game}", game=game_name(game)),
         [tagged("rules-text", ft.Column(body, spacing=4))],
         back=back,
         screen_id="screen-rules",

@@ -5,12 +5,14 @@ hand to edit or delete it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import flet as ft
 
 from app.i18n import _, format_number, ngettext
-from app.messages import game_name
+from app.messages import describe_note, describe_options, game_name
 from app.ui.common import (
+    NoticeBar,
     Screen,
     announce,
     describe_problem,
@@ -24,6 +26,7 @@ from app.ui.common import (
 )
 from app.ui.export_menu import ExportButton
 from app.ui.sessions import join_and
+from app.ui.state import MAX_CONTENT
 from models import services
 from models.views import SessionView
 from scoring import CodedError, SessionResult
@@ -32,8 +35,24 @@ __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
 #: Hands shown before "show all" (the newest ones).
 RECENT_HANDS = 12
-NAME_WIDTH = 44
-CELL_MIN = 64
+#: Width of the hand-number column, in logical pixels (room for "Total").
+NAME_WIDTH = 48
+#: The session screen's side padding: five players' columns fit a 390-pixel phone.
+PADDING = 12
+#: The narrowest a player's column gets: room for a name of about seven
+#: letters and a four-digit total (more players scroll sideways: five fit a
+#: 390-pixel phone).
+CELL_MIN = 62
+#: The widest a player's column gets when the columns scroll (a longer name
+#: ends in "…"; names are at most 40 characters).
+CELL_MAX = 140
+#: Space between columns, in logical pixels.
+CELL_GAP = 0
+#: Heights of the rows when the players' columns scroll (the fixed hand
+#: numbers beside them line up with them).
+HEADER_HEIGHT = 48
+ROW_HEIGHT = 52
+TOTAL_HEIGHT = 56
 
 #: Height of the running-totals chart, in logical pixels.
 CHART_HEIGHT = 240
@@ -77,7 +96,7 @@ def progress_text(view: SessionView) -> str:
     if table.target is not None and table.gap_to_target is not None:
         leader = table.leaders[0] if table.leaders and view.hands else None
         if leader is None:
-            return _("First to {target} points", target=format_number(table.target))
+            return ngettext("First to {n} point", "First to {n} points", table.target)
         return _(
             "Target {target}: {player} needs {points} more",
             target=format_number(table.target),
@@ -87,146 +106,299 @@ def progress_text(view: SessionView) -> str:
     return ""
 
 
-def hand_cell(line, seat: int, name: str) -> ft.Control:
+def hand_cell(line, seat: int, name: str, width: float | None) -> ft.Control:
     """One player's cell of a hand's row: the running total over the hand's
     points (a star when the player went out). Kept to a few controls: a long
     session's table is rebuilt on every save."""
-    points = ft.Text(signed(line.points[name]), size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+    points = ft.Text(signed(line.points[name]), color=ft.Colors.ON_SURFACE_VARIANT, size=14)
     if line.went_out == name:
         points = ft.Row(
-            [points, ft.Icon(ft.Icons.STAR, size=11, color=ft.Colors.TERTIARY)],
+            [points, ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY)],
             spacing=2,
             alignment=ft.MainAxisAlignment.CENTER,
+            tight=True,
         )
-    return ft.Column(
-        [
-            tagged(
-                f"running-{line.number}-{seat}",
-                ft.Text(format_number(line.running[name]), size=16, weight=ft.FontWeight.W_500),
-            ),
-            points,
-        ],
-        spacing=0,
-        expand=True,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    return ft.Container(
+        content=ft.Column(
+            [
+                tagged(
+                    f"running-{line.number}-{seat}",
+                    ft.Text(
+                        format_number(line.running[name]),
+                        size=16,
+                        weight=ft.FontWeight.W_500,
+                        no_wrap=True,
+                    ),
+                ),
+                points,
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        width=width,
+        expand=width is None,
+        alignment=ft.Alignment.CENTER,
     )
+
+
+def name_width(name: str) -> float:
+    """About how wide ``name`` is in the sheet's header (14-pixel semi-bold
+    text), in logical pixels: a little more than the widest letters need."""
+    return 9.0 * len(name) + 8
+
+
+def sheet_widths(names: Sequence[str], room: float) -> tuple[float | None, bool]:
+    """The width of a player's column and whether the columns scroll sideways:
+    they share ``room`` (logical pixels right of the hand numbers) while each
+    name fits whole and each column gets at least :data:`CELL_MIN`; with more
+    players than that fits (up to 12 in Swedish Rummy) every column gets the
+    longest name's width (at most :data:`CELL_MAX`) and they scroll, the
+    hand numbers staying in place.
+
+    >>> sheet_widths(["Anna", "Bo", "Cato", "Dag", "Eli"], 318)
+    (None, False)
+    >>> sheet_widths(["Bjørn", "Bjørnar"] + ["Kari"] * 10, 318)
+    (71.0, True)
+    """
+    need = min(max([CELL_MIN, *(name_width(n) for n in names)]), CELL_MAX)
+    if len(names) * (need + CELL_GAP) <= room:
+        return None, False
+    return need, True
 
 
 @ft.component
 def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     """Players as columns, hands as rows (points and running total), totals at
     the bottom; the leader's total is highlighted, the dealer of the next hand
-    marked. ``on_hand(number)`` is called when a hand's row is tapped."""
+    marked. ``on_hand(number)`` is called when a hand's row is tapped. With
+    more players than fit the screen, the players' columns scroll sideways
+    beside the fixed hand numbers (names and totals stay whole)."""
+    app = use_app()
     table = view.standings
     players = view.players
     leaders = set(table.leaders) if view.hands else set()
     finished = table.finished
+    room = min(app.width, MAX_CONTENT) - 2 * PADDING - NAME_WIDTH - CELL_GAP
+    width, scrolls = sheet_widths(players, room)
 
     def cell(content: ft.Control, *, highlight: bool = False) -> ft.Control:
         return ft.Container(
             content=content,
-            expand=True,
+            width=width,
+            expand=width is None,
             alignment=ft.Alignment.CENTER,
             padding=ft.Padding.symmetric(vertical=4, horizontal=2),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if highlight else None,
             border_radius=6,
         )
 
-    header = ft.Row(
-        [
-            ft.Container(ft.Text("#", color=ft.Colors.ON_SURFACE_VARIANT), width=NAME_WIDTH),
-            *[
-                cell(
-                    ft.Column(
-                        [
-                            tagged(
-                                f"name-{seat}",
-                                ft.Text(
-                                    name,
-                                    weight=ft.FontWeight.W_600,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    text_align=ft.TextAlign.CENTER,
-                                ),
-                            ),
+    def names_row() -> list[ft.Control]:
+        return [
+            cell(
+                ft.Column(
+                    [
+                        tagged(
+                            f"name-{seat}",
                             ft.Text(
-                                _("deals") if (name == table.dealer and not finished) else " ",
-                                size=11,
-                                color=ft.Colors.TERTIARY,
+                                name,
+                                weight=ft.FontWeight.W_600,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                text_align=ft.TextAlign.CENTER,
                             ),
-                        ],
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    )
+                        ),
+                        ft.Text(
+                            _("deals") if (name == table.dealer and not finished) else " ",
+                            color=ft.Colors.TERTIARY,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 )
-                for seat, name in enumerate(players)
-            ],
-        ],
-        spacing=2,
-    )
+            )
+            for seat, name in enumerate(players)
+        ]
+
+    def totals_row() -> list[ft.Control]:
+        return [
+            cell(
+                ft.Column(
+                    [
+                        tagged(
+                            f"total-{seat}",
+                            ft.Text(
+                                format_number(table.totals[name]),
+                                size=20,
+                                weight=ft.FontWeight.BOLD,
+                                no_wrap=True,
+                            ),
+                        ),
+                        ft.Text(
+                            _("#{rank}", rank=table.places[name]) if view.hands else " ",
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                highlight=name in leaders,
+            )
+            for seat, name in enumerate(players)
+        ]
+
     hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
-    rows: list[ft.Control] = [header, ft.Divider(height=1)]
+    number_text = lambda n: ft.Text(  # noqa: E731
+        format_number(n), color=ft.Colors.ON_SURFACE_VARIANT, width=NAME_WIDTH
+    )
+    # "Σ" (said "Total"): one sign fits the narrow column at any text size
+    total_label = ft.Container(
+        ft.Semantics(
+            label=_("Total"),
+            content=ft.Text("Σ", size=20, weight=ft.FontWeight.W_600, tooltip=_("Total")),
+        ),
+        width=NAME_WIDTH,
+    )
+    hash_label = ft.Container(ft.Text("#", color=ft.Colors.ON_SURFACE_VARIANT), width=NAME_WIDTH)
+    if not scrolls:
+        rows: list[ft.Control] = [
+            ft.Row([hash_label, *names_row()], spacing=CELL_GAP),
+            ft.Divider(height=1),
+        ]
+        for line in hands:
+            rows.append(
+                tagged(
+                    f"hand-row-{line.number}",
+                    ft.Container(
+                        content=ft.Row(
+                            [
+                                number_text(line.number),
+                                *[
+                                    hand_cell(line, seat, name, None)
+                                    for seat, name in enumerate(players)
+                                ],
+                            ],
+                            spacing=CELL_GAP,
+                        ),
+                        on_click=lambda _e, n=line.number: on_hand(n),
+                        ink=True,
+                        border_radius=6,
+                        padding=ft.Padding.symmetric(vertical=6),
+                    ),
+                    button=True,
+                    label=_("Hand {n}", n=format_number(line.number)),
+                )
+            )
+        rows.append(ft.Divider(height=1))
+        rows.append(ft.Row([total_label, *totals_row()], spacing=CELL_GAP))
+        return ft.Column(rows, spacing=2)
+    # Too many players for the screen: the hand numbers stay, the players scroll.
+    left: list[ft.Control] = [
+        ft.Container(hash_label, height=HEADER_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
+    ]
+    right: list[ft.Control] = [ft.Row(names_row(), spacing=CELL_GAP, height=HEADER_HEIGHT)]
     for line in hands:
-        rows.append(
+        open_it = lambda _e, n=line.number: on_hand(n)  # noqa: E731
+        left.append(
             tagged(
                 f"hand-row-{line.number}",
                 ft.Container(
-                    content=ft.Row(
-                        [
-                            ft.Text(
-                                format_number(line.number),
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                width=NAME_WIDTH,
-                            ),
-                            *[hand_cell(line, seat, name) for seat, name in enumerate(players)],
-                        ],
-                        spacing=2,
-                    ),
-                    on_click=lambda _e, n=line.number: on_hand(n),
+                    content=number_text(line.number),
+                    on_click=open_it,
                     ink=True,
+                    height=ROW_HEIGHT,
+                    alignment=ft.Alignment.CENTER_LEFT,
                     border_radius=6,
-                    padding=ft.Padding.symmetric(vertical=6),
                 ),
                 button=True,
+                label=_("Hand {n}", n=format_number(line.number)),
             )
         )
-    rows.append(ft.Divider(height=1))
-    rows.append(
+        right.append(
+            tagged(
+                f"hand-cells-{line.number}",
+                ft.Container(
+                    content=ft.Row(
+                        [hand_cell(line, seat, name, width) for seat, name in enumerate(players)],
+                        spacing=CELL_GAP,
+                    ),
+                    on_click=open_it,
+                    ink=True,
+                    height=ROW_HEIGHT,
+                    border_radius=6,
+                ),
+                button=True,
+                label=_("Hand {n}", n=format_number(line.number)),
+            )
+        )
+    left.append(ft.Container(total_label, height=TOTAL_HEIGHT, alignment=ft.Alignment.CENTER_LEFT))
+    right.append(ft.Row(totals_row(), spacing=CELL_GAP, height=TOTAL_HEIGHT))
+    # Said above the table: nothing else shows that more players lie beyond
+    # the right edge.
+    hint = tagged(
+        "sheet-scroll-hint",
         ft.Row(
             [
-                ft.Container(
-                    ft.Text(_("Total"), weight=ft.FontWeight.W_600, size=12), width=NAME_WIDTH
+                ft.Icon(ft.Icons.SWIPE, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(
+                    ngettext(
+                        "Swipe the table sideways to see all {n} player",
+                        "Swipe the table sideways to see all {n} players",
+                        len(players),
+                    ),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    expand=True,
                 ),
-                *[
-                    cell(
-                        ft.Column(
-                            [
-                                tagged(
-                                    f"total-{seat}",
-                                    ft.Text(
-                                        format_number(table.totals[name]),
-                                        size=20,
-                                        weight=ft.FontWeight.BOLD,
-                                    ),
-                                ),
-                                ft.Text(
-                                    _("#{rank}", rank=table.places[name]) if view.hands else " ",
-                                    size=11,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ],
-                            spacing=0,
-                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
-                        highlight=name in leaders,
-                    )
-                    for seat, name in enumerate(players)
-                ],
             ],
-            spacing=2,
-        )
+        ),
     )
-    return ft.Column(rows, spacing=2)
+    return ft.Column(
+        [
+            hint,
+            ft.Row(
+                [
+                    ft.Column(left, spacing=2, width=NAME_WIDTH),
+                    ft.Row(
+                        [ft.Column(right, spacing=2)],
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                    ),
+                ],
+                spacing=CELL_GAP,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def hand_notes(view: SessionView, show_all: bool) -> list[ft.Control]:
+    """Why nobody scored a hand on show (a blocked tie…), one line per hand,
+    from :mod:`scoring` (``SessionRules.hand_notes``)."""
+    rules = view.rules
+    hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
+    lines: list[ft.Control] = []
+    for line in hands:
+        notes = rules.hand_notes(line.went_out, line.leftover, line.points)
+        if notes:
+            lines.append(
+                tagged(
+                    f"hand-note-{line.number}",
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ft.Text(
+                                "\n".join(describe_note(n, line.number) for n in notes),
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                expand=True,
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                )
+            )
+    return lines
 
 
 def session_result(view: SessionView) -> SessionResult:
@@ -286,7 +458,7 @@ def SessionScreen() -> ft.Control:
         go(f"/session/{new.id}")
 
     table = view.standings
-    body: list[ft.Control] = []
+    body: list[ft.Control] = [NoticeBar(app, view.id)]
     if table.finished:
         body.append(
             tagged(
@@ -320,6 +492,14 @@ def SessionScreen() -> ft.Control:
             ft.Text(progress_text(view), color=ft.Colors.ON_SURFACE_VARIANT),
         )
     )
+    played = describe_options(view.game, view.options_dict)
+    if played:  # how this session is played: every option not the game's default
+        body.append(
+            tagged(
+                "session-options",
+                ft.Text(" · ".join(played), color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
     if view.hands:
         body.append(StandingsTable(view, show_all, lambda n: go(f"/session/{sid}/hand/{n}")))
         hidden = len(view.hands) - RECENT_HANDS
@@ -330,16 +510,18 @@ def SessionScreen() -> ft.Control:
                     ft.TextButton(
                         ngettext("Show {n} earlier hand", "Show {n} earlier hands", hidden),
                         on_click=lambda _e: set_show_all(True),
+                        height=48,
                     ),
+                    button=True,
                 )
             )
+        body.extend(hand_notes(view, show_all))
         body.append(
             ft.Row(
                 [
-                    ft.Icon(ft.Icons.STAR, size=12, color=ft.Colors.TERTIARY),
+                    ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY),
                     ft.Text(
                         _("went out. Tap a hand to change or delete it."),
-                        size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                         expand=True,
                     ),
@@ -396,7 +578,7 @@ def SessionScreen() -> ft.Control:
             button=True,
         )
     return Screen(
-        game_name(view.game),
+        game_name(view.game_rules),
         body,
         back="/",
         actions=[
@@ -410,4 +592,5 @@ def SessionScreen() -> ft.Control:
         ],
         bottom=bottom,
         screen_id="screen-session",
+        padding=PADDING,
     )

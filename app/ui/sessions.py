@@ -8,6 +8,7 @@ import flet as ft
 from app.i18n import _, format_date, ngettext
 from app.messages import game_name
 from app.ui.common import (
+    NoticeBar,
     Screen,
     announce,
     describe_problem,
@@ -68,7 +69,7 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
                     ft.Icons.EMOJI_EVENTS if item.finished else ft.Icons.PLAY_CIRCLE_OUTLINE,
                     color=ft.Colors.TERTIARY if item.finished else ft.Colors.PRIMARY,
                 ),
-                title=ft.Text(game_name(item.game), weight=ft.FontWeight.W_600),
+                title=ft.Text(game_name(item.definition or item.game), weight=ft.FontWeight.W_600),
                 subtitle=ft.Text(subtitle),
                 is_three_line=True,
                 trailing=tagged(
@@ -78,11 +79,12 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
                         tooltip=_("Delete"),
                         on_click=delete_this,
                     ),
+                    button=True,
+                    label=_("Delete"),
                 ),
                 on_click=lambda _e: go(f"/session/{item.id}"),
             ),
         ),
-        button=True,
     )
 
 
@@ -103,20 +105,16 @@ def SessionsScreen() -> ft.Control:
         lambda engine: services.list_sessions(engine=engine, limit=50).items, [app.revision]
     )
     error, set_error = ft.use_state("")
-    page = ft.context.page
-
-    async def undo(session_id: int) -> None:
-        try:
-            await run_use_case(services.restore_session, session_id=session_id)
-        except CodedError as problem:
-            set_error(describe_problem(problem))
-            return
-        announce(session_id)
-        app.changed()
 
     async def delete(session_id: int) -> None:
-        async def undo_this(_e: ft.Event) -> None:
-            await undo(session_id)
+        async def undo() -> str:
+            try:
+                await run_use_case(services.restore_session, session_id=session_id)
+            except CodedError as problem:
+                return describe_problem(problem)
+            announce(session_id)
+            app.changed()
+            return ""
 
         try:
             await run_use_case(services.delete_session, session_id=session_id)
@@ -124,20 +122,16 @@ def SessionsScreen() -> ft.Control:
             set_error(describe_problem(problem))
             return
         announce(session_id)
+        # At the top of the list, never over a button; until undone or replaced.
+        app.notify("session-deleted", _("Session deleted"), session_id=None, undo=undo)
         app.changed()
-        page.show_dialog(
-            ft.SnackBar(
-                content=ft.Text(_("Session deleted")),
-                action=ft.SnackBarAction(label=_("Undo"), on_click=undo_this),
-                duration=ft.Duration(seconds=8),
-            )
-        )
 
     load_error = describe_problem(loaded.error) if loaded.error is not None else ""
     items = loaded.value or ()
     running = [i for i in items if not i.finished]
     finished = [i for i in items if i.finished]
     body: list[ft.Control] = [
+        NoticeBar(app, None),
         tagged(
             "nav-new-session",
             ft.FilledButton(
@@ -148,7 +142,7 @@ def SessionsScreen() -> ft.Control:
                 width=float("inf"),
             ),
             button=True,
-        )
+        ),
     ]
     for problem in (error, load_error):
         if problem:

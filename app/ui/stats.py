@@ -52,8 +52,8 @@ def _game_heading(game: GameStatistics) -> ft.Control:
         f"stats-game-{_group_key(game)}",
         ft.Column(
             [
-                section_title(game_name(game.game)),
-                ft.Text(f"{sessions} · {direction}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                section_title(game_name(game.definition or game.game)),
+                ft.Text(f"{sessions} · {direction}", size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=0,
         ),
@@ -70,7 +70,7 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
                         f"{prefix}-{field}",
                         ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
                     ),
-                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(label, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -202,7 +202,7 @@ def StatsScreen() -> ft.Control:
                     "Best hand is the fewest points in one hand when the lowest total "
                     "wins. Streak: wins in a row up to the latest session."
                 ),
-                size=12,
+                size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

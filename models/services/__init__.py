@@ -23,7 +23,8 @@ The modules, by job: :mod:`.codec` (a hand row ↔ :class:`scoring.Hand`),
 :mod:`.sheet` (the score sheet cache), :mod:`.loading` (loading a session and
 storing what a write derives), :mod:`.fingerprint`; the use cases in
 :mod:`.listing` and :mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
-:mod:`.players` and :mod:`.statistics`.
+:mod:`.players`, :mod:`.statistics` and :mod:`.games` (custom games; a
+session's snapshot of its game's rules: :mod:`.snapshots`).
 
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
@@ -46,15 +47,22 @@ from typing import TYPE_CHECKING, Any
 #: SQLAlchemy, whose import alone takes longer than they may.
 _HOMES = {
     "IMPORT_LIMIT": "transfer",
+    "delete_game": "games",
     "delete_hand": "hands",
     "delete_session": "sessions",
     "edit_hand": "hands",
+    "export_game": "games",
     "export_session": "queries",
+    "find_game": "games",
     "find_session": "listing",
+    "free_game_id": "games",
+    "game_rules": "games",
     "game_statistics": "statistics",
     "get_hand": "hands",
+    "import_game": "games",
     "import_session": "transfer",
     "insert_hand": "hands",
+    "list_games": "games",
     "list_players": "players",
     "list_sessions": "listing",
     "open_session": "queries",
@@ -67,6 +75,7 @@ _HOMES = {
     "rename_player": "players",
     "rescore_stale": "statistics",
     "restore_session": "sessions",
+    "save_game": "games",
     "session_doc": "queries",
     "start_session": "sessions",
     "undo_last_hand": "hands",
@@ -74,15 +83,22 @@ _HOMES = {
 
 __all__ = [
     "IMPORT_LIMIT",
+    "delete_game",
     "delete_hand",
     "delete_session",
     "edit_hand",
+    "export_game",
     "export_session",
+    "find_game",
     "find_session",
+    "free_game_id",
+    "game_rules",
     "game_statistics",
     "get_hand",
+    "import_game",
     "import_session",
     "insert_hand",
+    "list_games",
     "list_players",
     "list_sessions",
     "open_session",
@@ -95,12 +111,23 @@ __all__ = [
     "rename_player",
     "rescore_stale",
     "restore_session",
+    "save_game",
     "session_doc",
     "start_session",
     "undo_last_hand",
 ]
 
 if TYPE_CHECKING:
+    from .games import (
+        delete_game,
+        export_game,
+        find_game,
+        free_game_id,
+        game_rules,
+        import_game,
+        list_games,
+        save_game,
+    )
     from .hands import (
         delete_hand,
         edit_hand,

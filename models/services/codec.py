@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from scoring import GameRules, Hand, HandScore
 
 from ..errors import WarningsNeedConfirmation
+from . import snapshots
 
 __all__ = [
     "check_warnings",
@@ -90,6 +91,8 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
             ]
             for p, runs in hand.runs.items()
         }
+    if hand.flags:
+        entry["flags"] = snapshots.flags_to_entry(hand, players)
     return entry
 
 
@@ -156,6 +159,8 @@ def hand_of(
     data["left"] = {name(k): v for k, v in entry.get("left", {}).items()}
     if rummy:
         data["rummy"] = True
+    if entry.get("flags"):
+        data["flags"] = snapshots.flags_from_entry(entry, players)
     if note is not None:
         data["note"] = note
     if played_at is not None:

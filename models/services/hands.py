@@ -330,12 +330,12 @@ def get_hand(*, engine: AnyEngine, session_id: int, number: int) -> HandDetail:
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`.
     """
-    from scoring import get_game
+    from .snapshots import session_game
 
     with read_only(engine) as reader:
         head = read_head(reader, session_id, deleted=True)
         players, _ = read_seats(reader, session_id)
-        game = get_game(head.game)
+        game = session_game(head.game, head.definition)
         hand_id, entered, warnings = stored_hand(reader, session_id, number, players, game)
     options = game.options_from_dict(head.options)
     return HandDetail(

@@ -57,7 +57,7 @@ def list_sessions(
                 row[0]: row
                 for row in reader.rows(
                     "SELECT id, uuid, game, started_at, finished_at, deleted_at, winner_seats, "
-                    f"leader_seats, totals FROM game_session WHERE id IN ({marks})",
+                    f"leader_seats, totals, definition FROM game_session WHERE id IN ({marks})",
                     **params,
                 )
             }
@@ -81,7 +81,7 @@ def list_sessions(
 
 
 def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
-    sid, uuid, game, started, finished, deleted, winners, leaders, totals = row
+    sid, uuid, game, started, finished, deleted, winners, leaders, totals, snapshot = row
     return SessionSummary(
         id=sid,
         uuid=uuid,
@@ -94,7 +94,21 @@ def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
         deleted_at=as_utc(deleted),
         leaders=tuple(players[s] for s in from_json(leaders)),
         totals=dict(zip(players, from_json(totals), strict=False)),
+        definition=None if snapshot is None else _listed_definition(snapshot),
     )
+
+
+def _listed_definition(snapshot: str) -> Any:
+    """A listed session's game definition (for its name); a snapshot that
+    cannot be read lists the game by its id."""
+    from scoring import GameDefinitionError
+
+    from .snapshots import definition_of
+
+    try:
+        return definition_of(snapshot)
+    except GameDefinitionError:
+        return None
 
 
 def find_session(*, engine: AnyEngine, ref: str | int, include_deleted: bool = False) -> int:

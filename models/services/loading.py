@@ -21,11 +21,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import scoring
-from scoring import GameRules, Hand, HandScore, Standings, get_game
+from scoring import GameRules, Hand, HandScore, Standings
 
 from ..db import Reader, as_utc, from_json
 from ..errors import HandNotFound, SessionNotFound
 from ..views import SessionView
+from . import snapshots
 from .codec import hand_of, score_cache
 from .fingerprint import scoring_fingerprint
 from .sheet import Sheet, SheetLine, read_sheet, store_chunks
@@ -66,11 +67,14 @@ class SessionHead:
     winner_seats: list[int]
     totals: list[int]
     leader_seats: list[int]
+    #: the snapshot of the game's definition the session is played by
+    #: (:mod:`models.services.snapshots`), ``None`` for a coded game
+    definition: str | None = None
 
 
 _HEAD = (
     "SELECT id, uuid, game, options, started_at, started_at_iso, finished_at, deleted_at, "
-    "rematch_of, scored_with, winner_seats, totals, leader_seats "
+    "rematch_of, scored_with, winner_seats, totals, leader_seats, definition "
     "FROM game_session WHERE id = :sid"
 )
 _SEATS = (
@@ -95,6 +99,7 @@ def head_of(row: Sequence[Any]) -> SessionHead:
         from_json(row[10]),
         from_json(row[11]),
         from_json(row[12]),
+        row[13],
     )
 
 
@@ -134,7 +139,7 @@ class Loaded:
         sheet: Sheet,
     ) -> None:
         self.head = head
-        self.game: GameRules = get_game(head.game)
+        self.game: GameRules = snapshots.session_game(head.game, head.definition)
         self.options = self.game.options_from_dict(head.options)
         self.players = players
         self.player_ids = player_ids
@@ -439,6 +444,7 @@ def view_of(loaded: Loaded, table: Standings) -> SessionView:
         finished_at=head.finished_at,
         deleted_at=head.deleted_at,
         rematch_of=head.rematch_of,
+        definition=getattr(loaded.game, "definition", None),
     )
 
 

@@ -55,11 +55,13 @@ def open_session(
 
 
 def _doc(reader: Reader, session_id: int) -> SessionDoc:
-    from scoring import SessionDoc, get_game
+    from scoring import SessionDoc
+
+    from .snapshots import session_game
 
     head = read_head(reader, session_id, deleted=True)
     players, _ = read_seats(reader, session_id)
-    game = get_game(head.game)
+    game = session_game(head.game, head.definition)  # the rules it is played by
     hands = tuple(
         hand_of(
             from_json(entry),
@@ -84,6 +86,7 @@ def _doc(reader: Reader, session_id: int) -> SessionDoc:
         hands=hands,
         id=head.uuid,
         started_at=head.started_at_iso,
+        definition=getattr(game, "definition", None),
     )
 
 

@@ -13,11 +13,12 @@ from dataclasses import is_dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
-from scoring import GameRules, check_name, get_game, player_key
+from scoring import GameRules, check_name, player_key
 
 from ..db import AnyEngine, Reader, run_write
 from ..errors import SessionNotFound
 from ..views import SessionView
+from . import snapshots
 from .codec import now_iso
 from .fingerprint import scoring_fingerprint
 from .loading import Loaded, SessionHead, read_head, read_seats, store_state, view_of
@@ -109,6 +110,7 @@ def create_session(
         winner_seats=[],
         totals=[0] * len(player_ids),
         leader_seats=list(range(len(player_ids))),
+        definition=snapshots.snapshot_text(game),
     )
     connection = db.connection()
     result = connection.execute(
@@ -127,6 +129,7 @@ def create_session(
             deleted_at=None,
             rematch_of=rematch_of,
             scored_with=head.scored_with,
+            definition=head.definition,
         )
     )
     head.id = inserted_id(result)
@@ -166,8 +169,14 @@ def start_session(
     :func:`scoring.check_name`), ``player_duplicate``, ``game_unknown``,
     ``player_count``, ``option_unknown``/``option_type``/``option_value``/
     ``option_range``. Nothing is written when it raises.
+
+    ``game`` is a built-in game's id or a custom game's
+    (:mod:`models.services.games`); a game defined as data is played by the
+    snapshot of its definition taken now.
     """
-    rules = get_game(game)
+    from .games import game_rules
+
+    rules = game_rules(engine=engine, game_id=game)
     names = [check_name(name) for name in players]
     rules.check_players(names)
     opts = _options(rules, options)
@@ -203,7 +212,7 @@ def rematch(*, engine: AnyEngine, session_id: int) -> SessionView:
             again = load(db, started)
             return view_of(again, again.standings())
         _, ids = read_seats(reader, session_id)
-        rules = get_game(old.game)
+        rules = snapshots.session_game(old.game, old.definition)  # the same rules
         loaded = create_session(
             db,
             game=rules,

@@ -166,5 +166,27 @@ def game_statistics(
     ):
         group = players.get((game, lowest), [])
         group.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
-        out.append(GameStatistics(game, lowest, sessions, tuple(group)))
+        out.append(GameStatistics(game, lowest, sessions, tuple(group), _definition(engine, game)))
     return tuple(out)
+
+
+_SNAPSHOT = (
+    "SELECT definition FROM game_session WHERE game = :game AND definition IS NOT NULL "
+    "ORDER BY started_at DESC, id DESC LIMIT 1"
+)
+
+
+def _definition(engine: AnyEngine, game: str) -> Any:
+    """The definition of ``game`` its most recent session was played by (which
+    names a game defined as data, also one deleted since), or ``None`` for a
+    coded game or a snapshot that cannot be read."""
+    from scoring import GameDefinitionError
+
+    from .snapshots import definition_of
+
+    with read_only(engine) as reader:
+        row = reader.first(_SNAPSHOT, game=game)
+    try:
+        return definition_of(row[0]) if row is not None else None
+    except GameDefinitionError:
+        return None

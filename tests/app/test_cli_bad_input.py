@@ -249,7 +249,7 @@ def test_help_speaks_the_language():
     norsk = kortpoeng("--help", lang="nb")
     assert norsk.returncode == 0
     assert "vis denne hjelpen og avslutt" in norsk.stdout
-    assert "kommandoer:" in norsk.stdout and "Poengføring for Vri åtter" in norsk.stdout
+    assert "kommandoer:" in norsk.stdout and "Poengføring for kortspill: Vri åtter" in norsk.stdout
     english = kortpoeng("web", "--help", lang="en")
     assert "show this help message and exit" in english.stdout
     assert "address to listen on" in english.stdout

@@ -142,3 +142,52 @@ def test_score_loads_neither_the_database_layer_nor_the_ui():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.stdout.strip() == "0 []", done.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "tie", "typed"),
+    [
+        (
+            "en",
+            "Hand 1: Nobody scores: Anna and Bo share the lowest hand, 5 points each",
+            "Hand 2: Bo's cards were entered as points, so they cannot be checked",
+        ),
+        (
+            "nb",
+            "Runde 1: Ingen får poeng: Anna og Bo deler den laveste hånden, 5 poeng hver",
+            "Runde 2: Kortene til Bo er ført som poeng, så de kan ikke kontrolleres",
+        ),
+    ],
+)
+def test_score_says_why_nobody_scored_and_that_typed_points_are_unchecked(lang, tie, typed):
+    """RULES.md §1 (a blocked tie for lowest: nobody scores) and §4 (typed
+    points cannot be checked): ``kortpoeng score`` says both, on standard error."""
+    session = {
+        "format": "kortpoeng-session",
+        "version": 1,
+        "game": "swedish_rummy",
+        "players": ["Anna", "Bo", "Cato"],
+        "hands": [
+            {"went_out": None, "left": {"Anna": ["5"], "Bo": ["5"], "Cato": ["9"]}},
+            {"went_out": "Anna", "left": {"Bo": 12, "Cato": ["K"]}},
+        ],
+    }
+    done = kortpoeng("score", "-", stdin=json.dumps(session), lang=lang)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["totals"] == {"Anna": 22, "Bo": 0, "Cato": 0}
+    assert sorted(done.stderr.strip().splitlines()) == sorted([tie, typed])
+
+
+def test_a_yes_no_value_in_a_file_is_named_as_the_file_spells_it():
+    session = {
+        "format": "kortpoeng-session",
+        "version": 1,
+        "game": "rummy",
+        "players": ["Ola", "Kari"],
+        "hands": [{"went_out": "Kari", "left": {"Ola": True}}],
+    }
+    done = kortpoeng("score", "-", stdin=json.dumps(session))
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "Hand 1, Ola: hands[1].left.Ola must be a list of cards or a whole number, not true"
+    )

@@ -96,11 +96,12 @@ def test_golden_files_contain_names_with_aeoeaa() -> None:
 def test_text_summary_shows_the_evening_in_norwegian() -> None:
     text = plain(to_text(sample("swedish_rummy"), lang="nb"))
     lines = text.splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "Vri åtter",
         "lørdag 28. november 2026 kl. 16:00",
         "Spillere: Mormor, Lise og Jonas",
         "Mål: 150 poeng; ferdig etter 4 runder",
+        "Spilt med: Toer: neste spiller trekker to; Dame snur spilleretningen",
         "",
         "Vinner: Lise",
     ]
@@ -346,3 +347,50 @@ def test_exports_chart_and_statistics_do_not_import_flet() -> None:
         "sys.exit('flet' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            [
+                "Two makes the next player draw two",
+                "Queen reverses direction",
+                "Blocked hand: Nobody scores",
+            ],
+        ),
+        (
+            "nb",
+            [
+                "Toer: neste spiller trekker to",
+                "Dame snur spilleretningen",
+                "Låst runde: Ingen får poeng",
+            ],
+        ),
+    ],
+)
+def test_every_export_states_the_options_that_differ_from_the_default(
+    lang: str, words: list[str]
+) -> None:
+    """Issue 11, fault 4: a session played with draw two, reverse queens and
+    "nobody scores" when blocked showed only its target in the exports."""
+    doc = make(
+        "swedish_rummy",
+        ["Anna", "Bo"],
+        [{"went_out": "Anna", "left": {"Bo": ["K"]}}],
+        options={
+            "target": 250,
+            "draw_two": True,
+            "reverse_queens": True,
+            "blocked_scoring": "no_score",
+        },
+    )
+    plain = make("swedish_rummy", ["Anna", "Bo"], [{"went_out": "Anna", "left": {"Bo": ["K"]}}])
+    pdf = " ".join(pdf_text(to_pdf(doc, lang=lang)).split())
+    for text in (to_text(doc, lang=lang), to_markdown(doc, lang=lang), pdf):
+        for word in words:
+            assert word in text, (word, text)
+    assert "250" in to_text(doc, lang=lang)
+    for word in words:
+        assert word not in to_text(plain, lang=lang)

@@ -10,6 +10,7 @@ import pytest
 import scoring
 import scoring.errors
 from app import messages
+from app.game_link import LinkCode
 from app.i18n import use_language
 from app.messages import (
     DraftCode,
@@ -59,7 +60,7 @@ def _codes(pattern: str) -> set[str]:
 def test_every_code_has_words_and_every_words_entry_has_a_code() -> None:
     """Both ways: each code (scoring's, storage's, hand entry's) has a sentence,
     and each sentence belongs to a code that exists (no dead entries)."""
-    codes = set(ErrorCode) | set(StorageCode) | set(DraftCode)
+    codes = set(ErrorCode) | set(StorageCode) | set(DraftCode) | set(LinkCode)
     assert set(messages.ERROR_CODES) == codes
     assert set(messages.WARNING_CODES) == set(WarningCode)
     assert set(messages.BREAKDOWN_CODES) == set(BreakdownCode)
@@ -397,8 +398,8 @@ def test_every_option_of_every_game_has_a_label() -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "keys[1].points must be a whole number from 0 to 1,000, not -1"),
-        ("nb", "keys[1].points må være et heltall fra 0 til 1\u00a0000, ikke -1"),
+        ("en", "Key 1 › points must be a whole number from 0 to 1,000, not -1"),
+        ("nb", "Tast 1 › poeng må være et heltall fra 0 til 1\u00a0000, ikke -1"),
     ],
 )
 def test_a_refused_game_definition_names_the_field(lang, expected):

@@ -35,15 +35,89 @@ def test_swedish_keypad_entry_scores_live() -> None:
     assert d.preview().score.points["Anna"] == 70
 
 
-def test_going_out_clears_that_players_cards_and_plain_numbers() -> None:
-    d = draft("rummy", ("Kari", "Ola"))
+def test_going_out_keeps_that_players_cards_out_of_the_hand_and_back_on_switching() -> None:
+    """Issue 11, fault 8: tapping another player as the one who went out never
+    throws entered cards away; they are left out of the hand while that
+    player went out, and back when the choice is switched back."""
+    d = draft("rummy", ("Kari", "Ola", "Per"))
     d.add_card("Kari", parse_card("K"))
+    d.toggle_plain("Per")
+    d.set_plain("Per", "7")
     d.set_went_out("Kari")
-    assert "Kari" not in d.cards
     d.toggle_plain("Ola")
     d.set_plain("Ola", "18")
-    assert d.hand().left == {"Ola": 18}
-    assert d.preview().score.points == {"Kari": 0, "Ola": 18}
+    assert d.hand().left == {"Ola": 18, "Per": 7}
+    assert d.preview().score.points == {"Kari": 0, "Ola": 18, "Per": 7}
+    d.set_went_out("Per")
+    assert d.hand().left == {"Kari": (parse_card("K"),), "Ola": 18}
+    d.set_went_out("Ola")
+    d.set_blocked()
+    assert d.hand().left == {"Kari": (parse_card("K"),), "Ola": 18, "Per": 7}
+
+
+def test_switching_to_typed_points_and_back_keeps_the_cards_and_the_number() -> None:
+    """Issue 11, fault 8 (the whole family): "Type points" threw the cards
+    entered away; they now wait (outside the hand) and come back, as does the
+    typed number."""
+    d = draft("rummy", ("Kari", "Ola"))
+    d.set_went_out("Kari")
+    d.add_card("Ola", parse_card("K"))
+    d.add_card("Ola", parse_card("5"))
+    d.toggle_plain("Ola")
+    d.set_plain("Ola", "7")
+    assert d.hand().left == {"Ola": 7}
+    d.toggle_plain("Ola")
+    assert d.hand().left == {"Ola": (parse_card("K"), parse_card("5"))}
+    d.toggle_plain("Ola")
+    assert d.plain == {"Ola": "7"}
+    assert d.hand().left == {"Ola": 7}
+
+
+def test_an_edit_left_unsaved_is_never_carried_into_the_next_opening() -> None:
+    """Issue 11, fault 1: each opening of a stored hand shows it as stored; the
+    unsaved change of an earlier opening is kept aside, to restore or discard."""
+    View = rummy_view(5, hands=2)
+    app = AppState()
+    stored = Hand("Ola", {"Kari": (parse_card("5"), parse_card("K"))})
+    first = app.open_edit(View, 1, stored)
+    first.add_card("Kari", parse_card("2"))
+    first.set_went_out("Kari")
+    assert first.edited
+    second = app.open_edit(View, 1, stored)  # left without saving, opened again
+    assert second is not first and second.unchanged() and second.hand() == stored
+    assert app.left_edit(5, 1) is first
+    app.restore_edit(5, 1)
+    assert app.draft_for(View, 1, stored) is first and app.left_edit(5, 1) is None
+    third = app.open_edit(View, 1, stored)
+    app.forget_left_edit(5, 1)
+    assert app.left_edit(5, 1) is None and not third.edited
+    # an edit switched back to what was stored is no change
+    third.set_went_out("Kari")
+    third.set_went_out("Ola")
+    assert not third.edited
+    assert app.open_edit(View, 1, stored) is not third and app.left_edit(5, 1) is None
+
+
+def test_the_chosen_game_again_changes_nothing_and_a_game_keeps_its_options() -> None:
+    """Issue 11, fault 3."""
+    form = NewSessionDraft()
+    form.set_option("draw_two", True)
+    form.set_option("blocked_scoring", "no_score")
+    form.choose_preset("custom")
+    form.custom = "250"
+    form.select_game("swedish_rummy")
+    assert form.options == {"draw_two": True, "blocked_scoring": "no_score"}
+    assert (form.preset, form.custom) == ("custom", "250")
+    form.select_game("rummy")
+    assert form.options == {} and form.preset == "r5"
+    form.set_option("scoring", "winner_collects")
+    form.select_game("swedish_rummy")
+    assert form.options == {"draw_two": True, "blocked_scoring": "no_score"}
+    assert form.all_options()["target"] == 250
+    form.select_game("rummy")
+    assert form.options == {"scoring": "winner_collects"} and form.preset == "100"
+    form.reset()
+    assert form.game == "rummy" and form.options == {} and form.chosen == {}
 
 
 def test_plain_number_that_is_not_a_number_is_an_error_not_a_score() -> None:

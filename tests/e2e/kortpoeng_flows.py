@@ -6,9 +6,10 @@ languages) and counts the taps, so the entry-economy test can assert on them.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import e2e_harness as h
@@ -76,6 +77,21 @@ def totals(page: Any, seats: int) -> list[str]:
     return [h.text_of(page, f"total-{seat}") for seat in range(seats)]
 
 
+@contextlib.contextmanager
+def tall(page: Any, height: int = 2400) -> Iterator[None]:
+    """Make the page this tall for a while (same width), so that a long form
+    needs no scrolling: a tap on a node Playwright has to scroll into view
+    can land where the Flutter view had not yet followed the scroll."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    try:
+        settle(page, 0.3)
+        yield
+    finally:
+        page.set_viewport_size(size)
+        settle(page, 0.3)
+
+
 def new_session(
     page: Any,
     game: str,
@@ -85,24 +101,61 @@ def new_session(
     switches: Iterable[str] = (),
     options: Iterable[str] = (),
 ) -> None:
-    """From the sessions screen: fill in the new-session form and start."""
+    """From the sessions screen: fill in the new-session form (made tall
+    enough to need no scrolling) and start."""
     h.tap(page, "nav-new-session")
     wait_for(page, "screen-new-session")
     settle(page)
-    h.tap(page, f"game-{game}")
-    for name in players:
-        h.type_into(page, "player-name", name)
-        h.tap(page, "player-add")
-        wait_for(page, f"seat-{players.index(name)}")
-    for key in options:
-        h.tap(page, f"option-{key}")
-    for key in switches:
-        h.tap(page, f"option-{key}")
-    if preset:
-        h.tap(page, f"preset-{preset}")
-    h.tap(page, "start-session")
-    wait_for(page, "screen-session")
+    with tall(page):
+        reveal(page, f"game-{game}")
+        h.tap(page, f"game-{game}")
+        for name in players:
+            add_player(page, name, players.index(name))
+        for key in (*options, *switches):
+            reveal(page, f"option-{key}")
+            h.tap(page, f"option-{key}")
+        if preset:
+            reveal(page, f"preset-{preset}")
+            h.tap(page, f"preset-{preset}")
+        h.tap(page, "start-session")
+        wait_for(page, "screen-session")
     settle(page)
+
+
+def add_player(page: Any, name: str, seat: int, attempts: int = 3) -> None:
+    """On the new-session form: type ``name`` and add it, to ``seat``. A field
+    just focused can drop the first keys on a busy machine (the name is then
+    empty and Add does nothing): typed again, as a person would."""
+    for attempt in range(attempts):
+        reveal(page, "player-name")
+        h.type_into(page, "player-name", name)
+        reveal(page, "player-add")
+        h.tap(page, "player-add")
+        try:
+            wait_for(page, f"seat-{seat}", timeout=h.WAIT / 3 if attempt < attempts - 1 else h.WAIT)
+            return
+        except Exception:  # playwright's TimeoutError: type again
+            if attempt == attempts - 1 or h.by_id(page, f"seat-{seat}").count():
+                raise
+
+
+def type_until(
+    page: Any, identifier: str, text: str, shows: str, expected: str, attempts: int = 3
+) -> None:
+    """Type ``text`` into the field ``identifier`` until the node ``shows``
+    says ``expected``: a field that has just appeared (and takes the focus
+    itself) can drop the first keys typed on a busy machine, as a person
+    would see and type again."""
+    for attempt in range(attempts):
+        h.type_into(page, identifier, text)
+        try:
+            wait_text(
+                page, shows, expected, timeout=h.WAIT / 6 if attempt < attempts - 1 else h.WAIT
+            )
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
 
 
 def open_hand(page: Any, identifier: str = "new-hand") -> None:
@@ -162,6 +215,25 @@ def add_run(
     h.tap(page, "run-done")
     wait_gone(page, "run-done")
     settle(page)
+
+
+def reveal(page: Any, identifier: str, *, tries: int = 40) -> None:
+    """Scroll the screen (the mouse wheel over it) until the node
+    ``identifier`` is well inside the window: a click on a node out of view
+    makes Playwright scroll the page's nodes, not Flutter's list, and lands on
+    whatever Flutter drew there (the new-session screen lists six games and
+    more: its player field is below the fold on a phone)."""
+    bottom = (page.viewport_size or {"height": 844})["height"] - 150
+    for _ in range(tries):
+        node = h.by_id(page, identifier)
+        box = node.first.bounding_box() if node.count() else None
+        if box is not None and box["y"] > 60 and box["y"] + min(box["height"], 48) < bottom:
+            return
+        down = box is None or box["y"] >= 60
+        page.mouse.move(195, bottom // 2)
+        page.mouse.wheel(0, 300 if down else -300)
+        page.wait_for_timeout(250)
+    wait_for(page, identifier)
 
 
 def settle(page: Any, seconds: float = 0.15) -> None:

@@ -4,8 +4,6 @@ asked for, a run that is not a run refused, a warning that needs a confirm."""
 
 from __future__ import annotations
 
-import re
-
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import (
@@ -102,17 +100,15 @@ def test_invalid_run_and_points_are_refused_and_nothing_is_saved(flet_app, open_
     h.tap(page, "suit-H")  # picking the suit again starts the run over
     h.tap(page, "run-done")
     wait_gone(page, "run-done")
-    # A plain number: empty asks for it, text that is not a number is named.
+    # A plain number: empty asks for it; the field takes digits only (the
+    # phone's digit pad), so a letter typed is never part of it.
     h.tap(page, "plain-1")
     wait_text(page, "hand-error", "Type the points for Bjørn")
     h.type_into(page, "plain-value-1", "12x")
-    h.wait_for_text(page, re.compile("“12x”"))
-    assert "12x" in h.text_of(page, "hand-error")
-    h.screenshot(page, "fsr-invalid-en-phone")
-    h.by_id(page, "hand-save").first.click(force=True)
-    # An ace still to be chosen: "Done" keeps the run, "Save" refuses.
-    h.type_into(page, "plain-value-1", "12")
     wait_text(page, "points-0", "12")
+    wait_gone(page, "hand-error")
+    h.screenshot(page, "fsr-invalid-en-phone")
+    # An ace still to be chosen: "Done" keeps the run, "Save" refuses.
     h.tap(page, "run-add-0")
     h.tap(page, "suit-C")
     for rank in ("A", "10", "J"):

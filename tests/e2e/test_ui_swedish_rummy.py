@@ -85,7 +85,7 @@ def test_editing_an_earlier_hand_changes_later_totals(flet_app, open_page) -> No
     wait_text(page, "total-0", "5")
     # the deletion can be undone: hand 1 is back at its number
     wait_for(page, "hand-deleted")
-    page.get_by_role("button", name="Undo").click()
+    h.tap(page, "notice-undo")  # the undo is in the notice above the sheet now
     wait_for(page, "hand-row-2")
     wait_text(page, "running-1-0", "60")
     wait_text(page, "total-0", "65")

@@ -96,7 +96,7 @@ def test_export_import_export_is_identical(engine, tmp_path):
 def test_export_matches_what_was_entered(engine):
     ids = _varied(engine)
     doc = json.loads(export_session(engine=engine, session_id=ids[0]))
-    assert doc["format"] == "kortpoeng-session" and doc["version"] == 1
+    assert doc["format"] == "kortpoeng-session" and doc["version"] == 2
     assert doc["game"] == "four_suit_rummy" and doc["players"] == ["Anna", "Bjørn"]
     first = doc["hands"][0]
     assert first["went_out"] == "Anna"
@@ -208,7 +208,7 @@ def _bad_files():
         ),
         "version as text": (json.dumps(_good_doc(version="1")), SessionFileError, "file_version"),
         "left not cards": (json.dumps(wrong_left), SessionFileError, "file_type"),
-        "unknown version": (json.dumps(_good_doc(version=2)), SessionFileError, "file_version"),
+        "unknown version": (json.dumps(_good_doc(version=3)), SessionFileError, "file_version"),
         "other format": (json.dumps(_good_doc(format="other")), SessionFileError, "file_format"),
         "unknown field": (json.dumps(_good_doc(extra=1)), SessionFileError, "file_unknown_field"),
         "bad id": (json.dumps(_good_doc(id="not-a-uuid")), SessionFileError, "file_id"),

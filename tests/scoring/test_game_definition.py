@@ -114,6 +114,11 @@ HUGE_KEYS = [{"rank": "K", "points": 1}] * (LIMITS.keys + 1)
         (doc(version="1"), "definition_version", "version"),
         (doc(version=True), "definition_version", "version"),
         (doc(version=1.0), "definition_version", "version"),
+        # a newer version's document: its version is what is refused, not a
+        # field this version does not know or one it lacks
+        (doc(version=2, house_rules={"x": 1}), "definition_version", "version"),
+        ({"format": "kortpoeng-game", "version": 2}, "definition_version", "version"),
+        ({"version": 1, "id": "x"}, "definition_missing", "format"),
         (doc(extra=1), "definition_unknown_field", "extra"),
         ({k: v for k, v in SWEDISH.items() if k != "keys"}, "definition_missing", "keys"),
         (doc(id="Swedish Rummy"), "definition_id", "id"),

@@ -159,4 +159,59 @@ def test_presets_and_option_validation():
 )
 def test_nothing_entered_is_a_warning(went_out, left, warned):
     codes = [w.code for w in GAME.score_hand(Options(), P3, Hand(went_out, left)).warnings]
-    assert codes == (["no_cards"] if warned else [])
+    assert [c for c in codes if c == "no_cards"] == (["no_cards"] if warned else [])
+
+
+@pytest.mark.parametrize("game_id", ["swedish_rummy", "rummy", "four_suit_rummy"])
+def test_typed_points_are_flagged_as_unchecked(game_id):
+    """RULES.md §4: a leftover entered as a plain number cannot be checked, and
+    scoring says so (a ``plain_number`` warning naming the player), for every
+    game and for a data-defined game alike; cards give no such warning."""
+    from scoring import builtin_definition, data_game, get_game
+
+    games = [get_game(game_id)]
+    if game_id != "four_suit_rummy":
+        games.append(data_game(builtin_definition(game_id)))
+    players = ["Ola", "Kari"]
+    for game in games:
+        options = game.default_options()
+        typed = game.score_hand(options, players, Hand("Ola", {"Kari": 12}))
+        flagged = [(w.code, w.player) for w in typed.warnings if w.code == "plain_number"]
+        assert flagged == [("plain_number", "Kari")], game
+        counted = game.score_hand(options, players, Hand("Ola", {"Kari": cards("K 2")}))
+        assert not [w for w in counted.warnings if w.code == "plain_number"], game
+
+
+@pytest.mark.parametrize(
+    ("left", "tied", "value"),
+    [
+        ({"Anna": cards("5"), "Bo": cards("5"), "Cato": cards("9")}, ("Anna", "Bo"), 5),
+        ({"Anna": cards("5"), "Bo": cards("3 2"), "Cato": 5}, ("Anna", "Bo", "Cato"), 5),
+        ({}, ("Anna", "Bo", "Cato"), 0),
+    ],
+)
+def test_a_blocked_tie_for_lowest_says_why_nobody_scores(left, tied, value):
+    """RULES.md §1: "If two or more share the lowest value, nobody scores" —
+    and the score says so: a ``blocked_tie`` note naming the tied players and
+    their value, the same from the stored hand's leftover and points."""
+    players = ["Anna", "Bo", "Cato"]
+    score = GAME.score_hand(Options(), players, Hand(None, left))
+    assert set(score.points.values()) == {0}
+    assert [(n.code, n.players, n.value, n.points) for n in score.notes] == [
+        ("blocked_tie", tied, value, 0)
+    ]
+    rules = GAME.bind(Options(), players)
+    assert rules.hand_notes(None, score.leftover, score.points) == score.notes
+    two = ["Anna", "Bo"]
+    single = GAME.score_hand(Options(), two, Hand(None, {"Anna": cards("2"), "Bo": 5}))
+    assert single.notes == () and single.points == {"Anna": 3, "Bo": 0}
+
+
+def test_a_blocked_hand_scored_as_nothing_says_so():
+    players = ["Anna", "Bo"]
+    no_score = GAME.score_hand(
+        Options(blocked_scoring="no_score"), players, Hand(None, {"Anna": cards("5")})
+    )
+    assert [n.code for n in no_score.notes] == ["blocked_no_score"]
+    out = GAME.score_hand(Options(), players, Hand("Anna", {"Bo": cards("5")}))
+    assert out.notes == ()

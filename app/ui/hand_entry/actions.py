@@ -1,5 +1,7 @@
 """What the hand-entry screen's buttons do, as plain functions (no Flet): save,
-delete and undo a deletion, each returning an outcome for the screen to show.
+delete and undo a deletion, save a change that ends the session earlier by
+deleting the hands after its new end (and undo that), each returning an
+outcome for the screen to show.
 
 Each takes the process's ``engine`` and calls the use cases in
 :mod:`models.services`; run them off the event loop
@@ -15,11 +17,22 @@ from dataclasses import dataclass
 from sqlalchemy.engine import Engine
 
 from models import services
-from models.errors import StorageCode, WarningsNeedConfirmation
+from models.errors import HandChanged, StorageCode, WarningsNeedConfirmation
 from models.views import HandDetail, SessionView
 from scoring import CodedError, Hand, ScoreWarning
 
-__all__ = ["Deleted", "NeedsConfirmation", "Refused", "Saved", "delete", "save", "undo_delete"]
+__all__ = [
+    "Deleted",
+    "Dropped",
+    "NeedsConfirmation",
+    "Refused",
+    "Saved",
+    "delete",
+    "save",
+    "save_dropping_later",
+    "undo_delete",
+    "undo_dropping_later",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +70,21 @@ class Deleted:
 
     view: SessionView
     hand: HandDetail
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """Hand ``number`` was changed and, so that the session could end after
+    it as the change says, the hands after it were deleted: ``view`` is the
+    session now, ``dropped`` the deleted hands as stored (oldest first),
+    ``original`` the hand before the change and ``changed`` the hand saved
+    (for :func:`undo_dropping_later`)."""
+
+    view: SessionView
+    number: int
+    dropped: tuple[HandDetail, ...]
+    original: Hand
+    changed: Hand
 
 
 def save(
@@ -128,4 +156,70 @@ def undo_delete(*, engine: Engine, session_id: int, deleted: HandDetail) -> Save
         )
     except CodedError as error:
         return Refused(error)
+    return Saved(view)
+
+
+def save_dropping_later(
+    *,
+    engine: Engine,
+    session_id: int,
+    number: int,
+    hand: Hand,
+    expected: Hand,
+    seen: int,
+) -> Dropped | Refused:
+    """Save the change of hand ``number`` to ``hand`` that ends the session
+    after it (``session_over``): the hands after ``number`` are deleted
+    (the last first), then the change is saved, its warnings confirmed (the
+    user confirmed them before being told the session would end).
+
+    ``seen`` is how many hands the session had when the user chose this:
+    if another phone saved or deleted one meanwhile, nothing is done
+    (``hand_changed``). If the change is refused after all, the deleted hands
+    are put back where they were, and the refusal is returned.
+    """
+    gone: list[HandDetail] = []
+    try:
+        view = services.open_session(engine=engine, session_id=session_id)
+        if len(view.hands) != seen:
+            raise HandChanged(session=session_id, hand=number)
+        for later in range(seen, number, -1):
+            gone.append(
+                services.delete_hand(engine=engine, session_id=session_id, number=later).hand
+            )
+        view = services.edit_hand(
+            engine=engine,
+            session_id=session_id,
+            number=number,
+            hand=hand,
+            confirm_warnings=True,
+            expected=expected,
+        )
+    except CodedError as error:
+        for detail in reversed(gone):
+            undo_delete(engine=engine, session_id=session_id, deleted=detail)
+        return Refused(error)
+    return Dropped(view, number, tuple(reversed(gone)), expected, hand)
+
+
+def undo_dropping_later(*, engine: Engine, session_id: int, dropped: Dropped) -> Saved | Refused:
+    """Undo :func:`save_dropping_later`: hand ``number`` as it was, then the
+    deleted hands back where they were played. Refused (nothing more done)
+    when another phone changed the hand meanwhile."""
+    try:
+        view = services.edit_hand(
+            engine=engine,
+            session_id=session_id,
+            number=dropped.number,
+            hand=dropped.original,
+            confirm_warnings=True,
+            expected=dropped.changed,
+        )
+    except CodedError as error:
+        return Refused(error)
+    for detail in dropped.dropped:
+        outcome = undo_delete(engine=engine, session_id=session_id, deleted=detail)
+        if isinstance(outcome, Refused):
+            return outcome
+        view = outcome.view
     return Saved(view)

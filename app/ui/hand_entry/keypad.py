@@ -1,20 +1,27 @@
 """The leftover-card keypad: one key per card the game's rules offer (A–K, the
-joker when in play), and the cards entered as removable chips."""
+joker when in play; a card with its suit where the suit counts; a game's own
+faces by their names) in fixed rows, and the cards entered as removable
+chips in a strip of fixed height. Nothing here changes size while cards are
+tapped in: a key never moves under the finger (issue 11)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from app.i18n import _
-from app.messages import card_label, card_name, rank_label
-from app.ui.common import tagged
+from app.messages import card_label, card_name, key_label
+from app.ui.common import TOUCH, tagged
 from app.ui.state import HandDraft
-from scoring import Card, Rank
+from scoring import Card, PadKey, Rank
 
-__all__ = ["KEY", "CardChips", "CardKeypad", "key_button"]
+__all__ = ["KEY", "KEYS_PER_ROW", "CardChips", "CardKeypad", "card_chip", "key_button"]
 
 #: The side of a key, in logical pixels (Material's touch target).
 KEY = 48
+#: Keys in a row of the keypad: A–7 above, 8–K (and the joker) below.
+KEYS_PER_ROW = 7
+#: Space between keys, in logical pixels.
+GAP = 4
 
 
 def key_button(
@@ -23,72 +30,137 @@ def key_button(
     on_click,
     *,
     selected: bool = False,
-    width: int = KEY,
+    width: int | None = KEY,
     font: str | None = None,
     disabled: bool = False,
+    expand: bool = False,
+    name: str | None = None,
 ) -> ft.Control:
-    """A 48 × 48 key of the card keypad."""
-    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    """A key at least 48 × 48: ``width`` fixed, or sharing its row's width
+    (``expand``). ``name`` is what a screen reader says (default: ``label``).
+    ``selected`` fills it in the primary colour: the same button restyled, so a
+    tap in progress is never lost to a replaced control."""
+    chosen = {"bgcolor": ft.Colors.PRIMARY, "color": ft.Colors.ON_PRIMARY} if selected else {}
     return tagged(
         identifier,
-        kind(
+        ft.FilledTonalButton(
             # The label as a string styled by the button (no Text control: a
             # keypad has dozens of keys, all torn down when the hand is saved).
             content=label,
             on_click=on_click,
-            width=width,
+            width=None if expand else width,
             height=KEY,
             disabled=disabled,
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
-                text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=font),
+                **chosen,
+                text_style=ft.TextStyle(
+                    size=16 if len(label) <= 2 else 14,
+                    weight=ft.FontWeight.W_600,
+                    font_family=font,
+                ),
             ),
         ),
         button=True,
+        label=name,
+        expand=expand or None,
     )
 
 
 @ft.component
 def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
-    """A – K (and Joker when in play): one tap adds one leftover card."""
-    return ft.Row(
-        [
-            key_button(
-                f"key-{player}-{rank.value}",
-                rank_label(rank),
-                lambda _e, r=rank: draft.add_card(player, Card(r)),
-                width=KEY if rank is not Rank.JOKER else 2 * KEY + 6,
-            )
-            for rank in draft.rules.keypad
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+    """The game's keys (A – K, the joker when in play, suited cards, faces),
+    in rows of equal keys sharing the row's width (seven a row; three when a
+    key's label is a word): one tap adds one card."""
+    pad = draft.rules.keypad
+    labels = [key_label(key.card, key.name) for key in pad]
+    short = all(_short(key, label) for key, label in zip(pad, labels, strict=True))
+    per_row = KEYS_PER_ROW if short else 3
+    keys = [
+        key_button(
+            f"key-{player}-{key.card}",
+            label,
+            lambda _e, c=key.card: draft.add_card(player, c),
+            expand=True,
+        )
+        for key, label in zip(pad, labels, strict=True)
+    ]
+    rows: list[ft.Control] = []
+    for start in range(0, len(keys), per_row):
+        row = keys[start : start + per_row]
+        row += [ft.Container(expand=True) for _ in range(per_row - len(row))]
+        rows.append(ft.Row(row, spacing=GAP))
+    return ft.Column(rows, spacing=GAP)
+
+
+def _short(key: PadKey, label: str) -> bool:
+    """Whether a key fits a seventh of a phone's width: a rank or a suited
+    card (not the joker, not a face's name)."""
+    return isinstance(key.card, Card) and key.card.rank is not Rank.JOKER and len(label) <= 3
+
+
+def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
+    """One entered card: a 48-high button showing the card (``label``), with
+    ×; a tap removes it (``name``: the card in words, for screen readers)."""
+    return tagged(
+        identifier,
+        ft.Container(
+            content=ft.Row(
+                [
+                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
+                    ft.Icon(ft.Icons.CLOSE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=2,
+                tight=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            # as wide as the card and its ×, at any text size (at least 48)
+            padding=ft.Padding.symmetric(horizontal=11),
+            height=TOUCH,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=on_click,
+            ink=True,
+        ),
+        button=True,
+        label=_("Remove {card}", card=name),
     )
 
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips; tapping one removes it."""
+    """The leftover cards as chips in a strip one chip high that scrolls
+    sideways (the newest in view); a tap on a chip removes it. Before the
+    first card, a hint in the same space."""
     held = draft.cards.get(player, ())
     if not held:
-        return ft.Text(
-            _("No cards left (tap the keys below)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT
+        return ft.Container(
+            content=ft.Text(
+                _("No cards taken (tap the keys below)")
+                if draft.rules.counted == "tricks"
+                else _("No cards left (tap the keys below)"),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT,
+            expand=True,
         )
-    return ft.Row(
-        [
-            tagged(
-                f"chip-{seat}-{index}",
-                ft.Chip(
-                    label=ft.Text(card_label(card)),
-                    on_delete=lambda _e, i=index: draft.remove_card(player, i),
-                    delete_icon_tooltip=_("Remove {card}", card=card_name(card)),
-                ),
-            )
-            for index, card in enumerate(held)
-        ],
-        wrap=True,
-        spacing=4,
-        run_spacing=4,
+    return ft.Container(
+        content=ft.Row(
+            [
+                card_chip(
+                    f"chip-{seat}-{index}",
+                    card_label(card, draft.face_names),
+                    card_name(card, draft.face_names),
+                    lambda _e, i=index: draft.remove_card(player, i),
+                )
+                for index, card in enumerate(held)
+            ],
+            spacing=GAP,
+            scroll=ft.ScrollMode.HIDDEN,
+            auto_scroll=True,
+        ),
+        height=TOUCH,
+        expand=True,
     )

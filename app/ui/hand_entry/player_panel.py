@@ -1,51 +1,103 @@
 """One player's part of a hand (runs, leftover cards or a typed number, the
-live points) and the live score of the whole hand, from :mod:`scoring`."""
+live points) and the live score of the whole hand, from :mod:`scoring`.
+
+A panel keeps its height while cards are tapped in: a header one key high
+(the name and the points in cards, the chips in a strip that scrolls
+sideways, the "type points" switch), then the keypad's two rows."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from app.i18n import _, format_number
-from app.messages import describe_total
-from app.ui.common import TOUCH, tagged
-from app.ui.hand_entry.keypad import CardChips, CardKeypad
+from app.messages import describe_note, describe_total, describe_warning
+from app.ui.common import TOUCH, number_field, tagged
+from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
+from scoring import WarningCode
 
-__all__ = ["LiveScore", "PlayerPanel"]
+__all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel"]
+
+#: Width of the name column of a panel's header, in logical pixels.
+NAME_WIDTH = 92
+
+
+def _plain_warning(preview: Preview, player: str) -> str:
+    """The ``plain_number`` warning of ``player`` in words (scoring's), or ""."""
+    score = preview.score
+    if score is None:
+        return ""
+    for warning in score.warnings:
+        if warning.code == WarningCode.PLAIN_NUMBER and warning.player == player:
+            return describe_warning(warning)
+    return ""
 
 
 @ft.component
 def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     """One player's part of the hand: runs (Four Suit Rummy), leftover cards or a
-    plain number, and the live points with their breakdown."""
+    plain number, and the live points in cards."""
     player = draft.players[seat]
     went_out = draft.went_out == player
     score = preview.score
     left = score.leftover.get(player) if score is not None else draft.leftover_points(player)
-    header = ft.Row(
-        [
-            ft.Text(
-                player,
-                size=17,
-                weight=ft.FontWeight.W_600,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
-            tagged(
-                f"left-{seat}",
-                ft.Text(
-                    _("{points} in cards", points=format_number(left)) if left else "",
-                    size=14,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
+    plain = player in draft.plain and not went_out
+    # Always a line (0 before the first card), so the header's height never
+    # changes while cards are tapped in, at any text size.
+    in_cards = _("{points} in cards", points=format_number(left or 0))
+    status = _("Went out") if went_out else in_cards
+    name_column = ft.Container(
+        content=ft.Column(
+            [
+                # (large text wraps here rather than being cut off)
+                ft.Text(player, size=16, weight=ft.FontWeight.W_600, max_lines=2),
+                tagged(
+                    f"left-{seat}",
+                    ft.Text(
+                        status,
+                        color=ft.Colors.TERTIARY if went_out else ft.Colors.ON_SURFACE_VARIANT,
+                    ),
                 ),
-            ),
-        ]
+            ],
+            spacing=0,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        width=NAME_WIDTH,
     )
-    controls: list[ft.Control] = [header]
-    if went_out:
-        controls.append(ft.Text(_("Went out"), color=ft.Colors.TERTIARY, size=13))
+    header: list[ft.Control] = [name_column]
+    controls: list[ft.Control] = []
+    if not went_out:
+        if plain:
+
+            def on_points(e: ft.Event) -> None:
+                draft.set_plain(player, e.control.value or "")
+
+            header.append(
+                number_field(
+                    f"plain-value-{seat}",
+                    draft.plain.get(player, ""),
+                    _("Points counted by hand"),
+                    on_points,
+                    expand=True,
+                    autofocus=True,  # "Type points" tapped: the digits come up at once
+                )
+            )
+        else:
+            header.append(CardChips(draft, player, seat))
+        header.append(
+            tagged(
+                f"plain-{seat}",
+                ft.IconButton(
+                    icon=ft.Icons.STYLE if plain else ft.Icons.DIALPAD,
+                    tooltip=_("Use cards") if plain else _("Type points"),
+                    on_click=lambda _e: draft.toggle_plain(player),
+                ),
+                button=True,
+                label=_("Use cards") if plain else _("Type points"),
+            )
+        )
+    controls.append(ft.Row(header, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if draft.rules.uses_runs:
         runs = draft.runs.get(player, ())
         controls.append(
@@ -54,11 +106,28 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                     *[
                         tagged(
                             f"run-{seat}-{index}",
-                            ft.Chip(
-                                label=run_text(run),
-                                on_delete=lambda _e, i=index: draft.remove_run(player, i),
-                                delete_icon_tooltip=_("Remove run"),
+                            ft.Container(
+                                content=ft.Row(
+                                    [
+                                        run_text(run),
+                                        ft.Icon(
+                                            ft.Icons.CLOSE,
+                                            size=16,
+                                            color=ft.Colors.ON_SURFACE_VARIANT,
+                                        ),
+                                    ],
+                                    spacing=4,
+                                    tight=True,
+                                ),
+                                height=TOUCH,
+                                padding=ft.Padding.symmetric(horizontal=10),
+                                border_radius=10,
+                                border=ft.Border.all(1, ft.Colors.OUTLINE),
+                                on_click=lambda _e, i=index: draft.remove_run(player, i),
+                                ink=True,
                             ),
+                            button=True,
+                            label=_("Remove run"),
                         )
                         for index, run in enumerate(runs)
                     ],
@@ -81,57 +150,50 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
         if draft.builder == seat:
             controls.append(RunBuilder(draft, seat))
     if not went_out:
-        plain = player in draft.plain
-        controls.append(
-            ft.Row(
-                [
-                    ft.Text(_("Cards left"), weight=ft.FontWeight.W_500, expand=True),
-                    tagged(
-                        f"plain-{seat}",
-                        ft.TextButton(
-                            _("Use cards") if plain else _("Type points"),
-                            icon=ft.Icons.STYLE if plain else ft.Icons.DIALPAD,
-                            on_click=lambda _e: draft.toggle_plain(player),
-                            height=TOUCH,
-                        ),
-                        button=True,
-                    ),
-                ]
-            )
-        )
         if plain:
-
-            def on_points(e: ft.Event) -> None:
-                draft.set_plain(player, e.control.value or "")
-
+            note = _plain_warning(preview, player)
             controls.append(
                 tagged(
-                    f"plain-value-{seat}",
-                    ft.TextField(
-                        value=draft.plain.get(player, ""),
-                        label=_("Points counted by hand"),
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=on_points,
-                        width=220,
+                    f"plain-note-{seat}",
+                    ft.Text(
+                        note or _("Typed points cannot be checked against the cards."),
+                        color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
-                    textfield=True,
                 )
             )
         else:
-            controls.append(CardChips(draft, player, seat))
             controls.append(CardKeypad(draft, player))
-    return ft.Card(
-        content=ft.Container(content=ft.Column(controls, spacing=8), padding=12),
-        elevation=0,
-        variant=ft.CardVariant.OUTLINED,
+    return ft.Container(
+        content=ft.Column(controls, spacing=GAP),
+        padding=ft.Padding.symmetric(horizontal=6, vertical=6),
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
     )
 
 
 @ft.component
 def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
-    """This hand's points per player, live from :mod:`scoring`, with the breakdown."""
+    """This hand's points per player, live from :mod:`scoring`, with the
+    breakdown, and why nobody scores when that is so (a blocked tie…)."""
     score = preview.score
-    rows: list[ft.Control] = []
+    flag_names = {flag.id: flag.name for flag in draft.rules.flags}
+    rows: list[ft.Control] = [
+        ft.Text(_("Points this hand"), weight=ft.FontWeight.W_600),
+    ]
+    if score is not None and score.notes:
+        rows.append(
+            tagged(
+                "hand-note",
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text("\n".join(describe_note(n) for n in score.notes), expand=True),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                live_region=True,
+            )
+        )
     for seat, player in enumerate(draft.players):
         points = score.points[player] if score is not None else None
         items = score.breakdown.get(player, ()) if score is not None else ()
@@ -141,7 +203,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                     ft.Text(
                         player,
                         weight=ft.FontWeight.W_500,
-                        width=110,
+                        width=96,
                         max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
@@ -149,8 +211,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                describe_total(items, points) if items else "",
-                                size=12,
+                                describe_total(items, points, flag_names) if items else "",
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ),
@@ -171,10 +232,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
             )
         )
     return ft.Container(
-        content=ft.Column(
-            [ft.Text(_("Points this hand"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), *rows],
-            spacing=4,
-        ),
+        content=ft.Column(rows, spacing=4),
         padding=12,
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,

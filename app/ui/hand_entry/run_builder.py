@@ -7,11 +7,11 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import _
-from app.messages import card_label, describe_error, rank_label, rank_name, suit_name
+from app.messages import card_label, card_name, describe_error, rank_label, sentence, suit_name
 from app.ui.common import SUIT_FONT, TOUCH, choice, tagged
 from app.ui.hand_entry.keypad import key_button
 from app.ui.state import RUN_RANKS, SUIT_BY_LETTER, HandDraft
-from scoring import Rank, Run, ace_choices
+from scoring import Card, Rank, Run, ace_choices
 
 __all__ = ["RED_SUIT", "RunBuilder", "run_text"]
 
@@ -53,7 +53,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
         hint = _("Next run: pick its suit, or tap Done")
     else:
         hint = _("Suit, then three ranks")
-    controls.append(ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(suit_row)
     if draft.suit is not None:
         suit = draft.suit
@@ -62,7 +62,7 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
             tagged(
                 "run-picked",
                 ft.Text(
-                    _("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…"),
+                    sentence(_("{suit}: {cards}", suit=suit_name(suit), cards=picked or "…")),
                     weight=ft.FontWeight.W_500,
                     font_family=SUIT_FONT,
                 ),
@@ -83,7 +83,9 @@ def RunBuilder(draft: HandDraft, seat: int) -> ft.Control:
                     [
                         choice(
                             f"ace-as-{rank.value}",
-                            rank_name(rank),
+                            # the card it stands for, in words: "9 of hearts",
+                            # "queen of hearts" (never a digit beside a word)
+                            sentence(card_name(Card(rank, suit))),
                             False,
                             lambda _e, r=rank: draft.choose_ace(r),
                         )

@@ -4,8 +4,9 @@ with an undo action."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
@@ -41,11 +42,17 @@ def effective_language(setting: str, environ: Mapping[str, str] | None = None) -
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A short message with an optional undo: ``kind`` (``session_deleted``,
-    ``hand_deleted``), ``session_id``, a ``serial`` so that equal notices differ."""
+    """A short message shown at the top of a screen until it is undone,
+    dismissed or replaced: ``identifier`` (semantics id of its text, e.g.
+    ``hand-deleted``), ``text`` (translated), ``session_id`` (the session it is
+    about; ``None`` for the session list), ``undo`` (an async function that
+    undoes what happened and returns ``""``, or a sentence saying why it could
+    not; ``None`` for no undo) and a ``serial`` so that equal notices differ."""
 
-    kind: str
-    session_id: int
+    identifier: str
+    text: str
+    session_id: int | None
+    undo: Callable[[], Awaitable[str]] | None
     serial: int
 
 
@@ -54,13 +61,19 @@ class TabMemory:
     plain object, not observable): the session views writes just returned
     (shown once by the next screen instead of reloading) and the hand drafts by
     (session id, hand number or 0 for a new hand) — a draft re-renders its own
-    screen, and forgetting one must not re-render the screen being left."""
+    screen, and forgetting one must not re-render the screen being left — and
+    the unsaved edits left at an earlier opening of a hand (``left``, see
+    :meth:`AppState.open_edit`)."""
 
-    __slots__ = ("drafts", "views")
+    __slots__ = ("drafts", "games", "left", "views")
 
     def __init__(self) -> None:
         self.views: dict[int, SessionView] = {}
         self.drafts: dict[tuple[int, int], HandDraft] = {}
+        self.left: dict[tuple[int, int], HandDraft] = {}
+        #: the game editor's drafts, by what they are for (``new``,
+        #: ``copy:<id>``, ``edit:<id>``), kept until saved or discarded
+        self.games: dict[str, Any] = {}
 
 
 @ft.observable
@@ -73,7 +86,8 @@ class AppState:
         width: the page's width in logical pixels.
         revision: bumped after a write that the screen on show must reload for.
         new_session: the new-session form.
-        notice: the last :class:`Notice` (for a snackbar with undo), or ``None``.
+        notice: the last :class:`Notice` (shown at the top of its screen, with
+            an undo where it has one), or ``None``.
         device_ready: whether this browser's own settings have been read (the
             screens wait for them, so they never show in the wrong language).
         memory: what the tab keeps without re-rendering anything when it
@@ -152,6 +166,33 @@ class AppState:
             drafts[key] = draft
         return draft
 
+    def open_edit(self, view: SessionView, number: int, hand: Hand) -> HandDraft:
+        """An edit screen opens hand ``number``: it shows the stored ``hand``,
+        always. Unsaved changes left at its last opening (the screen left by
+        the browser's back, a refused save…) are never carried in silently:
+        they are kept aside for the screen to offer (:meth:`left_edit`)."""
+        key = (view.id, number)
+        old = self._drafts().get(key)
+        if old is not None and old.players == view.players and old.edited:
+            self.memory.left[key] = old
+        draft = HandDraft.from_hand(view, number, hand)
+        self._drafts()[key] = draft
+        return draft
+
+    def left_edit(self, session_id: int, number: int) -> HandDraft | None:
+        """The unsaved changes to hand ``number`` left at an earlier opening, or ``None``."""
+        return self.memory.left.get((session_id, number))
+
+    def restore_edit(self, session_id: int, number: int) -> None:
+        """Take the changes left at an earlier opening up again (in place of the stored hand)."""
+        left = self.memory.left.pop((session_id, number), None)
+        if left is not None:
+            self._drafts()[(session_id, number)] = left
+
+    def forget_left_edit(self, session_id: int, number: int) -> None:
+        """Throw away the changes left at an earlier opening."""
+        self.memory.left.pop((session_id, number), None)
+
     def _drafts(self) -> dict[tuple[int, int], HandDraft]:
         return self.memory.drafts
 
@@ -162,13 +203,23 @@ class AppState:
         return draft is not None and draft.players == tuple(players) and draft.started
 
     def drop_draft(self, session_id: int, number: int | None) -> None:
-        """Forget the draft (saved or abandoned)."""
+        """Forget the draft (saved or abandoned), and any changes to the same
+        hand left at an earlier opening."""
         self._drafts().pop((session_id, number or 0), None)
+        if number:
+            self.memory.left.pop((session_id, number), None)
 
-    def notify(self, kind: str, session_id: int) -> None:
-        """Show a notice (with undo where the kind allows it)."""
+    def notify(
+        self,
+        identifier: str,
+        text: str,
+        *,
+        session_id: int | None,
+        undo: Callable[[], Awaitable[str]] | None = None,
+    ) -> None:
+        """Show a notice (see :class:`Notice`) in place of the last one."""
         serial = (self.notice.serial + 1) if self.notice else 1
-        self.notice = Notice(kind, session_id, serial)
+        self.notice = Notice(identifier, text, session_id, undo, serial)
 
     def clear_notice(self) -> None:
         """Hide the notice."""

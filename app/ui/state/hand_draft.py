@@ -21,6 +21,7 @@ from scoring import (
     STANDARD_RANKS,
     Card,
     ErrorCode,
+    Face,
     Hand,
     HandError,
     HandScore,
@@ -32,6 +33,7 @@ from scoring import (
     ace_choices,
     resolve_run,
 )
+from scoring.definition import FlagPlayer
 
 __all__ = ["RUN_RANKS", "SUIT_BY_LETTER", "HandDraft", "Preview"]
 
@@ -71,8 +73,13 @@ class HandDraft:
         cards: per player, the leftover cards entered (:class:`scoring.Card`;
             a card read from a stored hand keeps its suit).
         plain: per player switched to a plain number, the text typed.
+        typed_aside: per player switched back from a plain number to cards,
+            the text that was typed (brought back by switching again).
         runs: Four Suit Rummy: per player, the runs laid down.
         rummy: Rummy winner-collects: went out in one turn.
+        flags: a game definition's hand flags called: flag id → player
+            (GAME_FORMAT.md "Hand flags"; a flag for the player who went out
+            follows whoever is marked as gone out).
         builder: seat whose run builder is open, or ``None``.
         suit: the suit chosen in the run builder; ``ranks`` the ranks tapped.
         ace_options: the ranks the ace could stand for, while asking.
@@ -95,8 +102,10 @@ class HandDraft:
     blocked: bool = False
     cards: dict = field(default_factory=dict)
     plain: dict = field(default_factory=dict)
+    typed_aside: dict = field(default_factory=dict)
     runs: dict = field(default_factory=dict)
     rummy: bool = False
+    flags: dict = field(default_factory=dict)
     builder: int | None = None
     suit: Suit | None = None
     ranks: tuple[Rank, ...] = ()
@@ -112,8 +121,10 @@ class HandDraft:
     # -- construction -------------------------------------------------------
     @classmethod
     def for_session(cls, view: SessionView) -> HandDraft:
-        """An empty draft for the next hand of ``view``."""
-        return cls(rules=view.rules, opened_for=len(view.hands) + 1)
+        """An empty draft for the next hand of ``view`` (in a game where nobody
+        goes out, every hand ends with nobody out: marked so at once)."""
+        rules = view.rules
+        return cls(rules=rules, opened_for=len(view.hands) + 1, blocked=not rules.can_go_out)
 
     @classmethod
     def from_hand(cls, view: SessionView, number: int, hand: Hand) -> HandDraft:
@@ -134,24 +145,37 @@ class HandDraft:
             plain=plain,
             runs={p: tuple(r) for p, r in hand.runs.items()},
             rummy=hand.rummy,
+            flags=dict(hand.flags),
             original=hand,
         )
-        draft.as_read = draft._entered()
+        draft.as_read = draft._entered(draft.went_out)
         return draft
 
-    def _entered(self) -> tuple:
+    def _entered(self, went_out: str | None = None) -> tuple:
+        # What the hand holds: entries kept for the player who went out
+        # (``went_out``) are not part of it.
         return (
             self.went_out,
             self.blocked,
-            {p: tuple(c) for p, c in self.cards.items() if c},
-            dict(self.plain),
+            {
+                p: tuple(c)
+                for p, c in self.cards.items()
+                if c and p != went_out and p not in self.plain
+            },
+            {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
             self.rummy,
+            dict(self.flags),
         )
 
     def unchanged(self) -> bool:
         """Whether an edit draft still holds the hand exactly as it was read."""
-        return self.original is not None and self.as_read == self._entered()
+        return self.original is not None and self.as_read == self._entered(self.went_out)
+
+    @property
+    def edited(self) -> bool:
+        """Whether this is an edit of a stored hand that holds unsaved changes."""
+        return self.original is not None and not self.unchanged()
 
     # -- what the screen needs (asked of the session's rules) -------------------
     @property
@@ -159,31 +183,42 @@ class HandDraft:
         """The players in seat order."""
         return self.rules.players
 
+    @property
+    def face_names(self) -> dict:
+        """A game definition's own faces: face id → its name (both languages)."""
+        return {str(k.card): k.name for k in self.rules.keypad if k.name is not None}
+
     def needs_leftover(self, player: str) -> bool:
         """Whether ``player``'s leftover cards are entered (not the one who went out)."""
         return player != self.went_out
 
     # -- who went out ---------------------------------------------------------
     def set_went_out(self, player: str) -> None:
-        """Mark ``player`` as gone out (their leftover is cleared)."""
+        """Mark ``player`` as gone out. Cards already entered for them are kept
+        (tapping someone else again brings them back) but are not part of the
+        hand while they went out (:meth:`hand`)."""
         if player not in self.players:
             raise ValueError(f"unknown player {player!r}")
         self.went_out = player
         self.blocked = False
-        self.cards = {p: c for p, c in self.cards.items() if p != player}
-        self.plain = {p: t for p, t in self.plain.items() if p != player}
+        # a flag only the player who went out may have follows them
+        went_out_flags = {f.id for f in self.rules.flags if f.player is FlagPlayer.WENT_OUT}
+        self.flags = {k: (player if k in went_out_flags else v) for k, v in self.flags.items()}
         self._changed()
 
     def set_blocked(self) -> None:
         """Mark the hand as blocked (nobody went out)."""
         self.went_out = None
         self.blocked = True
+        went_out_flags = {f.id for f in self.rules.flags if f.player is FlagPlayer.WENT_OUT}
+        self.flags = {k: v for k, v in self.flags.items() if k not in went_out_flags}
         self._changed()
 
     # -- leftover cards ---------------------------------------------------------
-    def add_card(self, player: str, card: Card) -> None:
-        """Add one leftover ``card`` (a keypad key: a rank, no suit) to ``player``'s hand."""
-        if not isinstance(card, Card):
+    def add_card(self, player: str, card: Card | Face) -> None:
+        """Add one leftover ``card`` (a keypad key: a rank, with its suit where
+        the game needs it, or a game's own face) to ``player``'s hand."""
+        if not isinstance(card, Card | Face):
             raise TypeError(f"not a card: {card!r}")
         self.cards = {**self.cards, player: (*self.cards.get(player, ()), card)}
         if player in self.plain:
@@ -198,12 +233,16 @@ class HandDraft:
             self._changed()
 
     def toggle_plain(self, player: str) -> None:
-        """Switch ``player`` between card keys and a plain number of points."""
+        """Switch ``player`` between card keys and a plain number of points.
+        Nothing entered is thrown away: the cards wait while points are typed
+        (and are not part of the hand meanwhile, :meth:`hand`), the typed
+        text while cards are used; switching back brings either back."""
         if player in self.plain:
+            self.typed_aside = {**self.typed_aside, player: self.plain[player]}
             self.plain = {p: t for p, t in self.plain.items() if p != player}
         else:
-            self.plain = {**self.plain, player: ""}
-            self.cards = {p: c for p, c in self.cards.items() if p != player}
+            self.plain = {**self.plain, player: self.typed_aside.get(player, "")}
+            self.typed_aside = {p: t for p, t in self.typed_aside.items() if p != player}
         self._changed()
 
     def set_plain(self, player: str, text: str) -> None:
@@ -214,6 +253,16 @@ class HandDraft:
     def set_rummy(self, value: bool) -> None:
         """The "went rummy" switch."""
         self.rummy = bool(value)
+        self._changed()
+
+    def set_flag(self, flag: str, player: str | None) -> None:
+        """Call the hand flag ``flag`` for ``player``, or take it back (``None``)."""
+        flags = {k: v for k, v in self.flags.items() if k != flag}
+        if player is not None:
+            if player not in self.players:
+                raise ValueError(f"unknown player {player!r}")
+            flags[flag] = player
+        self.flags = flags
         self._changed()
 
     # -- Four Suit Rummy run builder ------------------------------------------
@@ -364,6 +413,7 @@ class HandDraft:
                 left[player] = tuple(self.cards[player])
         runs = {p: tuple(r) for p, r in self.runs.items() if r}
         kept = self.original  # what the screen does not edit stays as it was stored
+        in_play = {f.id for f in self.rules.flags}
         return Hand(
             self.went_out,
             left=left,
@@ -371,6 +421,7 @@ class HandDraft:
             rummy=self.rummy and self.rules.offers_rummy and self.went_out is not None,
             note=kept.note if kept is not None else None,
             played_at=kept.played_at if kept is not None else None,
+            flags={k: v for k, v in self.flags.items() if k in in_play},
         )
 
     def preview(self) -> Preview:
@@ -389,19 +440,20 @@ class HandDraft:
         if player in self.plain:
             text = self.plain[player].strip()
             return int(text) if text.isdigit() else None
-        values = self.rules.card_values
-        return sum(values.get(card.rank, 0) for card in self.cards.get(player, ()))
+        rules = self.rules
+        return sum(rules.card_points(card) or 0 for card in self.cards.get(player, ()))
 
     @property
     def started(self) -> bool:
         """Whether anything has been entered yet."""
         return bool(
             self.went_out is not None
-            or self.blocked
+            or (self.blocked and self.rules.can_go_out)  # else every hand starts so
             or any(self.cards.values())
             or self.plain
             or any(self.runs.values())
             or self.ranks
+            or self.flags
         )
 
     def overtaken(self, number: int) -> bool:

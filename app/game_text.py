@@ -1,0 +1,201 @@
+"""A game definition's rules in words (GAME_FORMAT.md), for the rules screen
+and ``kortpoeng game show``: the definition says everything, this module puts
+it into sentences in the active language.
+
+>>> from app.i18n import use_language
+>>> from scoring import builtin_definition
+>>> with use_language("en"):
+...     dict(rules_in_words(builtin_definition("hearts")))["When nobody goes out"]
+'Every player scores the cards they took.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.game_words import GAME_RULES
+from app.i18n import _, format_number, ngettext
+from app.messages import card_label, key_label, words
+from scoring import Card, Face
+from scoring.definition import (
+    Blocked,
+    Counted,
+    End,
+    Flag,
+    FlagEffect,
+    FlagPlayer,
+    GameDefinition,
+    Key,
+    NextDealer,
+    WentOut,
+    Winner,
+)
+
+__all__ = ["describe_flag", "keys_in_words", "rules_in_words", "rules_text"]
+
+
+def _key(key: Key) -> str:
+    """``8 = 50``, ``Q♠ = 13, Q♥ = 1, Q in other suits = 0``, ``Draw Two = 20``."""
+    if key.rank is None:
+        return f"{key_label(Face(key.id), key.name)} = {format_number(key.points)}"
+    label = card_label(Card(key.rank))
+    if not key.suits:
+        return f"{label} = {format_number(key.points)}"
+    parts = [f"{label}{suit.symbol} = {format_number(points)}" for suit, points in key.suits]
+    if len(key.suits) < 4 and key.points:
+        parts.append(
+            _("{card} in other suits = {points}", card=label, points=format_number(key.points))
+        )
+    return ", ".join(parts)
+
+
+def keys_in_words(definition: GameDefinition) -> str:
+    """Every key and its points, in the definition's order."""
+    return "; ".join(_key(key) for key in definition.keys)
+
+
+def describe_flag(flag: Flag) -> str:
+    """``Went out in one go: the points × 2 (only for who went out)``."""
+    amount = format_number(flag.amount)
+    if flag.effect is FlagEffect.MULTIPLY:
+        effect = _("that player's points for the hand × {n}", n=amount)
+    elif flag.effect is FlagEffect.BONUS:
+        effect = _("that player scores {n} more", n=amount)
+    else:
+        effect = _("that player scores 0, every other player {n}", n=amount)
+    who = (
+        _("for the player who went out")
+        if flag.player is FlagPlayer.WENT_OUT
+        else _("for any one player")
+    )
+    text = f"{words(flag.name)} ({who}): {effect}"
+    if not flag.in_play:
+        text += " " + _("(only with an option that brings it in)")
+    return text
+
+
+def _went_out(definition: GameDefinition) -> str:
+    counted = definition.counted is Counted.TRICKS
+    if definition.went_out is WentOut.COLLECTS:
+        return _("The player who went out scores the value of every card the others hold.")
+    if definition.went_out is WentOut.OWN:
+        if definition.winner is Winner.LOWEST:
+            return _("Every other player scores the cards they hold as penalty points.")
+        return _("Every other player scores the value of the cards they hold.")
+    if counted:
+        return _("Nobody goes out: each hand is played to its last trick.")
+    return _("Nobody goes out in this game.")
+
+
+def _blocked(definition: GameDefinition) -> str:
+    tricks = definition.counted is Counted.TRICKS
+    if definition.blocked is Blocked.LOWEST_COLLECTS:
+        return _(
+            "The player with the lowest cards scores the difference to each other player; "
+            "with two or more lowest, nobody scores."
+        )
+    if definition.blocked is Blocked.NO_SCORE:
+        return _("Nobody scores.")
+    if definition.blocked is Blocked.OWN:
+        return (
+            _("Every player scores the cards they took.")
+            if tricks
+            else _("Every player scores the cards they hold.")
+        )
+    return _("A hand cannot end with nobody out.")
+
+
+def _end(definition: GameDefinition) -> str:
+    target = format_number(definition.target or 0)
+    rounds = definition.rounds or 0
+    if definition.end is End.TARGET:
+        text = _(
+            "The session ends after the hand in which a total reaches {target}.", target=target
+        )
+    elif definition.end is End.ROUNDS:
+        text = ngettext(
+            "The session ends after {n} hand.", "The session ends after {n} hands.", rounds
+        )
+    else:
+        text = ngettext(
+            "The session ends after {n} hand, or when a total reaches {target}, "
+            "whichever comes first.",
+            "The session ends after {n} hands, or when a total reaches {target}, "
+            "whichever comes first.",
+            rounds,
+            target=target,
+        )
+    winner = (
+        _("The highest total wins; equal totals share the place.")
+        if definition.winner is Winner.HIGHEST
+        else _("The lowest total wins; equal totals share the place.")
+    )
+    return f"{text} {winner}"
+
+
+def _players(definition: GameDefinition) -> str:
+    low, high = definition.min_players, definition.max_players
+    text = (
+        ngettext("{n} player.", "{n} players.", low)
+        if low == high
+        else _("{low}–{high} players.", low=format_number(low), high=format_number(high))
+    )
+    for start, decks in definition.decks:
+        text += " " + ngettext(
+            "From {players} players: {n} deck.",
+            "From {players} players: {n} decks.",
+            decks,
+            players=format_number(start),
+        )
+    if definition.jokers_per_deck:
+        text += " " + ngettext(
+            "{n} joker a deck.", "{n} jokers a deck.", definition.jokers_per_deck
+        )
+    return text
+
+
+def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
+    """The rules of a game defined as data as (heading, text) pairs in the
+    active language: what the players read on the rules screen."""
+    out: list[tuple[str, str]] = []
+    if definition.description is not None:
+        out.append((_("The game"), words(definition.description)))
+    out.append((_("Players"), _players(definition)))
+    counted = (
+        _("Count the cards each player took in tricks.")
+        if definition.counted is Counted.TRICKS
+        else _("Count the cards each player is left holding.")
+    )
+    out.append((_("Card values"), f"{counted} {keys_in_words(definition)}"))
+    out.append((_("When someone goes out"), _went_out(definition)))
+    out.append((_("When nobody goes out"), _blocked(definition)))
+    if definition.flags:
+        out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
+    out.append((_("The end"), _end(definition)))
+    if definition.next_dealer is NextDealer.WINNER_OF_TWO:
+        out.append((_("Dealer"), _("With two players, whoever went out deals the next hand.")))
+    if definition.options:
+        lines = []
+        for option in definition.options:
+            line = words(option.name)
+            if option.description is not None:
+                line += ": " + words(option.description)
+            lines.append(line)
+        out.append((_("Options when a session starts"), "\n".join(lines)))
+    if definition.source is not None:
+        source = definition.source
+        parts = [source.title, source.publisher or "", source.url or ""]
+        out.append((_("Rule book"), " · ".join(p for p in parts if p)))
+    return out
+
+
+def rules_text(game: Any) -> list[tuple[str, str]]:
+    """The rules in short as (heading, text) pairs, translated. ``game`` is a
+    game's id, its rules object or its definition: a game defined as data is
+    described from its definition, a coded game by its own words (none for a
+    game without words of its own)."""
+    definition = game if isinstance(game, GameDefinition) else getattr(game, "definition", None)
+    if definition is not None:
+        return rules_in_words(definition)
+    game_id = game if isinstance(game, str) else getattr(game, "id", "")
+    return [(_(heading), _(text)) for heading, text in GAME_RULES.get(game_id, ())]

@@ -1,0 +1,57 @@
+"""The new-session form with every game (app.ui.state.NewSessionDraft): the
+built-in games, then the custom games the screen loaded; a game just added is
+chosen once it is offered; a game whose target is its own starts without one."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from app.ui.state import NewSessionDraft
+from scoring import builtin_definition, builtin_games, data_game
+
+
+def _game(game_id: str, **changes):
+    return data_game(dataclasses.replace(builtin_definition("crazy_eights"), id=game_id, **changes))
+
+
+def test_custom_games_are_offered_after_the_built_in_ones():
+    draft = NewSessionDraft()
+    assert list(draft.games()) == list(builtin_games())
+    draft.set_custom_games({"family_eights": _game("family_eights")})
+    assert list(draft.games())[-1] == "family_eights"
+    draft.select_game("family_eights")
+    draft.add_player("Kari")
+    draft.add_player("Ola")
+    assert draft.start_args() == ("family_eights", ("Kari", "Ola"), {})
+    draft.choose_preset("200")
+    assert draft.start_args()[2] == {"target": 200}
+
+
+def test_a_chosen_custom_game_deleted_elsewhere_gives_way():
+    draft = NewSessionDraft()
+    draft.set_custom_games({"family_eights": _game("family_eights")})
+    draft.select_game("family_eights")
+    draft.set_custom_games({})
+    assert draft.game == next(iter(builtin_games()))
+
+
+def test_a_game_just_added_is_chosen_when_offered():
+    draft = NewSessionDraft()
+    draft.choose_when_offered("shared")
+    assert draft.game != "shared" and draft.wanted == "shared"
+    draft.set_custom_games({"shared": _game("shared")})
+    assert draft.game == "shared" and draft.wanted == ""
+
+
+def test_a_game_without_a_target_option_starts_with_its_own_target():
+    """Found in the browser: a custom game without a number option was refused
+    at the start ("has no option target"); its own target is used instead."""
+    fixed = _game("fixed_target", options=(), target=60)
+    draft = NewSessionDraft()
+    draft.set_custom_games({"fixed_target": fixed})
+    draft.select_game("fixed_target")
+    draft.add_player("Kari")
+    draft.add_player("Ola")
+    assert not draft.number_choosable()
+    assert draft.start_args() == ("fixed_target", ("Kari", "Ola"), {})
+    assert fixed.target(fixed.default_options()) == 60
