@@ -1,6 +1,9 @@
 """The automatic backups the app makes: when it starts and when a session
 ends, at most once a day, keeping as many as the settings say
-(:func:`app.settings.backups_kept`; see :mod:`models.backup`).
+(:func:`app.settings.backups_kept`; see :mod:`models.backup`). When it starts
+the app also empties the trash of what was deleted more than
+:data:`models.services.trash.KEEP_DAYS` days ago (after the backup, which
+keeps it one day more).
 
 A backup that cannot be made (a full disk, a busy or damaged database) never
 stops the app or a save: it is logged and tried again next time.
@@ -17,7 +20,7 @@ from sqlalchemy.engine import Engine
 from models.backup import auto_backup
 from scoring import CodedError
 
-__all__ = ["backup_in_background", "maybe_backup"]
+__all__ = ["backup_in_background", "maybe_backup", "start_up_chores"]
 
 logger = logging.getLogger(__name__)
 
@@ -40,12 +43,29 @@ def maybe_backup(engine: Engine) -> Path | None:
     return made
 
 
+def start_up_chores(engine: Engine) -> None:
+    """:func:`maybe_backup`, then the trash emptied of what is past its
+    purge date. Never raises for a database or file fault (logged)."""
+    from datetime import timedelta
+
+    from models.services import KEEP_DAYS, purge_trash
+
+    maybe_backup(engine)
+    try:
+        gone = purge_trash(engine=engine, older_than=timedelta(days=KEEP_DAYS))
+    except CodedError as error:
+        logger.warning("The trash was not emptied this time: %s", error)
+        return
+    if gone:
+        logger.info("Deleted for good from the trash: %s", gone)
+
+
 def backup_in_background(engine: Engine) -> None:
-    """:func:`maybe_backup` once per process, in a thread of its own (the
+    """:func:`start_up_chores` once per process, in a thread of its own (the
     first screen never waits for it). Called when the app starts."""
     if _started.is_set():
         return
     _started.set()
     threading.Thread(
-        target=maybe_backup, args=(engine,), name="kortpoeng-backup", daemon=True
+        target=start_up_chores, args=(engine,), name="kortpoeng-backup", daemon=True
     ).start()

@@ -12,6 +12,7 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/settings``                    language and theme
 ``/invite``                      invite a phone: the join link and QR code
 ``/stats``                       player statistics per game
+``/trash``                       deleted sessions and hands: restore, delete for good
 ``/games``                       the custom games with the built-in ones
 ``/games/new[/<game>]``          a new game (from scratch or a copy)
 ``/games/edit/<game>``           change a custom game
@@ -62,6 +63,7 @@ from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
 from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
+from app.ui.trash import TrashScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
 from models import live
 from scoring import CodedError
@@ -87,6 +89,7 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(path="settings", component=SettingsScreen),
         ft.Route(path="invite", component=InviteScreen),
         ft.Route(path="stats", component=StatsScreen),
+        ft.Route(path="trash", component=TrashScreen),
         ft.Route(path="rules/:game", component=RulesScreen),
         ft.Route(path="games", component=GamesScreen),
         ft.Route(path="games/new", component=NewGameScreen),

@@ -1342,6 +1342,34 @@ _ERRORS = {
         "password in the database URL. Nothing was changed; try again once they are right",
         database=_path(p.get("database")),
     ),
+    StorageCode.SESSION_NOT_IN_TRASH: lambda e, p: _(
+        "Session {session} is not in the trash", session=_number_param(p, "session")
+    ),
+    StorageCode.HAND_NOT_IN_TRASH: lambda e, p: _(
+        "{id} is not in the trash: it was put back or deleted for good already",
+        id=_shown(p.get("id", "")),
+    ),
+    StorageCode.HAND_SESSION_IN_TRASH: lambda e, p: _(
+        "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
+        "restore the session first",
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+        session=_number_param(p, "session"),
+    ),
+    StorageCode.HAND_SESSION_ENDED: lambda e, p: _(
+        "Session {session} has ended since hand {hand} ({id}) was deleted: "
+        "it is not put back, so the result stands",
+        session=_number_param(p, "session"),
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+    ),
+    StorageCode.HAND_NOT_PLACEABLE: lambda e, p: _(
+        "Hand {hand} ({id}) can no longer be put back into session {session}: "
+        "with it the session would end before its last hand",
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+        session=_number_param(p, "session"),
+    ),
     ErrorCode.BAD_POINTS: _bad_points,
     LinkCode.LINK_INVALID: lambda e, p: _(
         "This link holds no game: it may have been cut off. Ask for the link or the file again"

@@ -39,6 +39,10 @@ __all__ = [
     "GameNotFound",
     "HandChanged",
     "HandNotFound",
+    "HandNotInTrash",
+    "HandNotPlaceable",
+    "HandSessionEnded",
+    "HandSessionInTrash",
     "ImportInvalid",
     "ImportTooLarge",
     "NameTaken",
@@ -49,6 +53,7 @@ __all__ = [
     "PlayerNotFound",
     "ServiceError",
     "SessionNotFound",
+    "SessionNotInTrash",
     "StorageCode",
     "WarningsNeedConfirmation",
 ]
@@ -89,6 +94,12 @@ class StorageCode(StrEnum):
     # a database server (PostgreSQL), issue 13
     DATABASE_UNREACHABLE = "database_unreachable"
     DATABASE_LOGIN_REFUSED = "database_login_refused"
+    # the trash (issue 9)
+    SESSION_NOT_IN_TRASH = "session_not_in_trash"
+    HAND_NOT_IN_TRASH = "hand_not_in_trash"
+    HAND_SESSION_IN_TRASH = "hand_session_in_trash"
+    HAND_SESSION_ENDED = "hand_session_ended"
+    HAND_NOT_PLACEABLE = "hand_not_placeable"
 
 
 class ServiceError(CodedError):
@@ -362,3 +373,53 @@ class BackupUnavailable(ServiceError):
 
     code = StorageCode.BACKUP_UNAVAILABLE
     template = "backups of {database} are not available (use pg_dump)"
+
+
+# -- the trash -------------------------------------------------------------------
+#
+# ``params["hand"]`` is a hand's number in its session (as the trash lists it),
+# ``params["id"]`` the trash's own name for it (``H`` and the hand's id).
+
+
+class SessionNotInTrash(SessionNotFound):
+    """Session ``params["session"]`` is not in the trash (put back already,
+    deleted for good, or never there); a :class:`SessionNotFound` with its
+    own code."""
+
+    code = StorageCode.SESSION_NOT_IN_TRASH
+    template = "session {session} is not in the trash"
+
+
+class HandNotInTrash(ServiceError):
+    """No hand ``params["id"]`` in the trash (put back already, deleted for
+    good, or never there)."""
+
+    code = StorageCode.HAND_NOT_IN_TRASH
+    template = "hand {id} is not in the trash"
+
+
+class HandSessionInTrash(ServiceError):
+    """Hand ``params["hand"]`` (``params["id"]``) cannot be put back while its
+    session ``params["session"]`` is in the trash: restore the session first."""
+
+    code = StorageCode.HAND_SESSION_IN_TRASH
+    template = "hand {hand} ({id}) belongs to session {session}, which is in the trash"
+
+
+class HandSessionEnded(ServiceError):
+    """Session ``params["session"]`` has ended since hand ``params["hand"]``
+    (``params["id"]``) was deleted: putting the hand back would change a
+    finished session's result, so it is not put back."""
+
+    code = StorageCode.HAND_SESSION_ENDED
+    template = "session {session} has ended since hand {hand} ({id}) was deleted"
+
+
+class HandNotPlaceable(ServiceError):
+    """Hand ``params["hand"]`` (``params["id"]``) of session
+    ``params["session"]`` can no longer be put back: with it the session would
+    end before its last hand (RULES.md, the end of a session), or the rules
+    no longer score it."""
+
+    code = StorageCode.HAND_NOT_PLACEABLE
+    template = "hand {hand} ({id}) can no longer be put back into session {session}"

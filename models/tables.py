@@ -26,6 +26,7 @@ __all__ = [
     "NAME_MAX",
     "CustomGameRow",
     "HandRow",
+    "HandTrashRow",
     "PlayerRow",
     "SeatRow",
     "SessionResultRow",
@@ -171,7 +172,11 @@ class HandRow(SQLModel, table=True):
     """
 
     __tablename__ = "hand"
-    __table_args__ = (UniqueConstraint("session_id", "number", name="uq_hand_number"),)
+    __table_args__ = (
+        UniqueConstraint("session_id", "number", name="uq_hand_number"),
+        # ids are never used twice: a hand in the trash (HandTrashRow) keeps its own
+        {"sqlite_autoincrement": True},
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     session_id: int = Field(
@@ -189,6 +194,44 @@ class HandRow(SQLModel, table=True):
     score: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class HandTrashRow(SQLModel, table=True):
+    """A deleted hand, kept in the trash until it is put back or purged
+    (:data:`models.services.trash.KEEP_DAYS` days after ``deleted_at``).
+
+    The columns a hand is entered with, as :class:`HandRow` stores them,
+    under the hand's own ``id`` (hand ids are never used twice) — what puts it
+    back among the others in the order of their ids, where it was played.
+    ``number`` is the number it had when deleted (for the listing);
+    ``session_finished`` whether its session had ended once it was gone (a
+    hand of a session that has ended since is not put back). A hand in the
+    trash counts nowhere: not in the standings, the results or the score sheet.
+    """
+
+    __tablename__ = "hand_trash"
+
+    id: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    session_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("game_session.id", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
+    )
+    number: int
+    went_out_seat: int | None = Field(default=None)
+    entry: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    rummy: bool = Field(default=False)
+    note: str | None = Field(default=None)
+    played_at: str | None = Field(default=None, max_length=64)
+    warnings: list[dict[str, Any]] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False)
+    )
+    created_at: datetime = Field(default_factory=utcnow)
+    deleted_at: datetime = Field(default_factory=utcnow, index=True)
+    session_finished: bool = Field(default=False)
 
 
 class SheetChunkRow(SQLModel, table=True):

@@ -41,6 +41,9 @@ __all__ = [
     "SessionPage",
     "SessionSummary",
     "SessionView",
+    "Trash",
+    "TrashedHand",
+    "TrashedSession",
 ]
 
 
@@ -378,3 +381,58 @@ class ImportedGame:
 
     entry: GameEntry
     outcome: str
+
+
+class TrashedSession(NamedTuple):
+    """A session in the trash (see :mod:`models.services.trash`).
+
+    ``key`` is its name in the trash (``S`` and its short number, ``S12``);
+    ``deleted_at`` when it was moved there and ``purge_at`` when it will be
+    deleted for good (both aware, UTC).
+    """
+
+    key: str
+    id: int
+    uuid: str
+    game: str
+    players: tuple[str, ...]
+    hand_count: int
+    started_at: datetime
+    finished: bool
+    deleted_at: datetime
+    purge_at: datetime
+
+
+class TrashedHand(NamedTuple):
+    """A deleted hand in the trash (see :mod:`models.services.trash`).
+
+    ``key`` is its name in the trash (``H`` and the hand's id, ``H345``);
+    ``number`` the number it had in session ``session_id`` when deleted;
+    ``went_out`` who went out (``None``: blocked); ``note`` the hand's note;
+    ``deleted_at``/``purge_at`` as for :class:`TrashedSession`.
+    """
+
+    key: str
+    id: int
+    session_id: int
+    game: str
+    players: tuple[str, ...]
+    number: int
+    went_out: str | None
+    note: str | None
+    deleted_at: datetime
+    purge_at: datetime
+
+
+class Trash(NamedTuple):
+    """What the trash holds, most recently deleted first: the sessions, and
+    the hands of sessions that are not in the trash themselves (those come
+    back with their session)."""
+
+    sessions: tuple[TrashedSession, ...]
+    hands: tuple[TrashedHand, ...]
+
+    @property
+    def total(self) -> int:
+        """How many things are in the trash (sessions and hands)."""
+        return len(self.sessions) + len(self.hands)

@@ -137,6 +137,14 @@ class WarningCode(StrEnum):
     PLAIN_NUMBER = "plain_number"
     NO_CARDS = "no_cards"
 
+    @property
+    def asks(self) -> bool:
+        """Whether saving a hand with this warning waits for the user's
+        confirmation (the cards may be wrong). ``plain_number`` only says that
+        typed points cannot be checked against cards (RULES.md §4): it is
+        shown and stored with the hand, never asked about."""
+        return self is not WarningCode.PLAIN_NUMBER
+
 
 @unique
 class BreakdownCode(StrEnum):

@@ -4,8 +4,8 @@ calls (:mod:`models.services`, :mod:`app.reports`), one module per command.
 ``kortpoeng`` alone starts the app (a desktop window where one can open,
 otherwise the web UI); ``kortpoeng web`` serves the web UI; ``kortpoeng score
 FILE`` scores a session file without touching the database (SESSION_FORMAT.md);
-``list``, ``show``, ``export``, ``import`` and ``stats`` work on the stored
-sessions; ``games`` lists the games and ``game show|export|import`` shows,
+``list``, ``show``, ``export``, ``import``, ``stats``, ``trash`` and ``restore`` work on
+the stored sessions; ``games`` lists the games and ``game show|export|import`` shows,
 writes or stores one (GAME_FORMAT.md); ``backup`` and ``restore-backup`` copy
 the database and put a copy back.
 Exit statuses: :class:`app.cli.status.ExitStatus`.
@@ -33,6 +33,7 @@ from app.cli import (
     serve,
     show,
     stats,
+    trash,
 )
 from app.cli.status import ExitStatus
 from app.i18n import LOCALES_DIR, N_, _, get_language
@@ -40,7 +41,20 @@ from app.i18n import LOCALES_DIR, N_, _, get_language
 __all__ = ["ARGPARSE_WORDS", "ExitStatus", "argparse_language", "build_parser", "main"]
 
 #: The command modules, in the order ``--help`` lists them.
-COMMANDS = (score, serve, listing, show, export, importing, stats, games, game, backup, restore)
+COMMANDS = (
+    score,
+    serve,
+    listing,
+    show,
+    export,
+    importing,
+    stats,
+    trash,
+    games,
+    game,
+    backup,
+    restore,
+)
 
 #: argparse's own words (usage, its errors, its help headings), marked for the
 #: app's catalogs: argparse asks gettext for them (see :func:`argparse_language`).

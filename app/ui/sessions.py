@@ -180,6 +180,12 @@ def SessionsScreen() -> ft.Control:
         body,
         actions=[
             icon_action(
+                "nav-trash",
+                ft.Icons.RESTORE_FROM_TRASH_OUTLINED,
+                _("Trash"),
+                lambda _e: go("/trash"),
+            ),
+            icon_action(
                 "nav-stats", ft.Icons.LEADERBOARD_OUTLINED, _("Statistics"), lambda _e: go("/stats")
             ),
             icon_action(

@@ -23,8 +23,9 @@ The modules, by job: :mod:`.codec` (a hand row ↔ :class:`scoring.Hand`),
 :mod:`.sheet` (the score sheet cache), :mod:`.loading` (loading a session and
 storing what a write derives), :mod:`.fingerprint`; the use cases in
 :mod:`.listing` and :mod:`.queries` (reads), :mod:`.sessions`, :mod:`.hands`, :mod:`.transfer`,
-:mod:`.players`, :mod:`.statistics` and :mod:`.games` (custom games; a
-session's snapshot of its game's rules: :mod:`.snapshots`).
+:mod:`.players`, :mod:`.statistics`, :mod:`.games` (custom games; a
+session's snapshot of its game's rules: :mod:`.snapshots`) and :mod:`.trash`
+(deleted sessions and hands).
 
 >>> from models.db import make_engine, init_db
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
@@ -47,8 +48,14 @@ from typing import TYPE_CHECKING, Any
 #: SQLAlchemy, whose import alone takes longer than they may.
 _HOMES = {
     "IMPORT_LIMIT": "transfer",
+    "KEEP_DAYS": "trash",
     "delete_game": "games",
     "delete_hand": "hands",
+    "delete_hand_for_good": "trash",
+    "delete_session_for_good": "trash",
+    "list_trash": "trash",
+    "parse_key": "trash",
+    "restore_hand": "trash",
     "delete_session": "sessions",
     "edit_hand": "hands",
     "export_game": "games",
@@ -83,9 +90,12 @@ _HOMES = {
 
 __all__ = [
     "IMPORT_LIMIT",
+    "KEEP_DAYS",
     "delete_game",
     "delete_hand",
+    "delete_hand_for_good",
     "delete_session",
+    "delete_session_for_good",
     "edit_hand",
     "export_game",
     "export_session",
@@ -101,7 +111,9 @@ __all__ = [
     "list_games",
     "list_players",
     "list_sessions",
+    "list_trash",
     "open_session",
+    "parse_key",
     "player_stats",
     "purge_trash",
     "read_import_source",
@@ -110,6 +122,7 @@ __all__ = [
     "rematch",
     "rename_player",
     "rescore_stale",
+    "restore_hand",
     "restore_session",
     "save_game",
     "session_doc",
@@ -142,6 +155,14 @@ if TYPE_CHECKING:
     from .sessions import delete_session, purge_trash, rematch, restore_session, start_session
     from .statistics import game_statistics, rescore_stale
     from .transfer import IMPORT_LIMIT, import_session, read_import_source
+    from .trash import (
+        KEEP_DAYS,
+        delete_hand_for_good,
+        delete_session_for_good,
+        list_trash,
+        parse_key,
+        restore_hand,
+    )
 
 
 def __getattr__(name: str) -> Any:

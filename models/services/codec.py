@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scoring import Card, Face, ScoreWarning
+from scoring import Card, Face, ScoreWarning, WarningCode
 
 if TYPE_CHECKING:
     from scoring import GameRules, Hand, HandScore
@@ -192,12 +192,17 @@ def check_warnings(
     """Return the hand's warnings (``hand`` set), or raise if some are unconfirmed.
 
     Warnings already confirmed for this hand (``already``, stored form, when
-    editing it) need no second confirmation. Raises
+    editing it) need no second confirmation, and a warning that only informs
+    (:attr:`scoring.WarningCode.asks` false: typed points) needs none. Raises
     :class:`WarningsNeedConfirmation`.
     """
     warnings = tuple(dataclasses.replace(w, hand=number) for w in score.warnings)
     known = {tuple(item.get(name) for name in _WARNING_FIELDS) for item in already}
-    new = [w for w in warnings if tuple(getattr(w, n) for n in _WARNING_FIELDS) not in known]
+    new = [
+        w
+        for w in warnings
+        if WarningCode(w.code).asks and tuple(getattr(w, n) for n in _WARNING_FIELDS) not in known
+    ]
     if new and not confirmed:
         raise WarningsNeedConfirmation(warnings)
     return warnings

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scoring import CodedError, Hand, check_hand
 
 from ..db import AnyEngine, Reader, read_only, run_write
-from ..errors import HandChanged, HandNotFound, NextHandChanged
+from ..errors import HandChanged, HandNotFound, HandSessionEnded, NextHandChanged
 from ..views import DeletedHand, HandDetail, SessionView
 from .codec import check_warnings, checked_hand, hand_values, now_iso, warnings_from_json
 from .loading import (
@@ -39,6 +39,7 @@ __all__ = [
     "edit_hand",
     "get_hand",
     "insert_hand",
+    "place_hand",
     "record_hand",
     "undo_last_hand",
 ]
@@ -209,8 +210,11 @@ def delete_hand(
     the end and the winners are recomputed (deleting the hand that ended the
     session reopens it). ``expected`` as for :func:`edit_hand`.
 
+    The hand goes to the trash (:mod:`models.services.trash`: kept
+    :data:`~models.services.trash.KEEP_DAYS` days, counted nowhere meanwhile).
     Returns the session without the hand and the hand as it was stored (with
-    its ``hand_id``), for an undo (:func:`insert_hand`).
+    its ``hand_id``), for an undo (:func:`insert_hand`, or
+    :func:`~models.services.trash.restore_hand`).
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound`, :class:`HandChanged`,
     and :class:`scoring.HandError` (``session_over``) when without that hand the
@@ -220,8 +224,8 @@ def delete_hand(
 
 
 def undo_last_hand(*, engine: AnyEngine, session_id: int) -> SessionView:
-    """Delete the session's last hand (see :func:`delete_hand`), whichever it is
-    when the write transaction starts.
+    """Delete the session's last hand (see :func:`delete_hand`; it goes to the
+    trash), whichever it is when the write transaction starts.
 
     Raises :class:`SessionNotFound`, :class:`HandNotFound` (``hand`` 0) when the
     session has no hands.
@@ -243,13 +247,16 @@ def insert_hand(
     With ``hand_id`` (the deleted hand's :attr:`HandDetail.hand_id`) it goes
     back under that id, among the others in the order of their ids — where it
     was played, whatever was deleted or added since (on another phone) — and
-    when a hand with that id is there already (undone already), nothing is
-    written. Without it, it goes in as hand ``number`` (kept within 1 … hands
-    + 1) and the later hands move down one number; when hand ``number``
-    already is ``hand``, nothing is written. ``played_at`` is kept as given
+    out of the trash; when a hand with that id is there already (undone
+    already), nothing is written; when its session has ended since it was
+    deleted, it is refused with :class:`HandSessionEnded`. Without it, it
+    goes in as hand ``number`` (kept within 1 … hands + 1) and the later
+    hands move down one number; when hand ``number`` already is ``hand``,
+    nothing is written. ``played_at`` is kept as given
     (now when it has none).
 
-    Raises :class:`SessionNotFound`, :class:`WarningsNeedConfirmation`, and the
+    Raises :class:`SessionNotFound`, :class:`HandSessionEnded`,
+    :class:`WarningsNeedConfirmation`, and the
     :mod:`scoring` errors of :func:`record_hand` — ``session_over`` when with
     the hand back the session would end before its last hand. Nothing is
     written then.
@@ -274,17 +281,78 @@ def insert_hand(
             _, there, _ = stored_hand(reader, session_id, at, loaded.players, loaded.game)
             if there == entered:  # already back
                 return view_of(loaded, loaded.standings())
-        score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
-        warnings = check_warnings(score, at, confirmed=confirm_warnings)
-        values = hand_values(entered, loaded.players, score, warnings)
-        loaded.sheet.insert(at - 1, sheet_line(values, len(loaded.players)))
-        table = loaded.standings()
-        _shift(db, session_id, at, +1)
-        _insert_row(db, session_id, at, values, **({"id": hand_id} if hand_id is not None else {}))
-        store_state(db, loaded, table, from_hand=at - 1)
-        return view_of(loaded, table)
+        if hand_id is not None:
+            check_not_ended(reader, loaded, hand_id, at)
+        return place_hand(db, loaded, at, entered, confirm_warnings, hand_id)
 
     return run_write(engine, work)
+
+
+def check_not_ended(reader: Reader, loaded: Loaded, hand_id: int, at: int) -> None:
+    """Refuse to put hand ``hand_id`` (in the trash) back as hand ``at`` when
+    its session has ended since it was deleted: raises
+    :class:`HandSessionEnded`. A hand not in the trash passes."""
+    was = reader.first(
+        "SELECT session_finished FROM hand_trash WHERE id = :id AND session_id = :sid",
+        id=hand_id,
+        sid=loaded.head.id,
+    )
+    if was is not None and loaded.head.finished_at is not None and not was[0]:
+        raise HandSessionEnded(session=loaded.head.id, hand=at, id=f"H{hand_id}")
+
+
+def place_hand(
+    db: Session,
+    loaded: Loaded,
+    at: int,
+    entered: Hand,
+    confirm_warnings: bool,
+    hand_id: int | None,
+) -> SessionView:
+    """Insert the checked hand ``entered`` as hand ``at`` of ``loaded`` (its
+    sheet read from ``at``) in ``db``'s write transaction — later hands move
+    down one number — under ``hand_id`` when given (and out of the trash).
+    Raises :class:`WarningsNeedConfirmation` and :mod:`scoring` errors
+    (``session_over``)."""
+    from sqlalchemy import delete
+
+    from ..tables import HandTrashRow, table_of
+
+    session_id = loaded.head.id
+    score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
+    warnings = check_warnings(score, at, confirmed=confirm_warnings)
+    values = hand_values(entered, loaded.players, score, warnings)
+    loaded.sheet.insert(at - 1, sheet_line(values, len(loaded.players)))
+    table = loaded.standings()
+    _shift(db, session_id, at, +1)
+    _insert_row(db, session_id, at, values, **({"id": hand_id} if hand_id is not None else {}))
+    store_state(db, loaded, table, from_hand=at - 1)
+    if hand_id is not None:
+        trash = table_of(HandTrashRow)
+        db.connection().execute(delete(trash).where(trash.c.id == hand_id))
+    return view_of(loaded, table)
+
+
+def _to_trash(db: Session, hand_id: int, *, finished: bool) -> None:
+    """Copy hand row ``hand_id`` into the trash (``hand_trash``), deleted now;
+    ``finished``: whether its session has ended without it."""
+    from sqlalchemy import insert, literal, select
+
+    from ..tables import HandRow, HandTrashRow, table_of, utcnow
+
+    hand = table_of(HandRow)
+    columns = ["id", "session_id", "number", "went_out_seat", "entry", "rummy", "note"]
+    columns += ["played_at", "warnings", "created_at"]
+    db.connection().execute(
+        insert(table_of(HandTrashRow)).from_select(
+            [*columns, "deleted_at", "session_finished"],
+            select(
+                *(hand.c[name] for name in columns),
+                literal(utcnow(), table_of(HandTrashRow).c.deleted_at.type),
+                literal(finished, table_of(HandTrashRow).c.session_finished.type),
+            ).where(hand.c.id == hand_id),
+        )
+    )
 
 
 def _delete(
@@ -318,6 +386,10 @@ def _delete(
     )
     loaded.sheet.delete(number - 1)
     table = loaded.standings()
+    from .trash import purge_expired
+
+    purge_expired(db)
+    _to_trash(db, hand_id, finished=table.finished)
     db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
     _shift(db, session_id, number + 1, -1)
     store_state(db, loaded, table, from_hand=number - 1)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scoring import GameRules, check_name, player_key
 
 from ..db import AnyEngine, Reader, run_write
-from ..errors import SessionNotFound
+from ..errors import SessionNotFound, SessionNotInTrash
 from ..views import SessionView
 from . import snapshots
 from .codec import now_iso
@@ -25,7 +25,6 @@ from .loading import Loaded, SessionHead, read_head, read_seats, store_state, vi
 from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from sqlalchemy import ColumnElement
     from sqlmodel import Session
 
 __all__ = [
@@ -85,8 +84,11 @@ def create_session(
     started_at: datetime | None = None,
     started_at_iso: str | None = None,
     rematch_of: int | None = None,
+    session_id: int | None = None,
 ) -> Loaded:
-    """Insert a session row and its seats inside the caller's write transaction.
+    """Insert a session row and its seats inside the caller's write transaction
+    (under ``session_id`` when given: an import that replaces a session in
+    the trash keeps its number).
 
     Returns the new session as :class:`Loaded` with no hands (for start,
     rematch and import, which store its state and results).
@@ -115,6 +117,7 @@ def create_session(
     connection = db.connection()
     result = connection.execute(
         insert(table_of(SessionRow)).values(
+            **({"id": session_id} if session_id is not None else {}),
             uuid=head.uuid,
             game=head.game,
             options=head.options,
@@ -231,11 +234,17 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
         from sqlalchemy import update
 
         from ..tables import SessionRow, table_of, utcnow
+        from .trash import purge_expired
 
+        purge_expired(db)
         reader = Reader.of(db)
         head = read_head(reader, session_id, deleted=True, lock=True)
         if (head.deleted_at is not None) == deleted:
-            raise SessionNotFound(session=session_id)
+            raise (
+                SessionNotFound(session=session_id)
+                if deleted
+                else SessionNotInTrash(session=session_id)
+            )
         table = table_of(SessionRow)
         db.connection().execute(
             update(table)
@@ -247,38 +256,33 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
 
 
 def delete_session(*, engine: AnyEngine, session_id: int) -> None:
-    """Move a session to the trash (it can be restored until the trash is purged;
+    """Move a session to the trash (it can be restored for
+    :data:`models.services.trash.KEEP_DAYS` days, then it is deleted for good;
     its results stop counting in the statistics meanwhile). Raises
     :class:`SessionNotFound` (also when it is in the trash already)."""
     _set_deleted(engine, session_id, deleted=True)
 
 
 def restore_session(*, engine: AnyEngine, session_id: int) -> None:
-    """Take a session out of the trash. Raises :class:`SessionNotFound` when it is
-    not in the trash."""
+    """Take a session out of the trash (its own deleted hands stay in the
+    trash, listed again). Raises :class:`SessionNotInTrash` (a
+    :class:`SessionNotFound`) when it is not in the trash."""
     _set_deleted(engine, session_id, deleted=False)
 
 
 def purge_trash(*, engine: AnyEngine, older_than: timedelta | None = None) -> int:
-    """Delete for good the sessions in the trash (only those deleted more than
-    ``older_than`` ago, when given), with their hands, seats, results and sheet.
+    """Delete for good what is in the trash — the sessions (with their hands,
+    seats, results and sheet) and the deleted hands — only what was deleted
+    more than ``older_than`` ago, when given (see
+    :mod:`models.services.trash`, which does this by itself after
+    :data:`~models.services.trash.KEEP_DAYS` days).
 
-    Returns how many sessions were removed. Players stay.
+    Returns how many sessions and hands (of the other sessions) went. Players stay.
     """
 
     def work(db: Session) -> int:
-        from sqlalchemy import delete, select
+        from .trash import purge
 
-        from ..tables import SessionRow, table_of, utcnow
-
-        table = table_of(SessionRow)
-        condition: ColumnElement[bool] = table.c.deleted_at.is_not(None)
-        if older_than is not None:
-            condition = condition & (table.c.deleted_at <= utcnow() - older_than)
-        connection = db.connection()
-        ids = connection.execute(select(table.c.id).where(condition)).scalars().all()
-        if ids:
-            connection.execute(delete(table).where(table.c.id.in_(ids)))
-        return len(ids)
+        return purge(db, older_than)
 
     return run_write(engine, work)

@@ -54,7 +54,11 @@ def import_session(
     count or names: the one name rule, :func:`scoring.check_name`),
     :class:`scoring.CardParseError`, :class:`scoring.HandError` (with hand,
     player and card), :class:`DuplicateSession` when a session with the same
-    ``id`` is stored (in the trash too). The database is unchanged then.
+    ``id`` is stored (outside the trash). The database is unchanged then.
+
+    A session with the same ``id`` in the trash is restored: the document
+    takes its place, under its number (its rematches stay linked to it); what
+    the trash held of it (its deleted hands too) is replaced by the document.
     """
     size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
     if size > limit:
@@ -75,14 +79,25 @@ def import_session(
 
         from ..tables import HandRow, table_of, utcnow
 
+        number = rematch_of = None
+        followers: list[int] = []
         if doc.id is not None:
-            existing = Reader.of(db).first(
-                "SELECT id, deleted_at FROM game_session WHERE uuid = :uuid", uuid=doc.id
+            reader = Reader.of(db)
+            existing = reader.first(
+                "SELECT id, deleted_at, rematch_of FROM game_session WHERE uuid = :uuid",
+                uuid=doc.id,
             )
-            if existing is not None:
-                raise DuplicateSession(
-                    id=doc.id, session=existing[0], in_trash=existing[1] is not None
-                )
+            if existing is not None and existing[1] is None:
+                raise DuplicateSession(id=doc.id, session=existing[0], in_trash=False)
+            if existing is not None:  # in the trash: the file takes its place
+                number, rematch_of = existing[0], existing[2]
+                followers = [
+                    row[0]
+                    for row in reader.rows(
+                        "SELECT id FROM game_session WHERE rematch_of = :sid", sid=number
+                    )
+                ]
+                _drop(db, number)
         loaded = create_session(
             db,
             game=doc.rules,
@@ -91,7 +106,11 @@ def import_session(
             uuid=doc.id,
             started_at=started,
             started_at_iso=doc.started_at,
+            session_id=number,
+            rematch_of=rematch_of,
         )
+        if followers:  # the rematches of the session replaced are its rematches again
+            _relink(db, followers, loaded.head.id)
         # A name already stored in another spelling ("kari" for "Kari") is that
         # player: the hands are seated and scored under the stored names.
         players = loaded.players
@@ -123,3 +142,29 @@ def import_session(
         return view_of(loaded, table)
 
     return run_write(engine, work)
+
+
+def _drop(db: Session, session_id: int) -> None:
+    """Delete session ``session_id`` (in the trash) for good, in ``db``'s
+    write transaction, with everything that is its own."""
+    from sqlalchemy import delete
+
+    from ..tables import HandTrashRow, SessionRow, table_of
+
+    trash = table_of(HandTrashRow)
+    sessions = table_of(SessionRow)
+    connection = db.connection()
+    connection.execute(delete(trash).where(trash.c.session_id == session_id))
+    connection.execute(delete(sessions).where(sessions.c.id == session_id))
+
+
+def _relink(db: Session, ids: list[int], session_id: int) -> None:
+    """Mark sessions ``ids`` as rematches of ``session_id`` again."""
+    from sqlalchemy import update
+
+    from ..tables import SessionRow, table_of
+
+    sessions = table_of(SessionRow)
+    db.connection().execute(
+        update(sessions).where(sessions.c.id.in_(ids)).values(rematch_of=session_id)
+    )

@@ -13,11 +13,13 @@ import uuid
 from pathlib import Path
 
 import hypothesis.strategies as st
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis.stateful import (
     Bundle,
     RuleBasedStateMachine,
+    initialize,
     invariant,
+    precondition,
     rule,
     run_state_machine_as_test,
 )
@@ -27,19 +29,27 @@ from sqlmodel import Session
 import scoring
 from app.reports.statistics import finished_entries, game_statistics, player_statistics
 from models.db import init_db, make_engine
-from models.errors import ServiceError
+from models.errors import (
+    HandNotPlaceable,
+    HandSessionEnded,
+    HandSessionInTrash,
+    ServiceError,
+)
 from models.services import (
     delete_hand,
+    delete_hand_for_good,
     delete_session,
     edit_hand,
     export_session,
     import_session,
     list_sessions,
+    list_trash,
     open_session,
     purge_trash,
     record_hand,
     rematch,
     rename_player,
+    restore_hand,
     restore_session,
     start_session,
     undo_last_hand,
@@ -75,6 +85,19 @@ def seat_hands(draw):
     return out, left, rummy, note
 
 
+@st.composite
+def plausible_hands(draw):
+    """A hand every game here accepts (someone went out; the others keep a
+    few points), so that sessions grow, end, and have hands to delete and
+    put back."""
+    out = draw(st.integers(0, 1))
+    left = {seat: draw(st.integers(0, 12)) for seat in range(3) if seat != out}
+    return out, left, False, draw(st.one_of(st.none(), st.sampled_from(["a", "ø b"])))
+
+
+any_hand = st.one_of(seat_hands(), plausible_hands())
+
+
 class ScoreSheetMachine(RuleBasedStateMachine):
     sessions = Bundle("sessions")
 
@@ -93,6 +116,8 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         self.model: dict[int, dict] = {}  # sid -> game, options, seats(pids), hands, deleted
         self.names: dict[int, str] = {}  # pid -> name
         self.stale: set[int] = set()  # sessions "scored by older code" (see code_changed)
+        # hands in the trash: hand id -> (sid, hand by seat, session finished without it)
+        self.trash: dict[int, tuple[int, tuple, bool]] = {}
 
     def teardown(self) -> None:
         self.db.close()
@@ -186,10 +211,23 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         }
         return view.id
 
+    @initialize(
+        target=sessions,
+        which=st.integers(0, len(GAMES) - 1),
+        hands=st.lists(plausible_hands(), min_size=2, max_size=6),
+    )
+    def start_with_hands(self, which, hands):
+        """Every run starts with a session that has hands (to delete, put in
+        the trash and put back)."""
+        sid = self.start(which)
+        for h in hands:
+            self.record(sid, h)
+        return sid
+
     def _alive(self, sid):
         return sid in self.model and not self.model[sid]["deleted"]
 
-    @rule(sid=sessions, h=seat_hands())
+    @rule(sid=sessions, h=any_hand)
     def record(self, sid, h):
         if not self._alive(sid):
             return
@@ -204,7 +242,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
             ),
         )
 
-    @rule(sid=sessions, h=seat_hands(), at=st.integers(0, 10))
+    @rule(sid=sessions, h=any_hand, at=st.integers(0, 10))
     def edit(self, sid, h, at):
         if not self._alive(sid) or at >= len(self.model[sid]["hands"]):
             return
@@ -224,23 +262,83 @@ class ScoreSheetMachine(RuleBasedStateMachine):
 
     @rule(sid=sessions, at=st.integers(0, 10))
     def delete(self, sid, at):
-        if not self._alive(sid) or at >= len(self.model[sid]["hands"]):
+        if not self._alive(sid) or not self.model[sid]["hands"]:
             return
+        at %= len(self.model[sid]["hands"])
         hands = list(self.model[sid]["hands"])
-        del hands[at]
-        self._attempt(
-            sid, hands, lambda: delete_hand(engine=self.engine, session_id=sid, number=at + 1).view
-        )
+        gone = hands.pop(at)
+        deleted = []
+
+        def call():
+            result = delete_hand(engine=self.engine, session_id=sid, number=at + 1)
+            deleted.append(result.hand.hand_id)
+            return result.view
+
+        view = self._attempt(sid, hands, call)
+        if view is not None:  # in the trash now, counted nowhere
+            self.trash[deleted[0]] = (sid, gone, view.finished)
 
     @rule(sid=sessions)
     def undo(self, sid):
         if not self._alive(sid) or not self.model[sid]["hands"]:
             return
-        self._attempt(
+        last = self._hand_ids(sid)[-1]
+        gone = self.model[sid]["hands"][-1]
+        view = self._attempt(
             sid,
             self.model[sid]["hands"][:-1],
             lambda: undo_last_hand(engine=self.engine, session_id=sid),
         )
+        if view is not None:
+            self.trash[last] = (sid, gone, view.finished)
+
+    def _hand_ids(self, sid):
+        rows = self.db.exec(
+            text("SELECT id FROM hand WHERE session_id = :s ORDER BY number").bindparams(s=sid)
+        ).all()
+        self.db.rollback()
+        return [row[0] for row in rows]
+
+    @precondition(lambda self: self.trash)
+    @rule(pick=st.integers(0, 50))
+    def restore_a_hand(self, pick):
+        """A hand from the trash goes back where it was played (among the
+        hands in the order of their ids) — unless its session is in the trash,
+        has ended since, or would end before its last hand with it."""
+        hand_id = sorted(self.trash)[pick % len(self.trash)]
+        sid, h, finished_then = self.trash[hand_id]
+        m = self.model[sid]
+        at = sum(1 for i in self._hand_ids(sid) if i < hand_id)
+        hands = [*m["hands"][:at], h, *m["hands"][at:]]
+        if m["deleted"]:
+            expected = HandSessionInTrash
+        else:
+            _, now = self._expected(sid, m["hands"])
+            try:
+                self._expected(sid, hands)
+                expected = None
+            except scoring.ScoringError:
+                expected = HandNotPlaceable
+            if now.finished and not finished_then:
+                expected = HandSessionEnded
+        try:
+            view = restore_hand(engine=self.engine, hand_id=hand_id)
+        except ServiceError as error:
+            assert expected is not None and isinstance(error, expected), (expected, error)
+            event(f"hand restore refused: {error.code}")
+            return
+        assert expected is None, expected
+        event("hand restored")
+        m["hands"] = hands
+        del self.trash[hand_id]
+        self._check(sid, view)
+
+    @precondition(lambda self: self.trash)
+    @rule(pick=st.integers(0, 50))
+    def forget_a_hand(self, pick):
+        hand_id = sorted(self.trash)[pick % len(self.trash)]
+        delete_hand_for_good(engine=self.engine, hand_id=hand_id)
+        del self.trash[hand_id]
 
     @rule(sid=sessions)
     def trash(self, sid):
@@ -261,6 +359,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         purge_trash(engine=self.engine)
         for sid in [s for s, m in self.model.items() if m["deleted"]]:
             del self.model[sid]
+        self.trash.clear()  # every hand in the trash went too
 
     @rule(target=sessions, sid=sessions)
     def again(self, sid):
@@ -298,6 +397,20 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         }
         self._check(view.id, view)
         return view.id
+
+    @rule(sid=sessions)
+    def import_from_the_trash(self, sid):
+        """A session in the trash comes back when its own export is imported
+        (its hands in the trash are replaced by the file's)."""
+        if sid not in self.model or not self.model[sid]["deleted"]:
+            return
+        data = export_session(engine=self.engine, session_id=sid)
+        view = import_session(engine=self.engine, data=data)
+        assert view.id == sid
+        self.model[sid]["deleted"] = False
+        self.model[sid]["seats"] = list(view.player_ids)
+        self.trash = {k: v for k, v in self.trash.items() if v[0] != sid}
+        self._check(sid, view)
 
     @rule(which=st.integers(0, 20), suffix=st.sampled_from(["", "x", "ø", "Y"]))
     def rename(self, which, suffix):
@@ -367,6 +480,19 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         self._stored_results_equal_a_full_rescore()
         self._every_session_opens_as_scoring_says()
         self._the_list_agrees()
+        self._the_trash_agrees()
+
+    def _the_trash_agrees(self):
+        trash = list_trash(engine=self.engine)
+        assert {item.id for item in trash.sessions} == {
+            sid for sid, m in self.model.items() if m["deleted"]
+        }
+        assert {item.id for item in trash.hands} == {
+            hid for hid, (sid, _, _) in self.trash.items() if not self.model[sid]["deleted"]
+        }
+        stored = self.db.exec(text("SELECT id FROM hand_trash")).all()
+        self.db.rollback()
+        assert {row[0] for row in stored} == set(self.trash)
 
     def _stored_results_equal_a_full_rescore(self):
         for sid in self.model:

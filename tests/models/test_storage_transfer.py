@@ -114,7 +114,7 @@ def test_export_matches_what_was_entered(engine):
     assert session_doc(engine=engine, session_id=ids[2]).hands[0].rummy is True
 
 
-def test_import_of_the_same_id_is_not_a_second_copy(engine):
+def test_import_of_the_same_id_is_not_a_second_copy_and_restores_it_from_the_trash(engine):
     ids = _varied(engine)
     text = export_session(engine=engine, session_id=ids[1])
     before = dump(engine)
@@ -125,12 +125,19 @@ def test_import_of_the_same_id_is_not_a_second_copy(engine):
         "session": ids[1],
         "in_trash": False,
     }
-    delete_session(engine=engine, session_id=ids[1])
-    with pytest.raises(DuplicateSession) as caught:
-        import_session(engine=engine, data=text)
-    assert caught.value.params["in_trash"] is True
-    assert list_sessions(engine=engine, trash=True).total == 1
     assert len(dump(engine)) == len(before)
+    # In the trash, its own export puts it back: the same number, the same
+    # session, out of the trash (issue 9: it used to be refused as "in the trash").
+    shown = open_session(engine=engine, session_id=ids[1])
+    delete_session(engine=engine, session_id=ids[1])
+    back = import_session(engine=engine, data=text)
+    assert back.id == ids[1] and back.uuid == json.loads(text)["id"]
+    assert back.deleted_at is None
+    assert back.standings == shown.standings and back.hands == shown.hands
+    assert list_sessions(engine=engine, trash=True).total == 0
+    assert export_session(engine=engine, session_id=ids[1]) == text
+    with pytest.raises(DuplicateSession):  # and now it is stored: not a second copy
+        import_session(engine=engine, data=text)
 
 
 def test_import_without_id_gets_a_new_one(engine):

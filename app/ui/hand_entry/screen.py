@@ -239,25 +239,11 @@ def HandEntry(
                 confirm=confirm,
                 expected=draft.original,
             )
-            if isinstance(outcome, hand_actions.NeedsConfirmation) and all(
-                w.code == WarningCode.PLAIN_NUMBER for w in outcome.warnings
-            ):
-                # Typed points: said beside the field already, no second question.
-                outcome = await run_use_case(
-                    hand_actions.save,
-                    session_id=view.id,
-                    hand=hand,
-                    number=number,
-                    editing=editing,
-                    confirm=True,
-                    expected=draft.original,
-                )
         finally:
             set_busy(False)
         if isinstance(outcome, hand_actions.NeedsConfirmation):
-            draft.warnings = tuple(
-                w for w in outcome.warnings if w.code != WarningCode.PLAIN_NUMBER
-            )
+            # (typed points are said beside their field: only what asks is asked)
+            draft.warnings = tuple(w for w in outcome.warnings if WarningCode(w.code).asks)
         elif isinstance(outcome, hand_actions.Refused):
             refused(outcome)
         else:
