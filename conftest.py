@@ -13,6 +13,15 @@ submission never fails on a new random draw.
     xdist worker, shared by tests/e2e and tests/security: Playwright's sync
     API allows one instance per thread). Skips the test when Chromium or
     Playwright is missing, except with ``CI=true`` where that is a failure.
+
+``pg_cluster``
+    Session-scoped throw-away PostgreSQL server (``tests/models/pg_cluster.py``,
+    one per xdist worker). Missing PostgreSQL programs fail the test; only
+    ``KORTPOENG_SKIP_PG=1`` (never with ``CI=true``) makes that a skip.
+
+``pg_url``
+    A fresh database on ``pg_cluster``, migrated to the newest schema, as a
+    SQLAlchemy URL; dropped after the test.
 """
 
 from __future__ import annotations
@@ -43,7 +52,12 @@ E2E_DIR = Path(__file__).resolve().parent / "tests" / "e2e"
 if str(E2E_DIR) not in sys.path:
     sys.path.insert(0, str(E2E_DIR))
 
+MODELS_TESTS_DIR = Path(__file__).resolve().parent / "tests" / "models"
+if str(MODELS_TESTS_DIR) not in sys.path:
+    sys.path.append(str(MODELS_TESTS_DIR))
+
 import e2e_harness as h  # noqa: E402
+import pg_cluster as pgc  # noqa: E402
 
 
 def _missing(reason: str) -> None:
@@ -67,3 +81,28 @@ def browser() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Any]:
+    """One throw-away PostgreSQL server per test session (per xdist worker)."""
+    try:
+        cluster = pgc.Cluster()
+    except pgc.Unavailable as why:
+        ci = os.environ.get("CI", "").lower() == "true"
+        if os.environ.get(pgc.SKIP_ENV) == "1" and not ci:
+            pytest.skip(str(why))
+        pytest.fail(f"{why} (the PostgreSQL tests must run)", pytrace=False)
+    try:
+        cluster.make_template()
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Any) -> Iterator[str]:
+    """A fresh, migrated database on the test session's PostgreSQL server."""
+    name = pg_cluster.fresh_database()
+    yield pg_cluster.url(name)
+    pg_cluster.drop(name)

@@ -31,6 +31,8 @@ from __future__ import annotations
 import contextvars
 import logging
 import os
+import threading
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -63,7 +65,11 @@ from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
 from app.ui.trash import TrashScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
+from models import live
 from scoring import CodedError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 __all__ = ["ROUTES", "App", "main", "run_app", "run_web"]
 
@@ -213,6 +219,36 @@ def DatabaseProblem(message: str) -> ft.Control:
     )
 
 
+#: At most this many seconds the first page waits for the listener to listen.
+LISTEN_WAIT_S = 5
+_listener_lock = threading.Lock()
+_listener: live.Listener | None = None
+
+
+def follow_other_processes(engine: Engine, page: ft.Page) -> None:
+    """Once per process, on a database other processes may write to
+    (PostgreSQL): listen for their writes and pass each on to this process's
+    tabs as a local write (:mod:`models.live`). Flet's pub/sub hub is the
+    process's one, reached through this first page's client."""
+    global _listener
+    if not live.shared(engine):
+        return
+    with _listener_lock:
+        if _listener is not None and _listener.is_alive():
+            return
+        hub = page.pubsub
+
+        def on_write(session_id: int) -> None:
+            hub.send_all_on_topic(WRITES_TOPIC, session_id)
+
+        _listener = live.Listener(engine, on_write)
+        _listener.start()
+        # Listening before this first page shows: a write made elsewhere
+        # meanwhile is not missed (bounded: a server that does not answer
+        # leaves the app as it is, and the thread keeps trying).
+        _listener.ready.wait(LISTEN_WAIT_S)
+
+
 def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
@@ -231,6 +267,7 @@ def main(page: ft.Page) -> None:
         page.render(DatabaseProblem, describe_error(problem))
         return
     backup_in_background(engine)  # the day's automatic backup, once per process
+    follow_other_processes(engine, page)
     page.render(App)
 
 

@@ -1332,6 +1332,16 @@ _ERRORS = {
         "database's own tool (pg_dump for PostgreSQL)",
         database=_path(p.get("database")),
     ),
+    StorageCode.DATABASE_UNREACHABLE: lambda e, p: _(
+        "The database server {database} cannot be reached: it may be stopped or "
+        "restarting. Nothing was changed; try again when it is running",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_LOGIN_REFUSED: lambda e, p: _(
+        "The database server {database} refused the login: check the user name and "
+        "password in the database URL. Nothing was changed; try again once they are right",
+        database=_path(p.get("database")),
+    ),
     StorageCode.SESSION_NOT_IN_TRASH: lambda e, p: _(
         "Session {session} is not in the trash", session=_number_param(p, "session")
     ),

@@ -47,6 +47,7 @@ __all__ = [
     "MIGRATIONS_DIR",
     "AnyEngine",
     "QuickEngine",
+    "QuickServer",
     "Reader",
     "alembic_config",
     "as_utc",
@@ -75,6 +76,10 @@ APP_NAME = "Kortpoeng"
 BUSY_TIMEOUT_MS = 3_000
 """How long (milliseconds) a SQLite connection waits for another writer's lock
 before the work is refused as busy (:class:`models.errors.DatabaseBusy`)."""
+
+CONNECT_TIMEOUT_S = 10
+"""How long (seconds) a connection to a database server may take before the
+work is refused (:class:`models.errors.DatabaseUnreachable`)."""
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -160,7 +165,15 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
         except ValueError:  # a URL SQLAlchemy cannot even parse (a port that is not a number)
             raise DatabaseUnopenable(database=database_name(db)) from None
         if not _is_sqlite(url):
-            return create_engine(url, echo=echo, pool_pre_ping=True)
+            # A server: a connection the server dropped (restarted) is noticed
+            # and replaced before use; a server that does not answer is given
+            # up on after CONNECT_TIMEOUT_S, not after the system's minutes.
+            options: dict[str, Any] = {}
+            if url.get_backend_name() == "postgresql":
+                options["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
+                if url.drivername in ("postgresql", "postgres"):  # no driver named:
+                    url = url.set(drivername="postgresql+psycopg")  # psycopg 3, ours
+            return create_engine(url, echo=echo, pool_pre_ping=True, **options)
         path = _sqlite_file(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -273,6 +286,16 @@ def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int 
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _snapshot(engine: Engine | Connection) -> dict[str, str]:
+    """Execution options giving a read transaction one snapshot for all its
+    queries: SQLite's transactions already do; PostgreSQL's default (``READ
+    COMMITTED``) takes a new snapshot per statement, so reads ask for
+    ``REPEATABLE READ`` (writes keep the default and lock the rows they change)."""
+    if engine.dialect.name == "postgresql":
+        return {"isolation_level": "REPEATABLE READ"}
+    return {}
+
+
 @contextmanager
 def reading(engine: AnyEngine) -> Iterator[Session]:
     """A ``db`` session on ``engine`` for reads, in one short transaction that is
@@ -282,8 +305,10 @@ def reading(engine: AnyEngine) -> Iterator[Session]:
     :func:`run_write`."""
     from sqlmodel import Session
 
-    with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
+    bind = sqlalchemy_engine(engine)
+    with storage_faults(engine), Session(bind) as db:
         try:
+            db.connection(execution_options=_snapshot(bind))
             yield db
         finally:
             db.rollback()
@@ -417,8 +442,84 @@ class QuickEngine:
             self._engine = None
 
 
+class QuickServer:
+    """A PostgreSQL database opened for the command line's reads with
+    :mod:`psycopg` alone (SQLAlchemy's import is most of a ``kortpoeng list``,
+    as for :class:`QuickEngine`). Made by :func:`open_database` only for a
+    database already at :data:`HEAD_REVISION`; a use case that must write gets
+    the SQLAlchemy engine from :func:`sqlalchemy_engine`, made on first use.
+    Reads run in ``REPEATABLE READ`` transactions (one snapshot each)."""
+
+    def __init__(self, url: str, conninfo: str) -> None:
+        self.url = url
+        self.conninfo = conninfo
+        self._connection: Any = None
+        self._engine: Engine | None = None
+
+    def connect(self) -> Any:
+        """The one psycopg connection, opened on first use."""
+        if self._connection is None:
+            import psycopg
+
+            with storage_faults(self, opening=True):
+                connection = psycopg.connect(self.conninfo, connect_timeout=CONNECT_TIMEOUT_S)
+                connection.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+                self._connection = connection
+        return self._connection
+
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the same database (schema at head already)."""
+        if self._engine is None:
+            self._engine = make_engine(self.url)
+        return self._engine
+
+    def dispose(self) -> None:
+        """Close the connection and the SQLAlchemy engine, if made."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+
+_POSTGRES_URL = re.compile(r"postgres(?:ql)?(?:\+psycopg)?://(?P<rest>[^?]*)")
+
+
+def _plain_postgres_conninfo(url: str) -> str | None:
+    """A libpq URI for a plain ``postgresql[+psycopg]://`` URL without query
+    options (told without SQLAlchemy), else ``None``."""
+    found = _POSTGRES_URL.fullmatch(url)
+    return None if found is None else f"postgresql://{found['rest']}"
+
+
+def _quick_server(url: str, conninfo: str) -> QuickServer | None:
+    """A :class:`QuickServer` when the database is at :data:`HEAD_REVISION`
+    (``None`` when it is not, or has no revision yet). Raises the coded
+    errors of :mod:`models.faults` (a server down, a refused login)."""
+    server = QuickServer(url, conninfo)
+    try:
+        connection = server.connect()
+        with storage_faults(server):
+            try:
+                found = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+            except Exception as error:
+                if getattr(error, "sqlstate", None) != "42P01":  # not "no such table"
+                    raise
+                found = []
+            finally:
+                connection.rollback()
+    except BaseException:
+        server.dispose()
+        raise
+    if len(found) == 1 and found[0][0] == HEAD_REVISION:
+        return server
+    server.dispose()
+    return None
+
+
 if TYPE_CHECKING:
-    AnyEngine = Engine | QuickEngine
+    AnyEngine = Engine | QuickEngine | QuickServer
 else:
     AnyEngine = Any
 """What the use cases accept as ``engine``: the app's SQLAlchemy engine, or a
@@ -427,7 +528,7 @@ else:
 
 def sqlalchemy_engine(engine: AnyEngine) -> Engine:
     """``engine`` itself, or the SQLAlchemy engine behind a :class:`QuickEngine`."""
-    return engine.engine() if isinstance(engine, QuickEngine) else engine
+    return engine.engine() if isinstance(engine, QuickEngine | QuickServer) else engine
 
 
 def _quick_revision(path: Path) -> str | None:
@@ -459,6 +560,11 @@ def open_database(db: str | os.PathLike[str] | None = None) -> AnyEngine:
     path = _plain_sqlite_file(url)
     if path is not None and _quick_revision(path) == HEAD_REVISION:
         return QuickEngine(url, path)
+    conninfo = _plain_postgres_conninfo(url)
+    if conninfo is not None:
+        quick = _quick_server(url, conninfo)
+        if quick is not None:
+            return quick
     engine = make_engine(url)
     try:
         init_db(engine)
@@ -561,7 +667,16 @@ def read_only(engine: AnyEngine) -> Iterator[Reader]:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
         return
+    if isinstance(engine, QuickServer):
+        with storage_faults(engine):
+            connection = engine.connect()
+            try:
+                yield Reader(connection, pyformat=True, row_locks=True)
+            finally:
+                connection.rollback()
+        return
     with storage_faults(engine), engine.connect() as conn:
+        conn.execution_options(**_snapshot(engine))
         conn.begin()
         try:
             yield Reader.of(conn)

@@ -25,9 +25,11 @@ __all__ = [
     "DatabaseBusy",
     "DatabaseDamaged",
     "DatabaseFault",
+    "DatabaseLoginRefused",
     "DatabaseNewer",
     "DatabaseReadOnly",
     "DatabaseUnopenable",
+    "DatabaseUnreachable",
     "DiskFull",
     "DuplicateSession",
     "GameChanged",
@@ -89,6 +91,9 @@ class StorageCode(StrEnum):
     OUTPUT_IS_DATABASE = "output_is_database"
     NOT_A_BACKUP = "not_a_backup"
     BACKUP_UNAVAILABLE = "backup_unavailable"
+    # a database server (PostgreSQL), issue 13
+    DATABASE_UNREACHABLE = "database_unreachable"
+    DATABASE_LOGIN_REFUSED = "database_login_refused"
     # the trash (issue 9)
     SESSION_NOT_IN_TRASH = "session_not_in_trash"
     HAND_NOT_IN_TRASH = "hand_not_in_trash"
@@ -315,6 +320,25 @@ class DatabaseUnopenable(ServiceError):
 
     code = StorageCode.DATABASE_UNOPENABLE
     template = "the database {database} cannot be opened"
+
+
+class DatabaseUnreachable(ServiceError):
+    """The database server (PostgreSQL) cannot be reached: it is down, not
+    listening at the URL's address, starting up or shutting down, or the
+    connection broke during the work. Nothing was written (a transaction the
+    server never saw committed is rolled back by the server); trying again
+    when the server runs works."""
+
+    code = StorageCode.DATABASE_UNREACHABLE
+    template = "the database server {database} cannot be reached"
+
+
+class DatabaseLoginRefused(ServiceError):
+    """The database server refused the login: a wrong user name or password
+    in the URL, or a user not allowed to connect to that database."""
+
+    code = StorageCode.DATABASE_LOGIN_REFUSED
+    template = "the database server {database} refused the login"
 
 
 class OutputExists(ServiceError):

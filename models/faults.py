@@ -22,6 +22,25 @@ anything else                     :class:`DatabaseFault`
 
 An ``OSError`` met while opening (making the database's folder) is mapped by its
 ``errno`` the same way.
+
+A database server (PostgreSQL through psycopg) is told by the error's
+``SQLSTATE`` (https://www.postgresql.org/docs/current/errcodes-appendix.html):
+
+================================  =============================================
+PostgreSQL                        raised
+================================  =============================================
+no connection (refused, no such   :class:`DatabaseUnreachable`
+host, ``08…``), shutting down or
+starting up (``57P01``–``57P03``),
+a connection lost mid-way
+``28P01``, ``28000`` (login)      :class:`DatabaseLoginRefused`
+``3D000`` (no such database)      :class:`DatabaseUnopenable`
+``40001``, ``40P01``, ``55P03``,  :class:`DatabaseBusy`
+``53300`` (too many connections)
+``25006`` (read-only)             :class:`DatabaseReadOnly`
+``53100`` (disk full)             :class:`DiskFull`
+anything else                     :class:`DatabaseFault`
+================================  =============================================
 """
 
 from __future__ import annotations
@@ -32,6 +51,7 @@ import os
 import re
 import shutil
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,8 +63,10 @@ from .errors import (
     DatabaseBusy,
     DatabaseDamaged,
     DatabaseFault,
+    DatabaseLoginRefused,
     DatabaseReadOnly,
     DatabaseUnopenable,
+    DatabaseUnreachable,
     DiskFull,
     ServiceError,
 )
@@ -61,14 +83,14 @@ __all__ = [
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
 
-    from .db import QuickEngine
+    from .db import QuickEngine, QuickServer
 
 logger = logging.getLogger(__name__)
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
 
-Where: TypeAlias = "Engine | QuickEngine | URL | str | os.PathLike[str] | None"
+Where: TypeAlias = "Engine | QuickEngine | QuickServer | URL | str | os.PathLike[str] | None"
 """What names a database here: an engine (either kind), a URL or a ``--db`` value."""
 
 # SQLAlchemy is imported only when a fault is met or an engine is looked at
@@ -79,8 +101,10 @@ def _url(where: Where) -> URL | None:
     from sqlalchemy.engine import URL, Engine, make_url
     from sqlalchemy.exc import ArgumentError
 
-    from .db import QuickEngine, database_url
+    from .db import QuickEngine, QuickServer, database_url
 
+    if isinstance(where, QuickServer):
+        where = where.url
     if isinstance(where, Engine):
         return where.url
     if isinstance(where, URL):
@@ -95,10 +119,12 @@ def database_file(where: Where) -> Path | None:
     """The SQLite file behind an engine, URL or ``--db`` value (absolute;
     ``None``: ``KORTPOENG_DB`` or the default file), or ``None`` for another
     kind of database or an in-memory one."""
-    from .db import QuickEngine, _plain_sqlite_file, database_url
+    from .db import QuickEngine, QuickServer, _plain_sqlite_file, database_url
 
     if isinstance(where, QuickEngine):
         return where.path.resolve()
+    if isinstance(where, QuickServer):
+        return None
     if where is None or isinstance(where, str | os.PathLike):
         plain = _plain_sqlite_file(database_url(where))  # told without SQLAlchemy
         if plain is not None:
@@ -133,12 +159,73 @@ def _sqlite_code(error: BaseException) -> int | None:
     return code & 0xFF if isinstance(code, int) else None
 
 
+#: SQLSTATEs of a server that is going away or not there yet, or of a lost connection.
+_UNREACHABLE_STATES = {"57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"}
+_LOGIN_STATES = {"28P01", "28000"}
+#: Serialization failure, deadlock, lock not available, too many connections.
+_BUSY_STATES = {"40001", "40P01", "55P03", "53300"}
+
+
+def _sqlstate(error: BaseException) -> str | None:
+    """The server's SQLSTATE of a psycopg error (``None`` for a client-side one)."""
+    cause = getattr(error, "orig", None) or error
+    state = getattr(cause, "sqlstate", None)
+    return state if isinstance(state, str) else None
+
+
+def _is_server_error(error: BaseException) -> bool:
+    cause = getattr(error, "orig", None) or error
+    return type(cause).__module__.split(".")[0] == "psycopg"
+
+
+#: What a server that answered a new connection with a refusal says (PostgreSQL
+#: gives no SQLSTATE to the client for those: only its message, in English
+#: unless the server's ``lc_messages`` says otherwise).
+_LOGIN_WORDS = re.compile(
+    r"authentication failed|no pg_hba\.conf entry|role \S+ does not exist|"
+    r"permission denied for database|not permitted to log in"
+)
+_NO_DATABASE_WORDS = re.compile(r"database \S+ does not exist")
+_TOO_MANY_WORDS = re.compile(r"too many clients|too many connections")
+
+
+def _connect_refusal(error: BaseException) -> str | None:
+    """The SQLSTATE a refused new connection stands for (login, no such
+    database, too many connections), told by the server's message."""
+    if not _is_server_error(error):
+        return None
+    text = str(getattr(error, "orig", None) or error)
+    if _LOGIN_WORDS.search(text):
+        return "28000"
+    if _NO_DATABASE_WORDS.search(text):
+        return "3D000"
+    if _TOO_MANY_WORDS.search(text):
+        return "53300"
+    return None
+
+
+def _unreachable(error: BaseException) -> bool:
+    """No connection to the server: refused, lost, or the server going away."""
+    if getattr(error, "connection_invalidated", False):
+        return True
+    state = _sqlstate(error)
+    if state is not None:
+        return state in _UNREACHABLE_STATES
+    cause = getattr(error, "orig", None) or error
+    # psycopg's own (client-side) OperationalError: no SQLSTATE, no connection
+    return _is_server_error(error) and type(cause).__name__ == "OperationalError"
+
+
 def is_busy(error: BaseException) -> bool:
     """Whether ``error`` says another connection holds the lock (``SQLITE_BUSY``
-    or ``SQLITE_LOCKED``; from the message for other databases)."""
+    or ``SQLITE_LOCKED``; a serialization failure, deadlock or lock timeout on
+    PostgreSQL; from the message for other databases)."""
     code = _sqlite_code(error)
     if code is not None:
         return code in (_BUSY, _LOCKED)
+    state = _sqlstate(error)
+    if state is not None:
+        return state in _BUSY_STATES
     cause = getattr(error, "orig", None) or error
     text = str(cause).lower()
     return "database is locked" in text or "busy" in text
@@ -197,6 +284,19 @@ def fault_of(error: BaseException, where: Where) -> ServiceError:
         return DatabaseUnopenable(database=name)
     if isinstance(error, ArgumentError | ImportError):  # bad URL, no driver for it
         return DatabaseUnopenable(database=name)
+    state = _sqlstate(error) or _connect_refusal(error)
+    if state in _LOGIN_STATES:
+        return DatabaseLoginRefused(database=name)
+    if state == "3D000":
+        return DatabaseUnopenable(database=name)
+    if state == "25006":
+        return DatabaseReadOnly(database=name)
+    if state == "53100":
+        return DiskFull(database=name)
+    if state in _BUSY_STATES:
+        return DatabaseBusy(database=name)
+    if _unreachable(error):
+        return DatabaseUnreachable(database=name)
     code = _sqlite_code(error)
     if code is None and is_busy(error):
         return DatabaseBusy(database=name)
@@ -250,7 +350,9 @@ def _library_errors() -> tuple[type[BaseException], ...]:
     raised, so SQLAlchemy is not loaded before it is used)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    return (SQLAlchemyError, sqlite3.Error, ImportError)
+    psycopg = sys.modules.get("psycopg")  # loaded only if a PostgreSQL URL was used
+    more = (psycopg.Error,) if psycopg is not None else ()
+    return (SQLAlchemyError, sqlite3.Error, ImportError, *more)
 
 
 def _raise(error: BaseException, where: Where) -> None:

@@ -113,12 +113,21 @@ WRITES_TOPIC = "kortpoeng.writes"
 
 def announce(session_id: int) -> None:
     """Tell the other tabs and phones that session ``session_id`` changed, so
-    that each shows the saved hands without a reload (see ``app.main.App``).
+    that each shows the saved hands without a reload (see ``app.main.App``):
+    this process's by Flet's pub/sub, other processes sharing the database
+    server by :func:`models.live.tell`.
     Call after a write succeeded; a failure to tell is logged, never raised."""
     try:
         ft.context.page.pubsub.send_others_on_topic(WRITES_TOPIC, session_id)
     except Exception:  # the write is saved; the others see it on their next load
         logger.warning("Could not tell the other tabs about session %s", session_id, exc_info=True)
+    from app import storage
+    from models import live
+
+    try:  # other processes on the same database server (models.live)
+        live.tell(storage.engine(), session_id)
+    except Exception:  # the write is saved; their phones see it on their next load
+        logger.warning("Could not tell other processes about session %s", session_id)
 
 
 def announce_games() -> None:

@@ -35,12 +35,26 @@ def hand(
 
 
 def dump(engine: Engine) -> list[str]:
-    """Every SQL statement that recreates the database (schema and rows)."""
-    raw = engine.raw_connection()
-    try:
-        return list(raw.driver_connection.iterdump())
-    finally:
-        raw.close()
+    """The database's schema and every row, as text lines to compare: SQLite's
+    own dump, or for another database each table's columns and its rows in
+    a fixed order."""
+    if engine.dialect.name == "sqlite":
+        raw = engine.raw_connection()
+        try:
+            return list(raw.driver_connection.iterdump())
+        finally:
+            raw.close()
+    from sqlalchemy import MetaData, select
+
+    metadata = MetaData()
+    lines: list[str] = []
+    with engine.connect() as connection:
+        metadata.reflect(connection)
+        for table in sorted(metadata.tables.values(), key=lambda t: t.name):
+            lines.append(f"TABLE {table.name} {[c.name for c in table.columns]}")
+            rows = connection.execute(select(table)).all()  # JSON columns have no order
+            lines += sorted(f"{table.name} {tuple(row)!r}" for row in rows)
+    return lines
 
 
 # RULES.md §2 worked figures, Four Suit Rummy.

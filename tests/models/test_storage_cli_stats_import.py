@@ -24,9 +24,10 @@ GAMES = ("rummy", "swedish_rummy", "four_suit_rummy")  # the last one is not fin
 
 
 @pytest.fixture
-def db(tmp_path, monkeypatch):
+def db(db_url, monkeypatch):
+    """``--db``: a SQLite file, or a PostgreSQL database's URL (both backends)."""
     monkeypatch.delenv("KORTPOENG_DB", raising=False)
-    return str(tmp_path / "cli.db")
+    return db_url
 
 
 def run(capsys, *argv, language="en"):
@@ -173,7 +174,8 @@ def test_import_with_nothing_to_read(db, capsys, tmp_path):
 
 def test_read_commands_load_no_sqlalchemy(db, capsys):
     """``list``, ``show``, ``export`` (not PDF) and ``stats`` read a SQLite
-    file at the newest schema with the standard library alone."""
+    file at the newest schema with the standard library alone, and a
+    PostgreSQL database with psycopg alone."""
     _samples(db, capsys)
     code = (
         "import contextlib, io, sys\n"
@@ -196,6 +198,7 @@ def test_read_commands_load_no_sqlalchemy(db, capsys):
     assert done.stderr.strip().splitlines()[-1] == "[0, 0, 0, 0] []", done.stderr
 
 
+@pytest.mark.sqlite_only
 def test_show_rescores_what_other_scoring_code_stored(db, capsys):
     """The quick read path finds a session scored by other code and writes it
     again (through SQLAlchemy) before showing it: the figures follow the

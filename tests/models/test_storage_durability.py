@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
+from models.db import read_only
 from models.services import list_sessions, open_session, record_hand, start_session
 from models.tables import HandRow
 from scoring import Hand, parse_cards
@@ -27,7 +28,7 @@ def _start(engine) -> int:
     return view.id
 
 
-def _worker(db_path: Path, session_id: int, tag: str, count: int) -> subprocess.Popen:
+def _worker(db_path: Path | str, session_id: int, tag: str, count: int) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, str(WORKER), str(db_path), str(session_id), tag, str(count)],
         stdout=subprocess.PIPE,
@@ -36,11 +37,13 @@ def _worker(db_path: Path, session_id: int, tag: str, count: int) -> subprocess.
     )
 
 
-def _check_whole(engine, db_path: Path, session_id: int) -> list[tuple[int, str]]:
-    """Integrity, no gaps or duplicates, every hand complete; returns (number, note)."""
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
+def _check_whole(engine, db_path: Path | str, session_id: int) -> list[tuple[int, str]]:
+    """Integrity (of a SQLite file), no gaps or duplicates, every hand complete;
+    returns (number, note)."""
+    if engine.dialect.name == "sqlite":
+        with sqlite3.connect(db_path) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
     with Session(engine) as s:
         rows = s.exec(
             select(HandRow.number, HandRow.note, HandRow.score, HandRow.entry)
@@ -55,11 +58,11 @@ def _check_whole(engine, db_path: Path, session_id: int) -> list[tuple[int, str]
     return [(n, note) for n, note, *_ in rows]
 
 
-def test_sigkill_mid_way_loses_no_reported_hand(engine, db_path):
+def test_sigkill_mid_way_loses_no_reported_hand(engine, db_url):
     session_id = _start(engine)
     reported: list[tuple[int, str]] = []
     for round_ in range(3):
-        proc = _worker(db_path, session_id, f"r{round_}", 0)
+        proc = _worker(db_url, session_id, f"r{round_}", 0)
         target = len(reported) + 15 + 7 * round_
         assert proc.stdout is not None
         while len(reported) < target:
@@ -79,7 +82,7 @@ def test_sigkill_mid_way_loses_no_reported_hand(engine, db_path):
         for line in rest.splitlines():  # printed before the kill: saved as well
             _, number, note = line.split()
             reported.append((int(number), note))
-        stored = _check_whole(engine, db_path, session_id)
+        stored = _check_whole(engine, db_url, session_id)
         # every hand reported saved is there, under its number
         assert set(reported) <= set(stored)
         # at most the one hand committed but not yet reported
@@ -87,16 +90,16 @@ def test_sigkill_mid_way_loses_no_reported_hand(engine, db_path):
         reported = stored  # the next round continues from what is on disk
 
 
-def test_two_writer_processes_no_hand_lost_no_duplicate_number(engine, db_path):
+def test_two_writer_processes_no_hand_lost_no_duplicate_number(engine, db_url):
     session_id = _start(engine)
     count = 20
-    procs = [_worker(db_path, session_id, tag, count) for tag in ("p1", "p2", "p3")]
+    procs = [_worker(db_url, session_id, tag, count) for tag in ("p1", "p2", "p3")]
     outputs = []
     for proc in procs:
         out, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err
         outputs.append([line.split() for line in out.splitlines()])
-    stored = _check_whole(engine, db_path, session_id)
+    stored = _check_whole(engine, db_url, session_id)
     assert len(stored) == 3 * count
     assert {note for _, note in stored} == {
         f"{t}-{i}" for t in ("p1", "p2", "p3") for i in range(1, count + 1)
@@ -105,7 +108,7 @@ def test_two_writer_processes_no_hand_lost_no_duplicate_number(engine, db_path):
     assert reported == set(stored)
 
 
-def test_writer_threads_share_one_engine(engine, db_path):
+def test_writer_threads_share_one_engine(engine, db_url):
     session_id = _start(engine)
     errors: list[BaseException] = []
     per_thread = 15
@@ -124,7 +127,7 @@ def test_writer_threads_share_one_engine(engine, db_path):
     for t in threads:
         t.join(timeout=120)
     assert errors == []
-    stored = _check_whole(engine, db_path, session_id)
+    stored = _check_whole(engine, db_url, session_id)
     assert len(stored) == 4 * per_thread
     assert {note for _, note in stored} == {
         f"t{k}-{i}" for k in range(4) for i in range(1, per_thread + 1)
@@ -137,12 +140,11 @@ def test_a_reader_holding_a_snapshot_does_not_block_writers(engine):
     """Another connection in the middle of a read (an open snapshot) never stops a
     write, and the write is seen by the next read."""
     session_id = _start(engine)
-    with engine.connect() as reader:
-        reader.execute(select(HandRow.id)).all()  # holds a read snapshot
+    with read_only(engine) as reader:
+        assert reader.rows("SELECT id FROM hand") == []  # holds a read snapshot
         view = record_hand(
             engine=engine, session_id=session_id, hand=Hand("A", {"B": parse_cards(["2"])})
         )
         assert len(view.hands) == 1
-        assert reader.execute(select(HandRow.id)).all() == []  # its snapshot: before the write
-        reader.rollback()
+        assert reader.rows("SELECT id FROM hand") == []  # its snapshot: before the write
     assert len(open_session(engine=engine, session_id=session_id).hands) == 1

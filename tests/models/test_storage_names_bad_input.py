@@ -126,7 +126,7 @@ def test_storage_import_rename_and_cli_use_the_one_rule(engine, tmp_path, name):
     path = tmp_path / "named.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = list_sessions(engine=engine).total
-    status = main(["--db", str(engine.url.database), "import", str(path)])
+    status = main(["--db", engine.url.render_as_string(hide_password=False), "import", str(path)])
     after = list_sessions(engine=engine).total
     if expected[0] == "ok":
         assert status == 0 and after == before + 1

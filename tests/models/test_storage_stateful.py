@@ -21,6 +21,7 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 from sqlalchemy import text
 from sqlmodel import Session
@@ -100,10 +101,16 @@ any_hand = st.one_of(seat_hands(), plausible_hands())
 class ScoreSheetMachine(RuleBasedStateMachine):
     sessions = Bundle("sessions")
 
+    #: The PostgreSQL server to run on (a fresh database per example), or
+    #: ``None``: a SQLite file in a new folder.
+    cluster = None
+
     def __init__(self) -> None:
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="attack-"))
-        self.engine = make_engine(self.dir / "k.db")
+        self.pg_name = self.cluster.fresh_database() if self.cluster is not None else None
+        where = self.cluster.url(self.pg_name) if self.pg_name else self.dir / "k.db"
+        self.engine = make_engine(where)
         init_db(self.engine)
         self.db = Session(self.engine)
         self.model: dict[int, dict] = {}  # sid -> game, options, seats(pids), hands, deleted
@@ -116,6 +123,8 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         self.db.close()
         self.engine.dispose()
         shutil.rmtree(self.dir, ignore_errors=True)
+        if self.pg_name is not None:
+            self.cluster.drop(self.pg_name)
 
     # -- the model --------------------------------------------------------------
 
@@ -429,7 +438,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
             return
         for statement in (
             "UPDATE game_session SET scored_with = 'older' WHERE id = :s",
-            f"UPDATE session_result SET total = total + {off}, won = 1 - won WHERE session_id = :s",
+            f"UPDATE session_result SET total = total + {off}, won = NOT won WHERE session_id = :s",
         ):
             self.db.exec(text(statement).bindparams(s=sid))
         self.db.commit()
@@ -521,3 +530,17 @@ ScoreSheetMachine.TestCase.settings = settings(
     suppress_health_check=list(HealthCheck),
 )
 TestScoreSheetMachine = ScoreSheetMachine.TestCase
+
+
+def test_score_sheet_machine_on_postgresql(pg_cluster):
+    """The same machine on PostgreSQL (fewer examples: each is a new database)."""
+
+    class OnPostgres(ScoreSheetMachine):
+        cluster = pg_cluster
+
+    run_state_machine_as_test(
+        OnPostgres,
+        settings=settings(
+            ScoreSheetMachine.TestCase.settings, max_examples=25, stateful_step_count=30
+        ),
+    )

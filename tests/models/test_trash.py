@@ -8,9 +8,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import DateTime, bindparam, text
 from storage_helpers import dump, hand
 
+from models.db import as_utc
 from models.errors import (
     HandNotInTrash,
     HandNotPlaceable,
@@ -229,10 +230,10 @@ def _age(engine, table, days, **where):
         stamp = connection.execute(
             text(f"SELECT deleted_at FROM {table} WHERE {column} = :v"), {"v": value}
         ).scalar_one()
-        connection.execute(
-            text(f"UPDATE {table} SET deleted_at = datetime(:at, :shift) WHERE {column} = :v"),
-            {"at": str(stamp)[:19], "shift": f"-{days} days", "v": value},
-        )
+        older = text(f"UPDATE {table} SET deleted_at = :at WHERE {column} = :v").bindparams(
+            bindparam("at", type_=DateTime(timezone=True))
+        )  # portable: SQLite and PostgreSQL each get the time as they store it
+        connection.execute(older, {"at": as_utc(stamp) - timedelta(days=days), "v": value})
 
 
 def test_the_trash_empties_itself_after_thirty_days(engine):
