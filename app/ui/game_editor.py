@@ -219,7 +219,7 @@ class _Form:
             ft.Column(buttons, spacing=6) if full else ft.Row(buttons, wrap=True, spacing=6)
         ]
         if fault:
-            column.append(ft.Text(fault, color=ft.Colors.ERROR, size=12))
+            column.append(ft.Text(fault, color=ft.Colors.ERROR, size=14))
         return ft.Column(column, spacing=4)
 
     def switch(self, path: Path, label: str) -> ft.Control:
@@ -364,7 +364,7 @@ def _game_part(f: _Form) -> list[ft.Control]:
         section_title(_("Decks")),
         ft.Text(
             _("One deck unless you say otherwise: from how many players how many decks."),
-            size=13,
+            size=14,
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
@@ -458,7 +458,7 @@ def _key_card(
         controls.append(
             ft.Text(
                 _("Other points for some suits (empty: the points above)"),
-                size=12,
+                size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
@@ -496,7 +496,7 @@ def _CardsPart(draft: GameDraft) -> ft.Control:
                 "A key per card of the game. A card that is not a key is not a card of this "
                 "game. Own cards are the game's own faces (“Draw Two”, “Wild”)."
             ),
-            size=13,
+            size=14,
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
@@ -557,7 +557,7 @@ def _scoring_part(f: _Form) -> list[ft.Control]:
         section_title(_("Hand flags")),
         ft.Text(
             _("Something the players say happened in a hand, such as “went out in one go”."),
-            size=13,
+            size=14,
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
@@ -600,7 +600,7 @@ def _effect_editor(f: _Form, path: Path) -> list[ft.Control]:
     form = f.draft.form
     unchanged = ("", _("(as the game says)"))
     out: list[ft.Control] = [
-        ft.Text(_("What it changes"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("What it changes"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         f.dropdown(
             (*path, "went_out"), _("When someone goes out"), [unchanged, *_went_out_words()]
         ),
@@ -743,7 +743,7 @@ def _options_part(f: _Form) -> list[ft.Control]:
     out: list[ft.Control] = [
         ft.Text(
             _("What the players choose when a session starts: switches, choices, the target."),
-            size=13,
+            size=14,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
     ]
@@ -778,7 +778,7 @@ def PreviewHand(draft: GameDraft) -> ft.Control:
         controls.append(
             ft.Text(
                 _("The preview waits for the game to be complete."),
-                size=13,
+                size=14,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
@@ -795,7 +795,7 @@ def PreviewHand(draft: GameDraft) -> ft.Control:
         if rules.counted == "tricks"
         else _("{player} is left holding:", player=players[1])
     )
-    controls.append(ft.Text(held, size=13))
+    controls.append(ft.Text(held, size=14))
     if cards:
         controls.append(
             ft.Row(
@@ -852,7 +852,7 @@ def PreviewHand(draft: GameDraft) -> ft.Control:
             line += " · " + _("went out")
         if items:
             line += " — " + describe_total(items, score.points[player], names)
-        controls.append(tagged(f"ge-preview-points-{seat}", ft.Text(line, size=13)))
+        controls.append(tagged(f"ge-preview-points-{seat}", ft.Text(line, size=14)))
     return _card(controls, "ge-preview")
 
 

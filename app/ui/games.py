@@ -165,7 +165,7 @@ def GameRow(entry: GameEntry, on_delete) -> ft.Control:
         ft.Text(game_name(entry.definition or gid), weight=ft.FontWeight.W_600, size=16),
         ft.Text(
             game_description(entry.definition or gid),
-            size=13,
+            size=14,
             color=ft.Colors.ON_SURFACE_VARIANT,
             max_lines=3,
             overflow=ft.TextOverflow.ELLIPSIS,
@@ -366,7 +366,7 @@ def ShareGameScreen() -> ft.Control:
             tagged(
                 "share-link",
                 ft.ListTile(
-                    title=ft.Text(link, size=12, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+                    title=ft.Text(link, size=14, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
                     trailing=ft.Icon(ft.Icons.CONTENT_COPY),
                     action=ft.CopyToClipboard(link),
                     on_click=lambda _e: _say(_("Copied to the clipboard")),
@@ -405,8 +405,8 @@ def GamePreviewCard(definition: GameDefinition) -> ft.Control:
         ft.Text(game_name(definition), theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
     ]
     for heading, text in rules_in_words(definition):
-        rows.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=13))
-        rows.append(ft.Text(text, size=13))
+        rows.append(ft.Text(heading, weight=ft.FontWeight.W_600, size=14))
+        rows.append(ft.Text(text, size=14))
     return tagged(
         "game-preview",
         ft.Container(
