@@ -24,7 +24,7 @@ json     :func:`to_json`              UTF-8, SESSION_FORMAT.md (no language)
 >>> from scoring import read_session
 >>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "swedish_rummy.json").read_text(encoding="utf-8"))
->>> to_text(doc, lang="en").splitlines()[5]  # the name isolated: FSI … PDI
+>>> to_text(doc, lang="en").splitlines()[6]  # the name isolated: FSI … PDI
 'Winner: \u2068Lise\u2069'
 >>> render_export(doc, "csv", "nb")[:3] == "\ufeff".encode()
 True
