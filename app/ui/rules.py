@@ -83,7 +83,7 @@ def RulesScreen() -> ft.Control:
         body.append(SessionRules(session_id))
     for heading, text in rules_text(game):
         body.append(section_title(heading))
-        body.append(ft.Text(text, size=15, selectable=True))
+        body.append(ft.Text(text, size=15))
     return Screen(
         _("Rules: {game}", game=game_name(game)),
         [tagged("rules-text", ft.Column(body, spacing=4))],
