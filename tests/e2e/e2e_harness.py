@@ -343,13 +343,15 @@ def type_into(
 ) -> None:
     """Type ``text`` into the text field wrapped in ``ft.Semantics(identifier=…)``.
 
-    Clicks the field, waits 100 ms (a keystroke was lost otherwise), then
-    replaces (``clear``) or appends to its content with real key presses.
+    Clicks the field near its top left corner (a field with an error has the
+    error's own node over its middle), waits 100 ms (a keystroke was lost
+    otherwise), then replaces (``clear``) or appends to its content with real
+    key presses.
     """
     node = by_id(page, identifier).first
     field_input = node.locator("input, textarea").first
     target = field_input if field_input.count() else node
-    target.click(timeout=timeout * 1000)
+    target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
     page.wait_for_timeout(100)
     if clear:
         page.keyboard.press("Control+A")
