@@ -1,0 +1,270 @@
+"""Sentences for the errors of the storage services, game links and the hand
+entry screen (:class:`models.errors.StorageCode`, :class:`app.game_link.LinkCode`,
+:class:`DraftCode`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum, unique
+from typing import TYPE_CHECKING, Any
+
+from app.game_link import LinkCode
+from app.i18n import (
+    _,
+    ngettext,
+)
+from app.messages._echo import _count, _number_param, _path, _shown, _value
+from app.messages.scoring_errors import Describer
+from models.errors import StorageCode
+from scoring import (
+    CodedError,
+)
+from scoring.codes import ErrorCode
+
+if TYPE_CHECKING:
+    pass
+
+
+@unique
+class DraftCode(StrEnum):
+    """What the hand-entry screen refuses before the hand reaches scoring."""
+
+    WENT_OUT_MISSING = "went_out_missing"
+    RUN_PENDING = "run_pending"
+    RUN_UNFINISHED = "run_unfinished"
+
+
+class DraftError(CodedError):
+    """Input the hand screen refuses before asking :mod:`scoring` or the
+    services: a :class:`DraftCode` and ``params`` (``ace``: an ace's rank is
+    still to be chosen)."""
+
+    def __init__(self, code: DraftCode, **params: Any) -> None:
+        super().__init__(code.value)
+        self.code = DraftCode(code)
+        self.params = params
+
+
+def _run_unfinished(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("ace"):
+        return _("Choose what the ace stands for first")
+    return _("Finish this run (three ranks) or undo its ranks first")
+
+
+def _bad_points(e: Any, p: Mapping[str, Any]) -> str:
+    value = p.get("value")
+    if isinstance(value, str):  # typed in a "Type points" field: say what is wrong with it
+        text = value.strip()
+        if not text:
+            return _("Type the points for {player}", player=_shown(e.player or ""))
+        return _(
+            "{player}: points must be a whole number of 0 or more, not “{text}”",
+            player=_shown(e.player or ""),
+            text=_shown(text),
+        )
+    return _("Points must be a whole number of 0 or more, not {value}", value=_value(value))
+
+
+def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("in_trash"):
+        return _(
+            "This session is already stored as number {session} ({id}), in the trash",
+            session=_number_param(p, "session"),
+            id=p.get("id", ""),
+        )
+    return _(
+        "This session is already stored as number {session} ({id})",
+        session=_number_param(p, "session"),
+        id=p.get("id", ""),
+    )
+
+
+def _damaged(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("backup"):
+        return _(
+            "The database {database} is damaged or is not a Kortpoeng database; nothing was "
+            "changed. Restore the latest backup with: kortpoeng restore-backup {backup}",
+            database=_path(p.get("database")),
+            backup=_path(p.get("backup")),
+        )
+    return _(
+        "The database {database} is damaged or is not a Kortpoeng database, and it has no "
+        "backups; nothing was changed. Move it aside to start a new one, or choose another "
+        "with --db",
+        database=_path(p.get("database")),
+    )
+
+
+def _not_a_backup(e: Any, p: Mapping[str, Any]) -> str:
+    file = _path(p.get("file"))
+    reason = p.get("reason")
+    if reason == "newer":
+        return _(
+            "{file} was made by a newer version of Kortpoeng; nothing was restored. "
+            "Use the newer Kortpoeng",
+            file=file,
+        )
+    if reason == "not_kortpoeng":
+        return _(
+            "{file} is a database, but not one of Kortpoeng's; nothing was restored", file=file
+        )
+    return _(
+        "{file} is not a Kortpoeng database (it is damaged, or not a database at all); "
+        "nothing was restored",
+        file=file,
+    )
+
+
+APP_ERRORS: Mapping[StrEnum, Describer] = {
+    StorageCode.SESSION_NOT_FOUND: lambda e, p: _(
+        "There is no session “{session}”", session=_number_param(p, "session")
+    ),
+    StorageCode.SESSION_AMBIGUOUS: lambda e, p: ngettext(
+        "“{session}” matches {n} session: give more of its id",
+        "“{session}” matches {n} sessions: give more of its id",
+        _count(p, "matches"),
+        n=_number_param(p, "matches"),
+        session=_shown(p.get("session", "")),
+    ),
+    StorageCode.HAND_NOT_FOUND: lambda e, p: _(
+        "Session {session} has no hand {hand}",
+        session=_number_param(p, "session"),
+        hand=_number_param(p, "hand"),
+    ),
+    StorageCode.HAND_CHANGED: lambda e, p: _(
+        "Hand {n} was changed or deleted on another phone meanwhile: go back and open it again",
+        n=_number_param(p, "hand"),
+    ),
+    StorageCode.NEXT_HAND_CHANGED: lambda e, p: _(
+        "The hands changed on another phone while you entered this one: "
+        "this is now hand {n}. Check it, then save again",
+        n=_number_param(p, "next"),
+    ),
+    StorageCode.PLAYER_NOT_FOUND: lambda e, p: _(
+        "There is no player {player}", player=_number_param(p, "player")
+    ),
+    StorageCode.NAME_TAKEN: lambda e, p: _(
+        "Another player is already called “{name}”", name=_shown(p.get("name", ""))
+    ),
+    StorageCode.DUPLICATE_SESSION: _duplicate_session,
+    StorageCode.IMPORT_TOO_LARGE: lambda e, p: ngettext(
+        "The file is too large: at most {n} byte is accepted",
+        "The file is too large: at most {n} bytes are accepted",
+        _count(p, "limit"),
+        n=_number_param(p, "limit"),
+    ),
+    StorageCode.IMPORT_INVALID: lambda e, p: _("This is not a session file: it is not UTF-8 text"),
+    StorageCode.WARNINGS_NEED_CONFIRMATION: lambda e, p: _("The hand has warnings to confirm"),
+    StorageCode.DATABASE_FAULT: lambda e, p: _(
+        "The database could not be used just now; nothing was changed. Try again"
+    ),
+    StorageCode.GAME_NOT_FOUND: lambda e, p: _(
+        "There is no game “{game}”", game=_shown(p.get("game", ""))
+    ),
+    StorageCode.GAME_EXISTS: lambda e, p: _(
+        "Another custom game already has the id “{game}”: choose another id",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_IS_BUILTIN: lambda e, p: _(
+        "“{game}” is a built-in game: a custom game needs another id",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_CHANGED: lambda e, p: _(
+        "The game “{game}” was changed on another phone meanwhile: open it again",
+        game=_shown(p.get("game", "")),
+    ),
+    StorageCode.GAME_CONFLICT: lambda e, p: (
+        _(
+            "A different game with the id “{game}” is already here: keep both, or replace it",
+            game=_shown(p.get("game", "")),
+        )
+        if not p.get("builtin")
+        else _(
+            "A different game with the id “{game}” is built in: keep both to add this one",
+            game=_shown(p.get("game", "")),
+        )
+    ),
+    StorageCode.DATABASE_BUSY: lambda e, p: _(
+        "The database is busy: another program or phone is writing to it. "
+        "Nothing was changed; try again in a moment"
+    ),
+    StorageCode.DATABASE_READ_ONLY: lambda e, p: _(
+        "Cannot write to the database {database}: the file or its folder is read-only. "
+        "Nothing was changed; make them writable",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DISK_FULL: lambda e, p: _(
+        "The disk holding the database {database} is full. "
+        "Nothing was changed; free some space and try again",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_DAMAGED: _damaged,
+    StorageCode.DATABASE_NEWER: lambda e, p: _(
+        "The database {database} was made by a newer version of Kortpoeng; this version "
+        "will not change it. Open it with the newer Kortpoeng",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_UNOPENABLE: lambda e, p: _(
+        "Cannot open the database {database}: check its name (a file in a folder that "
+        "exists, or a database URL)",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.OUTPUT_EXISTS: lambda e, p: _(
+        "{file} exists already: add --force to replace it", file=_path(p.get("file"))
+    ),
+    StorageCode.OUTPUT_IS_DATABASE: lambda e, p: _(
+        "{file} is a database: Kortpoeng never writes over a database. Choose another file",
+        file=_path(p.get("file")),
+    ),
+    StorageCode.NOT_A_BACKUP: _not_a_backup,
+    StorageCode.BACKUP_UNAVAILABLE: lambda e, p: _(
+        "Kortpoeng makes backups of SQLite database files only; for {database} use the "
+        "database's own tool (pg_dump for PostgreSQL)",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_UNREACHABLE: lambda e, p: _(
+        "The database server {database} cannot be reached: it may be stopped or "
+        "restarting. Nothing was changed; try again when it is running",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.DATABASE_LOGIN_REFUSED: lambda e, p: _(
+        "The database server {database} refused the login: check the user name and "
+        "password in the database URL. Nothing was changed; try again once they are right",
+        database=_path(p.get("database")),
+    ),
+    StorageCode.SESSION_NOT_IN_TRASH: lambda e, p: _(
+        "Session {session} is not in the trash", session=_number_param(p, "session")
+    ),
+    StorageCode.HAND_NOT_IN_TRASH: lambda e, p: _(
+        "{id} is not in the trash: it was put back or deleted for good already",
+        id=_shown(p.get("id", "")),
+    ),
+    StorageCode.HAND_SESSION_IN_TRASH: lambda e, p: _(
+        "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
+        "restore the session first",
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+        session=_number_param(p, "session"),
+    ),
+    StorageCode.HAND_SESSION_ENDED: lambda e, p: _(
+        "Session {session} has ended since hand {hand} ({id}) was deleted: "
+        "it is not put back, so the result stands",
+        session=_number_param(p, "session"),
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+    ),
+    StorageCode.HAND_NOT_PLACEABLE: lambda e, p: _(
+        "Hand {hand} ({id}) can no longer be put back into session {session}: "
+        "with it the session would end before its last hand",
+        hand=_number_param(p, "hand"),
+        id=_shown(p.get("id", "")),
+        session=_number_param(p, "session"),
+    ),
+    ErrorCode.BAD_POINTS: _bad_points,
+    LinkCode.LINK_INVALID: lambda e, p: _(
+        "This link holds no game: it may have been cut off. Ask for the link or the file again"
+    ),
+    DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
+    DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
+    DraftCode.RUN_UNFINISHED: _run_unfinished,
+}

@@ -1,0 +1,123 @@
+"""A game definition's field paths (GAME_FORMAT.md) in the editor's words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from app.i18n import (
+    N_,
+    _,
+    format_number,
+)
+from app.messages._echo import _shown
+from app.messages.cards import suit_name
+from scoring import (
+    Suit,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+# The words of a game definition's field paths (GAME_FORMAT.md), for errors
+# that name the field in the editor's terms rather than the file's.
+_FIELD_WORDS: Mapping[str, str] = {
+    "document": N_("The game definition"),
+    "format": N_("Format"),
+    "version": N_("Version"),
+    "id": N_("Id"),
+    "name": N_("Name"),
+    "description": N_("Description"),
+    "source": N_("Rule book"),
+    "title": N_("title"),
+    "publisher": N_("publisher"),
+    "url": N_("web address"),
+    "players": N_("Players"),
+    "min": N_("fewest"),
+    "max": N_("most"),
+    "from_players": N_("from players"),
+    "counted": N_("What is counted"),
+    "jokers_per_deck": N_("Jokers per deck"),
+    "rank": N_("card"),
+    "face": N_("id"),
+    "points": N_("points"),
+    "suits": N_("points per suit"),
+    "per_deck": N_("cards per deck"),
+    "went_out": N_("When someone goes out"),
+    "blocked": N_("When nobody goes out"),
+    "player": N_("for whom"),
+    "multiply": N_("times"),
+    "bonus": N_("bonus"),
+    "others_score": N_("points to each other player"),
+    "in_play": N_("in play"),
+    "winner": N_("Who wins"),
+    "end": N_("The end"),
+    "target": N_("Target score"),
+    "rounds": N_("Number of rounds"),
+    "next_dealer": N_("Next dealer"),
+    "kind": N_("kind"),
+    "default": N_("on at the start"),
+    "set": N_("what it changes"),
+    "value": N_("number"),
+    "per_player": N_("per player"),
+    "suggested": N_("suggested"),
+    "suggested_with": N_("suggested with"),
+    "nb": N_("Norwegian"),
+    "en": N_("English"),
+}
+_FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
+
+
+def _list_item(name: str, number: str) -> str:
+    n = format_number(int(number))
+    if name == "keys":
+        return _("Key {n}", n=n)
+    if name == "flags":
+        return _("Flag {n}", n=n)
+    if name == "options":
+        return _("Option {n}", n=n)
+    if name == "decks":
+        return _("Decks, row {n}", n=n)
+    if name == "choices":
+        return _("choice {n}", n=n)
+    if name == "presets":
+        return _("suggestion {n}", n=n)
+    return f"{_shown(name)} {n}"
+
+
+def definition_field(path: str) -> str:
+    """A game definition's field path (``keys[3].points``) in words:
+    ``Key 3 › points`` / ``Tast 3 › poeng``. Parts it has no words for are
+    shown as written.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     definition_field("keys[3].suits.S"), definition_field("name.nb")
+    ('Key 3 › points per suit › spades', 'Name › Norwegian')
+    """
+    parts: list[str] = []
+    for index, segment in enumerate(str(path).split(".")):
+        match = _FIELD_PART.fullmatch(segment)
+        if match is None:
+            parts.append(_shown(segment))
+            continue
+        name, number = match.groups()
+        if number is not None:
+            parts.append(_list_item(name, number))
+        elif name == "definition" and index == 0:
+            parts.append(_("Game definition"))
+        elif parts and parts[-1] == _(_FIELD_WORDS["suits"]) and name in _FIELD_SUITS:
+            parts.append(suit_name(_FIELD_SUITS[name]))
+        elif name in _FIELD_WORDS:
+            parts.append(_(_FIELD_WORDS[name]))
+        else:
+            parts.append(_shown(name))
+    return " › ".join(parts)
+
+
+def _def_field(e: Any) -> str:
+    """The field of a game definition error, in words (:func:`definition_field`)."""
+    return definition_field(getattr(e, "field", None) or "document")

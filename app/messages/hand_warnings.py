@@ -1,0 +1,94 @@
+"""Sentences for card-conservation warnings (:class:`scoring.codes.WarningCode`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from app.i18n import (
+    _,
+    format_number,
+    ngettext,
+)
+from app.messages._echo import _where
+from app.messages.cards import card_text
+from scoring.codes import WarningCode
+
+if TYPE_CHECKING:
+    from scoring import ScoreWarning
+
+
+def _times(count: int) -> str:
+    return ngettext("entered {n} time", "entered {n} times", count)
+
+
+def _rank_count(w: ScoreWarning) -> str:
+    return ngettext(
+        "{card} {entered}, but the cards in play hold only {n}",
+        "{card} {entered}, but the cards in play hold only {n}",
+        w.expected,
+        card=card_text(w.card),
+        entered=_times(w.count),
+    )
+
+
+def _card_count(w: ScoreWarning) -> str:
+    return ngettext(
+        "{card} {entered}, but only {n} deck is in play",
+        "{card} {entered}, but only {n} decks are in play",
+        w.expected,
+        card=card_text(w.card),
+        entered=_times(w.count),
+    )
+
+
+def _hand_size(w: ScoreWarning) -> str:
+    return ngettext(
+        "{player} has {n} card in runs and hand, not {expected}",
+        "{player} has {n} cards in runs and hand, not {expected}",
+        w.count,
+        player=w.player or "",
+        expected=format_number(w.expected),
+    )
+
+
+def _plain_number(w: ScoreWarning) -> str:
+    return _(
+        "{player}'s cards were entered as points, so they cannot be checked",
+        player=w.player or "",
+    )
+
+
+def _no_cards(w: ScoreWarning) -> str:
+    return _("No leftover cards were entered for anyone who stayed in the hand")
+
+
+_WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
+    WarningCode.RANK_COUNT: _rank_count,
+    WarningCode.CARD_COUNT: _card_count,
+    WarningCode.HAND_SIZE: _hand_size,
+    WarningCode.PLAIN_NUMBER: _plain_number,
+    WarningCode.NO_CARDS: _no_cards,
+}
+
+#: Every warning code :func:`describe_warning` has a sentence for.
+WARNING_CODES: frozenset[WarningCode] = frozenset(_WARNINGS)
+
+
+def describe_warning(warning: ScoreWarning | Any) -> str:
+    """One translated line for a card-conservation warning (the hand is named if known).
+
+    Args:
+        warning: a :class:`scoring.ScoreWarning` (``code``, ``card``,
+            ``player``, ``count``, ``expected``, ``hand``).
+
+    Returns:
+        e.g. ``"Hand 4: 7 of hearts entered 2 times, but only 1 deck is in play"``.
+        An unknown code gives a generic sentence naming the code.
+    """
+    describer = _WARNINGS.get(getattr(warning, "code", None))  # type: ignore[arg-type]
+    if describer is not None:
+        problem = describer(warning)
+    else:
+        problem = _("Unusual input ({code})", code=getattr(warning, "code", "?"))
+    return _where(getattr(warning, "hand", None), None, problem)

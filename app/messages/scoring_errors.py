@@ -1,0 +1,440 @@
+"""Sentences for the errors :mod:`scoring` raises (:class:`scoring.codes.ErrorCode`):
+cards, hands, players, options, session files and game definitions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from app.i18n import (
+    N_,
+    _,
+    format_number,
+    ngettext,
+)
+from app.messages._echo import (
+    _count,
+    _field,
+    _file_value,
+    _items,
+    _number_param,
+    _position,
+    _shown,
+    _value,
+)
+from app.messages.cards import card_label, card_text, join_or, rank_name
+from app.messages.fields import _def_field
+from app.messages.games import _expected, game_name, option_name, option_value_name
+from scoring import (
+    parse_card,
+)
+from scoring.codes import ErrorCode
+
+if TYPE_CHECKING:
+    pass
+
+
+# Each describer gets the error and returns the problem sentence (without the
+# "Hand 3, Kari:" prefix). It says whether it named the player itself.
+Describer = Callable[[Any, Mapping[str, Any]], str]
+
+
+def _run_cards(p: Mapping[str, Any]) -> str:
+    """A run's cards (``["5H", "6H", "7H"]``) as compact labels: ``5♥-6♥-7♥``."""
+    labels = []
+    for token in _items(p.get("cards", ())):
+        try:
+            labels.append(card_label(parse_card(token)))
+        except ValueError:
+            labels.append(_shown(token))
+    return "-".join(labels)
+
+
+def _ranks(value: Any) -> str:
+    """Rank tokens (``["A", "4"]``) as ``ace or 4`` in words."""
+    names = []
+    for token in _items(value):
+        try:
+            names.append(rank_name(parse_card(str(token)).rank))
+        except ValueError:
+            names.append(_shown(token))
+    return join_or(names)
+
+
+_NOTATION_NAMES: Mapping[str, str] = {
+    "English": N_("English notation"),
+    "Norwegian": N_("Norwegian notation"),
+}
+
+
+def _readings(value: Any) -> str:
+    """A token's readings (``[{"card": "KD", "notation": "English"}, …]``) as
+    ``king of diamonds (English notation) or …``."""
+    parts = []
+    for reading in _items(value):
+        if not isinstance(reading, Mapping):
+            parts.append(_shown(reading))
+            continue
+        notation = _NOTATION_NAMES.get(str(reading.get("notation")))
+        parts.append(
+            _(
+                "{card} ({notation})",
+                card=card_text(str(reading.get("card", ""))),
+                notation=_(notation) if notation else _shown(reading.get("notation", "")),
+            )
+        )
+    return join_or(parts)
+
+
+def _game(p: Mapping[str, Any]) -> str:
+    return game_name(str(p.get("game", "")))
+
+
+def _player_count(e: Any, p: Mapping[str, Any]) -> str:
+    low, high, count = p.get("minimum", 0), p.get("maximum", 0), p.get("count", 0)
+    if low == high:
+        return ngettext(
+            "{game} is for exactly {n} player, not {count}",
+            "{game} is for exactly {n} players, not {count}",
+            high,
+            game=_game(p),
+            count=format_number(count),
+        )
+    return ngettext(
+        "{game} is for {minimum} to {n} player, not {count}",
+        "{game} is for {minimum} to {n} players, not {count}",
+        high,
+        game=_game(p),
+        minimum=format_number(low),
+        count=format_number(count),
+    )
+
+
+def _file_json(e: Any, p: Mapping[str, Any]) -> str:
+    if "line" in p:
+        return _(
+            "The file is not valid JSON (line {line}, column {column})",
+            line=format_number(p["line"]),
+            column=format_number(p.get("column", 1)),
+        )
+    return _("The file is not valid JSON")
+
+
+SCORING_ERRORS: Mapping[StrEnum, Describer] = {
+    # cards
+    ErrorCode.CARD_EMPTY: lambda e, p: _("Card {position} is empty", position=_position(p)),
+    ErrorCode.CARD_UNKNOWN: lambda e, p: _(
+        "“{card}” (card {position}) is not a card",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.CARD_AMBIGUOUS: lambda e, p: _(
+        "“{card}” (card {position}) could be {readings}: add the suit as ♠ ♥ ♦ ♣",
+        card=e.card or "",
+        position=_position(p),
+        readings=_readings(p.get("readings", "")),
+    ),
+    ErrorCode.CARD_NOT_TEXT: lambda e, p: _(
+        "Card {position} is not text: {card}", card=_shown(e.card or ""), position=_position(p)
+    ),
+    ErrorCode.JOKER_NOT_IN_PLAY: lambda e, p: _(
+        "There are no jokers in this game (card {position})", position=_position(p)
+    ),
+    # hands
+    ErrorCode.UNKNOWN_PLAYER: lambda e, p: _(
+        "“{player}” is not a player in this session", player=_shown(e.player or "")
+    ),
+    ErrorCode.WENT_OUT_HOLDS_CARDS: lambda e, p: _(
+        "{player} went out but still holds cards", player=e.player or ""
+    ),
+    ErrorCode.CANNOT_BLOCK: lambda e, p: _(
+        "With these rules a hand cannot end blocked: someone must go out"
+    ),
+    ErrorCode.BAD_POINTS: lambda e, p: _(
+        "Points must be a whole number of 0 or more, not {value}", value=_value(p.get("value"))
+    ),
+    ErrorCode.POINTS_TOO_LARGE: lambda e, p: _(
+        "Points must be at most {maximum}, not {value}",
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.PLAYER_REPEATED: lambda e, p: _(
+        "{player} is entered twice in {field}", player=_shown(e.player or ""), field=_field(e)
+    ),
+    ErrorCode.RUNS_NOT_ALLOWED: lambda e, p: _("This game has no runs to enter"),
+    ErrorCode.RUN_SIZE: lambda e, p: ngettext(
+        "A run has exactly three cards, but {cards} has {n} card",
+        "A run has exactly three cards, but {cards} has {n} cards",
+        int(p.get("count", 0)),
+        cards=_run_cards(p),
+    ),
+    ErrorCode.RUN_NEEDS_SUITS: lambda e, p: _(
+        "Every card in the run {cards} needs its suit", cards=_run_cards(p)
+    ),
+    ErrorCode.RUN_MIXED_SUITS: lambda e, p: _(
+        "The run {cards} mixes suits: a run is three cards of one suit", cards=_run_cards(p)
+    ),
+    ErrorCode.NOT_A_RUN: lambda e, p: _(
+        "{cards} cannot stand for three ranks in a row, even with the ace", cards=_run_cards(p)
+    ),
+    ErrorCode.ACE_AMBIGUOUS: lambda e, p: _(
+        "The ace in {cards} could stand for {choices}: choose one",
+        cards=_run_cards(p),
+        choices=_ranks(p.get("choices", "")),
+    ),
+    ErrorCode.ACE_AS_INVALID: lambda e, p: _(
+        "The ace in {cards} cannot stand for {rank}",
+        cards=_run_cards(p),
+        rank=_ranks(p.get("ace_as", "")),
+    ),
+    ErrorCode.ACE_AS_WITHOUT_ACE: lambda e, p: _(
+        "{cards} has no ace, so the ace cannot stand for {rank}",
+        cards=_run_cards(p),
+        rank=_ranks(p.get("ace_as", "")),
+    ),
+    ErrorCode.RUMMY_NOT_ALLOWED: lambda e, p: _(
+        "“Rummy” (going out in one turn) only counts when someone goes out and the winner collects"
+    ),
+    ErrorCode.SESSION_OVER: lambda e, p: _(
+        "The session already ended after hand {finished}",
+        finished=format_number(p.get("finished_after", 0)),
+    ),
+    # options and players
+    ErrorCode.OPTION_UNKNOWN: lambda e, p: _(
+        "{game} has no option “{option}”", game=_game(p), option=_field(e)
+    ),
+    ErrorCode.OPTION_TYPE: lambda e, p: _(
+        "{option} must be {expected}, not {value}",
+        option=option_name(e.field or ""),
+        expected=_expected(p.get("expected", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.OPTION_VALUE: lambda e, p: _(
+        "{option} must be {choices}, not {value}",
+        option=option_name(e.field or ""),
+        choices=join_or(option_value_name(e.field or "", c) for c in _items(p.get("choices", ()))),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.OPTION_RANGE: lambda e, p: _(
+        "{option} must be a whole number of at least {minimum}, not {value}",
+        option=option_name(e.field or ""),
+        minimum=format_number(p.get("minimum", 1)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.OPTION_TOO_LARGE: lambda e, p: _(
+        "{option} must be at most {maximum}, not {value}",
+        option=option_name(e.field or ""),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.PLAYER_COUNT: _player_count,
+    ErrorCode.PLAYER_NAME_EMPTY: lambda e, p: _("A player's name is empty"),
+    ErrorCode.PLAYER_NAME_CONTROL: lambda e, p: _(
+        "The name “{player}” contains control characters", player=_shown(e.player or "")
+    ),
+    ErrorCode.PLAYER_NAME_LONG: lambda e, p: ngettext(
+        "The name “{player}” is longer than {n} character",
+        "The name “{player}” is longer than {n} characters",
+        int(p.get("maximum", 0)),
+        player=_shown(e.player or ""),
+    ),
+    ErrorCode.PLAYER_DUPLICATE: lambda e, p: _(
+        "“{player}” is listed twice: every player needs a different name",
+        player=_shown(e.player or ""),
+    ),
+    ErrorCode.GAME_UNKNOWN: lambda e, p: _(
+        "There is no game called “{value}”", value=_value(p.get("value"))
+    ),
+    # session files
+    ErrorCode.FILE_JSON: _file_json,
+    ErrorCode.FILE_DUPLICATE_KEY: lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_field(e)
+    ),
+    ErrorCode.FILE_TEXT: lambda e, p: _(
+        "{field} holds text that is not valid Unicode", field=_field(e)
+    ),
+    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
+    ErrorCode.FILE_FORMAT: lambda e, p: _(
+        "This is not a Kortpoeng session file (format is “{value}”)",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.FILE_VERSION: lambda e, p: _(
+        "This session file has version {value}; this version of Kortpoeng reads versions "
+        "1 to {newest}",
+        value=_value(p.get("value")),
+        newest=_number_param(p, "newest") or "2",
+    ),
+    ErrorCode.FILE_DEFINITION_GAME: lambda e, p: _(
+        "The game definition in the file is of the game “{value}”, not “{game}”",
+        value=_value(p.get("value")),
+        game=_value(p.get("game")),
+    ),
+    ErrorCode.FILE_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
+    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
+    ErrorCode.FILE_TYPE: lambda e, p: _(
+        "{field} must be {expected}, not {value}",
+        field=_field(e),
+        expected=_expected(p.get("expected", "")),
+        value=_file_value(p.get("value")),
+    ),
+    ErrorCode.FILE_ID: lambda e, p: _(
+        "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.FILE_TIME: lambda e, p: _(
+        "{field} is not an ISO 8601 time with a UTC offset: “{value}”",
+        field=_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.TIME_RANGE: lambda e, p: _(
+        "{field} must be a time in the years {earliest} to {latest}, not “{value}”",
+        field=_field(e),
+        earliest=str(p.get("earliest", "")),
+        latest=str(p.get("latest", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.NOTE_LONG: lambda e, p: ngettext(
+        "The note is longer than {n} character (it has {length})",
+        "The note is longer than {n} characters (it has {length})",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+        length=_number_param(p, "length"),
+    ),
+    ErrorCode.NOTE_CONTROL: lambda e, p: _(
+        "The note contains control characters: only line breaks are allowed"
+    ),
+    # games defined as data (GAME_FORMAT.md): a hand ...
+    ErrorCode.CARD_NOT_IN_GAME: lambda e, p: _(
+        "“{card}” (card {position}) is not a card of this game",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.CARD_NEEDS_SUIT: lambda e, p: _(
+        "“{card}” (card {position}) needs its suit: in this game its value depends on the suit",
+        card=_shown(e.card or ""),
+        position=_position(p),
+    ),
+    ErrorCode.WENT_OUT_NOT_ALLOWED: lambda e, p: _("Nobody goes out in this game"),
+    ErrorCode.FLAG_UNKNOWN: lambda e, p: _(
+        "This game has no “{flag}” with these rules", flag=_value(p.get("flag"))
+    ),
+    ErrorCode.FLAG_NOT_WENT_OUT: lambda e, p: _(
+        "“{flag}” is only for the player who went out", flag=_value(p.get("flag"))
+    ),
+    # ... and a game definition (``field`` is the path of the value)
+    ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
+    ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(
+        "A game definition is at most {n} character",
+        "A game definition is at most {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
+        "“{field}” is in the file twice: keep one of them", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
+        "This is not a Kortpoeng game definition (format is “{value}”)",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VERSION: lambda e, p: _(
+        "This game definition has version {value}; this version of Kortpoeng reads version 1",
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _(
+        "{field} must be an object", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_def_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _(
+        "Unknown field “{field}”", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_TYPE: lambda e, p: _(
+        "{field} must be {expected}, not {value}",
+        field=_def_field(e),
+        expected=_expected(p.get("expected", "")),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_RANGE: lambda e, p: _(
+        "{field} must be a whole number from {minimum} to {maximum}, not {value}",
+        field=_def_field(e),
+        minimum=format_number(p.get("minimum", 0)),
+        maximum=format_number(p.get("maximum", 0)),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_VALUE: lambda e, p: _(
+        "{field} must be one of {choices}, not {value}",
+        field=_def_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_TOO_MANY: lambda e, p: ngettext(
+        "{field} may have at most {n} entry",
+        "{field} may have at most {n} entries",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+        field=_def_field(e),
+    ),
+    ErrorCode.DEFINITION_TOO_FEW: lambda e, p: ngettext(
+        "{field} needs at least {n} entry",
+        "{field} needs at least {n} entries",
+        _count(p, "minimum"),
+        n=_number_param(p, "minimum"),
+        field=_def_field(e),
+    ),
+    ErrorCode.DEFINITION_TEXT: lambda e, p: _(
+        "{field} contains control characters", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_def_field(e)),
+    ErrorCode.DEFINITION_SPACES: lambda e, p: _(
+        "{field} starts or ends with spaces", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_LONG: lambda e, p: ngettext(
+        "{field} is longer than {n} character",
+        "{field} is longer than {n} characters",
+        _count(p, "maximum"),
+        n=_number_param(p, "maximum"),
+        field=_def_field(e),
+    ),
+    ErrorCode.DEFINITION_ID: lambda e, p: _(
+        "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
+        field=_def_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_DUPLICATE_ID: lambda e, p: _(
+        "{field}: “{value}” is used twice", field=_def_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_FACE_IS_CARD: lambda e, p: _(
+        "{field}: “{value}” reads as a playing card; choose another name",
+        field=_def_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_JOKER_SUITS: lambda e, p: _(
+        "{field}: a joker has no suits", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_URL: lambda e, p: _(
+        "{field} must be a web address starting with https://", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _(
+        "{field} must have exactly one of {choices}",
+        field=_def_field(e),
+        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+    ),
+    ErrorCode.DEFINITION_PRESET: lambda e, p: _(
+        "{field} must have exactly one of {choices}",
+        field=_def_field(e),
+        choices="value, per_player",
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
+        "{field}: the game has no key “{value}”", field=_def_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_FLAG: lambda e, p: _(
+        "{field}: the game has no flag “{value}”", field=_def_field(e), value=_value(p.get("value"))
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
+        "{field}: the game has no switch “{value}”",
+        field=_def_field(e),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
+        "{field} cannot be played together with the rest of the game", field=_def_field(e)
+    ),
+}
