@@ -393,9 +393,15 @@ class Guard:
             return message
 
         async def watched_send(message: Message) -> None:
-            if message.get("type") == "websocket.accept":
+            kind = message.get("type")
+            if live.closed and kind in ("websocket.send", "websocket.close"):
+                # Closed by the server (stopping, revoked) or left by the client:
+                # what the app still had queued goes nowhere (a send after the
+                # close is an error in the server, printed as a traceback).
+                return
+            if kind == "websocket.accept":
                 live.accepted = True
-            elif message.get("type") == "websocket.close":
+            elif kind == "websocket.close":
                 live.closed = True
             await send(message)
 
