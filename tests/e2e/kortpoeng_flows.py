@@ -223,12 +223,22 @@ def reveal(page: Any, identifier: str, *, tries: int = 40) -> None:
     makes Playwright scroll the page's nodes, not Flutter's list, and lands on
     whatever Flutter drew there (the new-session screen lists six games and
     more: its player field is below the fold on a phone)."""
-    bottom = (page.viewport_size or {"height": 844})["height"] - 150
+    height = (page.viewport_size or {"height": 844})["height"]
+    bottom = height - 150
+    before = None
     for _ in range(tries):
         node = h.by_id(page, identifier)
         box = node.first.bounding_box() if node.count() else None
         if box is not None and box["y"] > 60 and box["y"] + min(box["height"], 48) < bottom:
             return
+        if (
+            box is not None
+            and box == before
+            and box["y"] >= 0
+            and box["y"] + box["height"] <= height
+        ):
+            return  # in view and the wheel does not move it: pinned (a bottom bar)
+        before = box
         down = box is None or box["y"] >= 60
         page.mouse.move(195, bottom // 2)
         page.mouse.wheel(0, 300 if down else -300)
