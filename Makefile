@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locales/en/LC_MESSAGES/messages.mo locales/nb/LC_MESSAGES/messages.mo
+# Test processes: the browser tests spend most of their time waiting for a
+# frame, so four keep two cores busy (each has its own Chromium and server).
+JOBS ?= 4
 
 .PHONY: run test lint format bench bench-scale catalogs clean
 
@@ -27,7 +30,7 @@ test: $(STAMP) $(MO)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n $(JOBS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
