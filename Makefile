@@ -30,7 +30,7 @@ test: $(STAMP) $(MO)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
-	$(BIN)/pytest -n $(JOBS)
+	$(BIN)/pytest -n $(JOBS) --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

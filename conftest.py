@@ -106,3 +106,13 @@ def pg_url(pg_cluster: Any) -> Iterator[str]:
     name = pg_cluster.fresh_database()
     yield pg_cluster.url(name)
     pg_cluster.drop(name)
+
+
+_SLOW_FIXTURES = frozenset({"browser", "flet_app", "open_page", "shared_flet_app", "pg_cluster"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that drive a browser or a database server first (a stable sort,
+    the same in every xdist worker): started last, one of them would keep a
+    worker busy long after the others ran out of work."""
+    items.sort(key=lambda item: not _SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))

@@ -177,11 +177,14 @@ def App() -> ft.Control:
     return AppContext(state, lambda: ft.Router(ROUTES(), not_found=NotFound))
 
 
-def theme() -> ft.Theme:
+def theme(*, dark: bool = False) -> ft.Theme:
     """The app's Material 3 theme (light and dark alike): the name fonts as
     every text style's fallback (:func:`app.ui.common.name_text_theme`), every icon button
     48 × 48 on every platform (Flutter draws them 40 × 40 where it assumes a
-    mouse, e.g. a desktop browser), the touch target the whole app keeps."""
+    mouse, e.g. a desktop browser), the touch target the whole app keeps;
+    tooltips in 14-pixel text like the rest (Flutter draws them at 12 where it
+    assumes a mouse) at more than 4.5:1: light on dark in the light theme
+    (``dark=False``), dark on light in the dark one."""
     names = name_text_theme(ft.Colors.ON_SURFACE)
     return ft.Theme(
         color_scheme_seed=SEED,
@@ -189,6 +192,12 @@ def theme() -> ft.Theme:
         text_theme=names,
         primary_text_theme=names,
         icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+        tooltip_theme=ft.TooltipTheme(
+            text_style=ft.TextStyle(
+                size=14, height=20 / 14, color="#1c1b1f" if dark else "#ffffff"
+            ),
+            decoration=ft.BoxDecoration(bgcolor="#e6e1e5" if dark else "#313033", border_radius=4),
+        ),
     )
 
 
@@ -257,7 +266,7 @@ def main(page: ft.Page) -> None:
     # every text style's fallback: the client never fetches a font (no_cdn).
     page.fonts = dict(NAME_FONTS)
     page.theme = theme()
-    page.dark_theme = theme()
+    page.dark_theme = theme(dark=True)
     page.padding = 0
     page.spacing = 0
     try:
