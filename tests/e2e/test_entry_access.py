@@ -326,6 +326,52 @@ def test_every_screen_has_48_pixel_named_controls_and_14_pixel_text_at_4_5_to_1(
 # -- 200 % text --------------------------------------------------------------
 
 
+MEASURE_JS = """async (texts) => {
+  const face = new FontFace("KpRoboto", "url(assets/fonts/roboto.woff2)");
+  await face.load();
+  document.fonts.add(face);
+  const context = document.createElement("canvas").getContext("2d");
+  return texts.map(([font, text]) => {
+    context.font = font + " KpRoboto";
+    return context.measureText(text).width;
+  });
+}"""
+
+
+WORDS_JS = """async (words) => {
+  // The app's text is drawn in the shipped DejaVu Sans (Flutter's Roboto is
+  // not fetched: the app works without internet); the wider of the two counts.
+  for (const [name, url] of [["KpRoboto", "assets/fonts/roboto.woff2"],
+                             ["KpDejaVu", "fonts/DejaVuSans.ttf"]]) {
+    const face = new FontFace(name, `url(${url})`);
+    await face.load();
+    document.fonts.add(face);
+  }
+  const context = document.createElement("canvas").getContext("2d");
+  context.letterSpacing = "0.5px";
+  return words.map((word) => Math.max(...["KpRoboto", "KpDejaVu"].map((font) => {
+    context.font = "28px " + font;
+    return context.measureText(word).width;
+  })));
+}"""
+
+
+def words_broken(page, screen: str) -> list[str]:
+    """Text whose longest word, in the app's fonts at 200 % of body text (14
+    pixels, letter spacing 0.25, the smallest text there is), is wider than
+    its box: Flutter has then broken the word itself ("hånde" / "n"). A
+    node's drawn text is its last line (the lines before are names given to
+    screen readers: "Remove king" over the chip "K")."""
+    shown = [n for n in nodes(page) if n["leaf"] and n["text"] and n["w"] > 0 and not n["clipX"]]
+    longest = [max(n["text"].splitlines()[-1].split() or [""], key=len) for n in shown]
+    widths = page.evaluate(WORDS_JS, longest)
+    return [
+        f"{screen}: “{word}” ({width:.0f} px) is broken in {where(n)} ({n['w']:.0f} px wide)"
+        for n, word, width in zip(shown, longest, widths, strict=True)
+        if width > n["w"] + 3  # (a whole word measures within a few pixels of its box)
+    ]
+
+
 def open_large_text(browser, server, viewport=h.PHONE):
     """A page whose browser font size is 32 px: Flutter scales its text by 2."""
     context = browser.new_context(viewport=dict(viewport))
@@ -384,12 +430,14 @@ def test_text_at_200_percent_on_a_phone_is_never_cut_off_or_overlapping(flet_app
         problems += spills_or_overlaps(page, "sessions (empty)")
         new_session(page, "swedish_rummy", P3, preset="100")
         problems += spills_or_overlaps(page, "session")
+        problems += words_broken(page, "session")
         open_hand(page)
         h.tap(page, "went-out-0")
         for rank in ("K", "8", "3", "10"):
             h.tap(page, f"key-Bo-{rank}")
         wait_for(page, "chip-1-3")
         problems += spills_or_overlaps(page, "hand")
+        problems += words_broken(page, "hand")
         problems += small_targets_and_unnamed(page, "hand")
         h.tap(page, "hand-save")
         wait_for(page, "screen-session")
@@ -406,17 +454,6 @@ def test_text_at_200_percent_on_a_phone_is_never_cut_off_or_overlapping(flet_app
 
 
 # -- twelve players on a phone -----------------------------------------------
-
-MEASURE_JS = """async (texts) => {
-  const face = new FontFace("KpRoboto", "url(assets/fonts/roboto.woff2)");
-  await face.load();
-  document.fonts.add(face);
-  const context = document.createElement("canvas").getContext("2d");
-  return texts.map(([font, text]) => {
-    context.font = font + " KpRoboto";
-    return context.measureText(text).width;
-  });
-}"""
 
 
 def test_twelve_players_on_a_phone_read_whole(flet_app, open_page):

@@ -19,8 +19,11 @@ from scoring import WarningCode
 
 __all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel"]
 
-#: Width of the name column of a panel's header, in logical pixels.
-NAME_WIDTH = 92
+#: Width of the name column of a panel's header, in logical pixels: the
+#: longest word of its status line ("hånden" in "73 på hånden") whole at
+#: 200 % text size (108 px in DejaVu Sans), so large text wraps between
+#: words, never inside one.
+NAME_WIDTH = 112
 
 
 def _plain_warning(preview: Preview, player: str) -> str:
