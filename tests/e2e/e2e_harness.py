@@ -382,7 +382,7 @@ def screenshot(
     directory.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_") or "screenshot"
     path = directory / f"{safe}.png"
-    page.wait_for_function(PAINTED_JS, timeout=settle * 1000)
+    page.wait_for_function(PAINTED_JS, timeout=WAIT * 1000)  # (painting can lag on a busy machine)
     deadline = time.perf_counter() + settle
     previous = page.screenshot()
     while time.perf_counter() < deadline:
