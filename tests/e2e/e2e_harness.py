@@ -282,12 +282,25 @@ def enable_semantics(page: Page, timeout: float = WAIT) -> None:
     """Switch on Flutter's accessibility tree so DOM selectors work.
 
     Clicks ``flt-semantics-placeholder`` (through JavaScript: it is
-    off-screen) and waits for the first semantics node.
+    off-screen) and waits for the first semantics node. A click the engine
+    was not ready for is ignored (seen on a busy machine: no tree for 90 s),
+    so the click is repeated while the placeholder is still there.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=timeout * 1000)
-    placeholder.evaluate("e => e.click()")
-    page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout * 1000)
+    tree = page.locator("flt-semantics").first
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(PlaywrightTimeoutError):
+            placeholder.first.evaluate("e => e.click()", timeout=1000)
+        try:
+            tree.wait_for(state="attached", timeout=5000)
+            return
+        except PlaywrightTimeoutError:
+            if time.monotonic() > deadline:
+                raise
 
 
 def open_app(
