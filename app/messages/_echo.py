@@ -6,16 +6,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from app.i18n import (
-    _,
-    format_number,
-)
-
-if TYPE_CHECKING:
-    pass
-
+from app.i18n import _, format_number
 
 #: At most this many characters of anything a user typed are echoed in a message.
 _SHOWN = 40

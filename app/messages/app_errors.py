@@ -6,23 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.game_link import LinkCode
-from app.i18n import (
-    _,
-    ngettext,
-)
+from app.i18n import _, ngettext
 from app.messages._echo import _count, _number_param, _path, _shown, _value
 from app.messages.scoring_errors import Describer
 from models.errors import StorageCode
-from scoring import (
-    CodedError,
-)
+from scoring import CodedError
 from scoring.codes import ErrorCode
-
-if TYPE_CHECKING:
-    pass
 
 
 @unique

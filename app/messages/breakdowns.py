@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from app.i18n import (
-    N_,
-    _,
-    format_number,
-    ngettext,
-)
+from app.i18n import N_, _, format_number, ngettext
 from app.messages._echo import _shown, _where
 from app.messages.cards import join_and, words
 from scoring.codes import BreakdownCode

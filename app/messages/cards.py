@@ -4,28 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from babel.lists import format_list
 
-from app.i18n import (
-    babel_locale,
-    get_language,
-    pgettext,
-)
+from app.i18n import babel_locale, get_language, pgettext
 from app.messages._echo import _shown
-from scoring import (
-    Card,
-    Face,
-    Rank,
-    Suit,
-    parse_card,
-)
+from scoring import Card, Face, Rank, Suit, parse_card
 from scoring.definition import Words
-
-if TYPE_CHECKING:
-    pass
-
 
 # Message ids are English; the context tells translators which sense is meant
 # (K is konge as a rank, while the Norwegian suit letter K is kløver).

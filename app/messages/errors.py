@@ -5,23 +5,14 @@ from __future__ import annotations
 import errno
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from app.i18n import (
-    N_,
-    _,
-)
+from app.i18n import N_, _
 from app.messages._echo import _SHOWN, _shown, _where
 from app.messages.app_errors import APP_ERRORS
 from app.messages.scoring_errors import SCORING_ERRORS, Describer
-from scoring import (
-    CodedError,
-)
+from scoring import CodedError
 from scoring.codes import ErrorCode
-
-if TYPE_CHECKING:
-    pass
-
 
 _ERRORS: Mapping[StrEnum, Describer] = {**SCORING_ERRORS, **APP_ERRORS}
 

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from app.i18n import (
-    N_,
-    _,
-    format_number,
-)
+from app.i18n import N_, _, format_number
 from app.messages._echo import _shown
 from app.messages.cards import suit_name
-from scoring import (
-    Suit,
-)
-
-if TYPE_CHECKING:
-    pass
-
+from scoring import Suit
 
 # The words of a game definition's field paths (GAME_FORMAT.md), for errors
 # that name the field in the editor's terms rather than the file's.

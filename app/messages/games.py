@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
-from app.i18n import (
-    N_,
-    _,
-    format_number,
-    format_percent,
-)
+from app.i18n import N_, _, format_number, format_percent
 from app.messages._echo import _shown
 from app.messages.cards import words
-from scoring import (
-    CodedError,
-    GameDefinition,
-    builtin_definition,
-)
+from scoring import CodedError, GameDefinition, builtin_definition
 from scoring.codes import Expected
 from scoring.registry import BUILTIN_DEFINITION_IDS
-
-if TYPE_CHECKING:
-    pass
-
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {

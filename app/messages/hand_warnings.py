@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from app.i18n import (
-    _,
-    format_number,
-    ngettext,
-)
+from app.i18n import _, format_number, ngettext
 from app.messages._echo import _where
 from app.messages.cards import card_text
 from scoring.codes import WarningCode

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from app.i18n import (
-    N_,
-    _,
-    format_number,
-    ngettext,
-)
+from app.i18n import N_, _, format_number, ngettext
 from app.messages._echo import (
     _count,
     _field,
@@ -26,14 +21,8 @@ from app.messages._echo import (
 from app.messages.cards import card_label, card_text, join_or, rank_name
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
-from scoring import (
-    parse_card,
-)
+from scoring import parse_card
 from scoring.codes import ErrorCode
-
-if TYPE_CHECKING:
-    pass
-
 
 # Each describer gets the error and returns the problem sentence (without the
 # "Hand 3, Kari:" prefix). It says whether it named the player itself.
