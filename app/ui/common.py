@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -206,17 +207,24 @@ ARRIVAL_GUARD = 0.6
 
 
 @ft.component
-def ArrivalGuard() -> ft.Control:
+def ArrivalGuard(revision: int = 0) -> ft.Control:
     """A transparent cover over a screen that has just appeared, gone after
     :data:`ARRIVAL_GUARD` seconds: taps on it do nothing. It is a node of the
-    accessibility tree (named by the screen), so a test's tap waits for it."""
+    accessibility tree (named by the screen), so a test's tap waits for it.
+
+    ``revision`` is the tab's :attr:`AppState.revision`, bumped when the tab
+    connects again: Flet drops the effects and redraws that were due while
+    the socket was closed, so the lift is tried again then (the guard's age
+    is kept, a late lift waits no longer than the rest of its time).
+    """
+    born: float = use_created(time.monotonic)
     shown, set_shown = ft.use_state(True)
 
     async def lift() -> None:
-        await asyncio.sleep(ARRIVAL_GUARD)
+        await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - born)))
         set_shown(False)
 
-    ft.use_effect(lift, [])
+    ft.use_effect(lift, [revision])
     if not shown:
         return ft.Container(width=0, height=0)
     return tagged(
@@ -335,7 +343,9 @@ def Screen(
             )
         )
     frame = ft.Column(parts, spacing=0, expand=True)
-    return ft.SafeArea(content=ft.Stack([frame, ArrivalGuard()], expand=True), expand=True)
+    return ft.SafeArea(
+        content=ft.Stack([frame, ArrivalGuard(app.revision)], expand=True), expand=True
+    )
 
 
 @ft.component

@@ -351,21 +351,45 @@ def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
     by_id(page, identifier).first.click(timeout=timeout * 1000)
 
 
+#: True once the text input of the node with the given identifier has the
+#: keyboard focus (Flutter made it the editing element).
+FOCUSED_JS = """(id) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const active = document.activeElement;
+  return !!(node && active && /^(INPUT|TEXTAREA)$/.test(active.tagName)
+            && node.contains(active));
+}"""
+
+
 def type_into(
     page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = WAIT
 ) -> None:
     """Type ``text`` into the text field wrapped in ``ft.Semantics(identifier=…)``.
 
     Clicks the field near its top left corner (a field with an error has the
-    error's own node over its middle), waits 100 ms (a keystroke was lost
-    otherwise), then replaces (``clear``) or appends to its content with real
-    key presses.
+    error's own node over its middle) and waits until its input has the
+    keyboard focus: on a busy machine Flutter takes a while to make the input
+    its editing element, and keys pressed before that are lost. A click the
+    engine was not ready for is repeated (every 2 s, up to ``timeout``). Then
+    replaces (``clear``) or appends to the content with real key presses.
+
+    Raises:
+        AssertionError: the field never took the focus.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     node = by_id(page, identifier).first
     field_input = node.locator("input, textarea").first
     target = field_input if field_input.count() else node
-    target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
-    page.wait_for_timeout(100)
+    deadline = time.monotonic() + timeout
+    while True:
+        target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=2000)
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the text field {identifier!r} never took the focus")
+        target = field_input if field_input.count() else node
     if clear:
         page.keyboard.press("Control+A")
         page.keyboard.press("Delete")
