@@ -26,6 +26,7 @@ import flet as ft
 from app.i18n import _, format_number, pgettext
 from app.messages import (
     card_label,
+    card_name,
     describe_error,
     describe_total,
     game_name,
@@ -48,6 +49,7 @@ from app.ui.common import (
     use_app,
     use_loaded,
 )
+from app.ui.hand_entry.keypad import card_chip, chip_strip
 from app.ui.state.game_draft import GameDraft, Path
 from models import services
 from scoring import Rank, Suit, data_game
@@ -789,32 +791,34 @@ def PreviewHand(draft: GameDraft) -> ft.Control:
     faces = {str(k.card): k.name for k in rules.keypad if k.name is not None}
     score = preview.score
     assert score is not None
-    cards = [c for c in draft.preview_cards if rules.card_points(c) is not None]
     held = (
         _("{player} took these cards:", player=players[1])
         if rules.counted == "tricks"
         else _("{player} is left holding:", player=players[1])
     )
     controls.append(ft.Text(held, size=14))
-    if cards:
-        controls.append(
-            ft.Row(
-                [
-                    tagged(
-                        f"ge-preview-chip-{i}",
-                        ft.Chip(
-                            label=ft.Text(card_label(c, faces)),
-                            on_delete=lambda _e, n=i: draft.remove_preview_card(n),
-                        ),
-                    )
-                    for i, c in enumerate(draft.preview_cards)
-                    if rules.card_points(c) is not None
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
-            )
+    # a strip of fixed height: the keys under it never move under the finger
+    controls.append(
+        ft.Row(
+            [
+                chip_strip(
+                    [
+                        card_chip(
+                            f"ge-preview-chip-{i}",
+                            card_label(c, faces),
+                            card_name(c, faces),
+                            lambda _e, n=i: draft.remove_preview_card(n),
+                        )
+                        for i, c in enumerate(draft.preview_cards)
+                        if rules.card_points(c) is not None
+                    ],
+                    _("No cards taken (tap the keys below)")
+                    if rules.counted == "tricks"
+                    else _("No cards left (tap the keys below)"),
+                ),
+            ]
         )
+    )
     controls.append(
         ft.Row(
             [

@@ -248,6 +248,58 @@ def test_the_editors_parts_at_phone_size(flet_app, open_page, lang):
     assert h.by_id(page, "ge-save").locator('[aria-disabled="true"]').count() == 0
 
 
+#: Every preview key's box, relative to the preview's card (a locator's click
+#: first scrolls its node into view: the page may move, the keys in the card
+#: must not).
+PREVIEW_KEYS_JS = """() => {
+  const card = document.querySelector('[flt-semantics-identifier="ge-preview"]');
+  const c = card.getBoundingClientRect();
+  return Object.fromEntries(
+    Array.from(card.querySelectorAll('[flt-semantics-identifier^="ge-preview-key-"]'))
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return [e.getAttribute("flt-semantics-identifier"),
+                [Math.round(r.x - c.x), Math.round(r.y - c.y),
+                 Math.round(r.width), Math.round(r.height)]];
+      }));
+}"""
+
+
+def preview_keys(page: Any) -> dict[str, list[int]]:
+    """Every preview key's box, read once the layout has stopped moving (two
+    reads 150 ms apart agree; at most 5 s)."""
+    previous = page.evaluate(PREVIEW_KEYS_JS)
+    for _ in range(33):
+        page.wait_for_timeout(150)
+        current = page.evaluate(PREVIEW_KEYS_JS)
+        if current == previous:
+            return current
+        previous = current
+    return previous
+
+
+def test_the_preview_keys_never_move_under_the_finger(flet_app, open_page):
+    """The editor's preview hand: a key tapped once stays where it was while
+    the cards are tapped in (the first chip used to push every key down by
+    its row, and a quick second tap landed on the key above). Checked after
+    each of 1…10 taps, and after a chip is removed again."""
+    server = flet_app(APP, lang="en")
+    page = open_page(server, path="/games/new/colour_cards")
+    wait_for(page, "screen-game-editor")
+    tap(page, "ge-section-cards")
+    reveal(page, "ge-preview-worth")
+    first = preview_keys(page)
+    assert len(first) >= 5, first
+    keys = sorted(first)
+    for count in range(1, 11):
+        h.tap(page, keys[count % 3])
+        wait_for(page, f"ge-preview-chip-{count - 1}")
+        assert preview_keys(page) == first, f"the keys moved after {count} taps"
+    h.tap(page, "ge-preview-chip-9")  # the newest, in view at the strip's end
+    wait_gone(page, "ge-preview-chip-9")
+    assert preview_keys(page) == first, "the keys moved when a chip was removed"
+
+
 REFUSED = {
     "en": {
         "field": "Key 1 › points must be a whole number from 0 to 1,000, not -5",

@@ -6,6 +6,8 @@ tapped in: a key never moves under the finger (issue 11)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import flet as ft
 
 from app.i18n import _
@@ -14,7 +16,15 @@ from app.ui.common import TOUCH, tagged
 from app.ui.state import HandDraft
 from scoring import Card, PadKey, Rank
 
-__all__ = ["KEY", "KEYS_PER_ROW", "CardChips", "CardKeypad", "card_chip", "key_button"]
+__all__ = [
+    "KEY",
+    "KEYS_PER_ROW",
+    "CardChips",
+    "CardKeypad",
+    "card_chip",
+    "chip_strip",
+    "key_button",
+]
 
 #: The side of a key, in logical pixels (Material's touch target).
 KEY = 48
@@ -128,39 +138,42 @@ def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
     )
 
 
+def chip_strip(chips: Sequence[ft.Control], hint: str) -> ft.Control:
+    """Entered cards (``chips``, e.g. from :func:`card_chip`) in a strip one
+    chip high (48 px) that scrolls sideways with the newest in view; ``hint``
+    in the same space before the first card. Its height never changes, so the
+    keys under it never move."""
+    if not chips:
+        return ft.Container(
+            content=ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
+            height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT,
+            expand=True,
+        )
+    return ft.Container(
+        content=ft.Row(list(chips), spacing=GAP, scroll=ft.ScrollMode.HIDDEN, auto_scroll=True),
+        height=TOUCH,
+        expand=True,
+    )
+
+
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
     """The leftover cards as chips in a strip one chip high that scrolls
     sideways (the newest in view); a tap on a chip removes it. Before the
     first card, a hint in the same space."""
     held = draft.cards.get(player, ())
-    if not held:
-        return ft.Container(
-            content=ft.Text(
-                _("No cards taken (tap the keys below)")
-                if draft.rules.counted == "tricks"
-                else _("No cards left (tap the keys below)"),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-            height=TOUCH,
-            alignment=ft.Alignment.CENTER_LEFT,
-            expand=True,
-        )
-    return ft.Container(
-        content=ft.Row(
-            [
-                card_chip(
-                    f"chip-{seat}-{index}",
-                    card_label(card, draft.face_names),
-                    card_name(card, draft.face_names),
-                    lambda _e, i=index: draft.remove_card(player, i),
-                )
-                for index, card in enumerate(held)
-            ],
-            spacing=GAP,
-            scroll=ft.ScrollMode.HIDDEN,
-            auto_scroll=True,
-        ),
-        height=TOUCH,
-        expand=True,
+    return chip_strip(
+        [
+            card_chip(
+                f"chip-{seat}-{index}",
+                card_label(card, draft.face_names),
+                card_name(card, draft.face_names),
+                lambda _e, i=index: draft.remove_card(player, i),
+            )
+            for index, card in enumerate(held)
+        ],
+        _("No cards taken (tap the keys below)")
+        if draft.rules.counted == "tricks"
+        else _("No cards left (tap the keys below)"),
     )
