@@ -351,6 +351,20 @@ def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
     by_id(page, identifier).first.click(timeout=timeout * 1000)
 
 
+def settled(page: Page, script: str) -> Any:
+    """What ``script`` (JavaScript, e.g. the boxes of some nodes) returns once
+    the layout has stopped moving: two reads 150 ms apart agree (at most 33
+    reads, about 5 s; the last read otherwise)."""
+    previous = page.evaluate(script)
+    for _ in range(33):
+        page.wait_for_timeout(150)
+        current = page.evaluate(script)
+        if current == previous:
+            return current
+        previous = current
+    return previous
+
+
 #: True once the text input of the node with the given identifier has the
 #: keyboard focus (Flutter made it the editing element).
 FOCUSED_JS = """(id) => {

@@ -40,16 +40,8 @@ KEY_BOXES_JS = """() => Object.fromEntries(
 
 
 def key_boxes(page) -> dict[str, list[int]]:
-    """Every card key's box on screen, read once the layout has stopped moving
-    (two reads 150 ms apart agree; at most 5 s)."""
-    previous = page.evaluate(KEY_BOXES_JS)
-    for _ in range(33):
-        page.wait_for_timeout(150)
-        current = page.evaluate(KEY_BOXES_JS)
-        if current == previous:
-            return current
-        previous = current
-    return previous
+    """Every card key's box on screen, once the layout has stopped moving."""
+    return h.settled(page, KEY_BOXES_JS)
 
 
 def center(box: list[int]) -> tuple[float, float]:

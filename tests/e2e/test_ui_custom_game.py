@@ -266,16 +266,8 @@ PREVIEW_KEYS_JS = """() => {
 
 
 def preview_keys(page: Any) -> dict[str, list[int]]:
-    """Every preview key's box, read once the layout has stopped moving (two
-    reads 150 ms apart agree; at most 5 s)."""
-    previous = page.evaluate(PREVIEW_KEYS_JS)
-    for _ in range(33):
-        page.wait_for_timeout(150)
-        current = page.evaluate(PREVIEW_KEYS_JS)
-        if current == previous:
-            return current
-        previous = current
-    return previous
+    """Every preview key's box, once the layout has stopped moving."""
+    return h.settled(page, PREVIEW_KEYS_JS)
 
 
 def test_the_preview_keys_never_move_under_the_finger(flet_app, open_page):
