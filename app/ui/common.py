@@ -37,6 +37,7 @@ __all__ = [
     "ArrivalGuard",
     "NoticeBar",
     "Screen",
+    "TypedTexts",
     "announce",
     "announce_games",
     "describe_problem",
@@ -47,6 +48,7 @@ __all__ = [
     "number_field",
     "section_title",
     "tagged",
+    "text_field",
     "use_app",
 ]
 
@@ -412,11 +414,72 @@ def NoticeBar(app: AppState, session_id: int | None) -> ft.Control:
     )
 
 
+class TypedTexts:
+    """What the text fields of one component last reported, so a redraw never
+    sends a field an older text than the one being typed.
+
+    The browser applies each keystroke to the field's control at once, but the
+    field's ``on_change`` handlers run later, one task per keystroke. A redraw
+    caused by the handler of "4" would send "4" back while the field already
+    holds "45", and under load the "5" was lost. A field made by
+    :func:`text_field` is given its model's value only when the model was
+    changed by something other than its own typing (a reset, a copied game);
+    while the model holds what the field itself reported, the field keeps the
+    text it shows. Keep one per component (:func:`use_created`)."""
+
+    def __init__(self) -> None:
+        # the model's text as last known: rendered, or reported by the field's handler
+        self._known: dict[str, str] = {}
+        self._fields: dict[str, ft.TextField] = {}  # the control on screen, as the browser left it
+
+    def shown(self, key: str, value: str) -> str:
+        """The text the field ``key`` is to show, its model holding ``value``:
+        ``value`` when the model was changed from elsewhere (it is not what the
+        last render showed or the field's handler last reported), else the
+        text the browser holds, keys whose handlers have not run yet included."""
+        known = self._known.get(key)
+        self._known[key] = value
+        current = getattr(self._fields.get(key), "value", None)
+        if value != known or not isinstance(current, str):
+            return value
+        return current
+
+    def changed(self, key: str, on_text: Callable[[str], Any]) -> Callable[[ft.Event], Any]:
+        """The ``on_change`` handler of field ``key``: note the text, pass it on."""
+
+        def handler(e: ft.Event) -> Any:
+            text = str(getattr(e.control, "value", "") or "")
+            self._known[key] = text
+            return on_text(text)
+
+        return handler
+
+    def keep(self, key: str, field: ft.TextField) -> ft.TextField:
+        """Remember ``field`` as the one on screen for ``key`` (its ``value`` is
+        what the browser last reported)."""
+        self._fields[key] = field
+        return field
+
+
+def text_field(
+    texts: TypedTexts, key: str, value: str, on_text: Callable[[str], Any], **field: Any
+) -> ft.TextField:
+    """A ``ft.TextField`` showing ``value`` (its model's text) that reports each
+    change to ``on_text(text)``, guarded by ``texts`` against sending back an
+    older text (:class:`TypedTexts`). ``field``: the other ``ft.TextField``
+    arguments."""
+    shown = texts.shown(key, value)
+    return texts.keep(
+        key, ft.TextField(value=shown, on_change=texts.changed(key, on_text), **field)
+    )
+
+
 def number_field(
+    texts: TypedTexts,
     identifier: str,
     value: str,
     label: str,
-    on_change: Callable[[ft.Event], Any],
+    on_text: Callable[[str], Any],
     *,
     width: float | None = None,
     expand: bool | None = None,
@@ -426,15 +489,18 @@ def number_field(
     phone. Flutter's web client leaves a ``KeyboardType.NUMBER`` field of the
     accessibility tree a plain text input (no ``inputmode``: the letter
     keyboard), but gives a phone-number field ``type="tel"``: the digit pad,
-    in the editing input too. Only digits are accepted."""
+    in the editing input too. Only digits are accepted. ``on_text`` gets the
+    typed text (:func:`text_field`)."""
     return tagged(
         identifier,
-        ft.TextField(
-            value=value,
+        text_field(
+            texts,
+            identifier,
+            value,
+            on_text,
             label=label,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=ft.NumbersOnlyInputFilter(),
-            on_change=on_change,
             width=width,
             expand=expand,
             autofocus=autofocus,

@@ -38,6 +38,7 @@ from app.ui import game_actions
 from app.ui.common import (
     TOUCH,
     Screen,
+    TypedTexts,
     announce_games,
     choice,
     describe_problem,
@@ -46,7 +47,9 @@ from app.ui.common import (
     run_use_case,
     section_title,
     tagged,
+    text_field,
     use_app,
+    use_created,
     use_loaded,
 )
 from app.ui.hand_entry.keypad import card_chip, chip_strip
@@ -144,10 +147,12 @@ def _option_kind_words() -> dict[str, str]:
 
 
 class _Form:
-    """What every input of one render shares: the draft and its first fault."""
+    """What every input of one render shares: the draft, its first fault, and
+    the component's memory of what its text fields typed (:class:`TypedTexts`)."""
 
-    def __init__(self, draft: GameDraft) -> None:
+    def __init__(self, draft: GameDraft, texts: TypedTexts) -> None:
         self.draft = draft
+        self.texts = texts
         self.error, self.error_path = draft.problem_at()
         self.error_text = describe_error(self.error) if self.error is not None else ""
 
@@ -169,14 +174,13 @@ class _Form:
         """A text field bound to ``path`` (a number is typed as text)."""
         draft = self.draft
 
-        def changed(e: ft.Event) -> None:
-            draft.set(path, e.control.value or "")
-
-        field = ft.TextField(
-            value=str(draft.get(path)),
+        field = text_field(
+            self.texts,
+            _ident(path),
+            str(draft.get(path)),
+            lambda text: draft.set(path, text),
             label=label,
             hint_text=hint,
-            on_change=changed,
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
             error=self.fault(path),
             error_max_lines=3,
@@ -481,7 +485,7 @@ def _key_card(
 
 @ft.component
 def _CardsPart(draft: GameDraft) -> ft.Control:
-    f = _Form(draft)
+    f = _Form(draft, use_created(TypedTexts))
     open_suits, set_open_suits = ft.use_state(frozenset[int]())
 
     def toggle(index: int) -> None:
@@ -885,7 +889,7 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
     """The editor for ``draft`` (kept by the tab under ``key_name``)."""
     app = use_app()
     busy, set_busy = ft.use_state(False)
-    f = _Form(draft)
+    f = _Form(draft, use_created(TypedTexts))
 
     async def save(_e: ft.Event) -> None:
         if busy:

@@ -33,6 +33,7 @@ from app.ui import game_actions
 from app.ui.common import (
     TOUCH,
     Screen,
+    TypedTexts,
     announce_games,
     describe_problem,
     go,
@@ -40,7 +41,9 @@ from app.ui.common import (
     run_use_case,
     section_title,
     tagged,
+    text_field,
     use_app,
+    use_created,
     use_loaded,
 )
 from models import services
@@ -544,6 +547,7 @@ def ImportGameScreen() -> ft.Control:
     text, set_text = ft.use_state("")
     read, set_read = ft.use_state(cast("game_actions.Loaded | game_actions.Refused | None", None))
     picker = ft.use_ref(cast("ft.FilePicker | None", None))
+    texts = use_created(TypedTexts)
 
     def read_text(_e: ft.Event | None = None) -> None:
         set_read(game_actions.read_pasted(text))
@@ -568,13 +572,15 @@ def ImportGameScreen() -> ft.Control:
         ft.Text(_("Paste the link another phone shared, or the game's file, or open the file.")),
         tagged(
             "import-text",
-            ft.TextField(
-                value=text,
+            text_field(
+                texts,
+                "import-text",
+                text,
+                set_text,
                 label=_("Link or game text"),
                 multiline=True,
                 min_lines=2,
                 max_lines=6,
-                on_change=lambda e: set_text(e.control.value or ""),
             ),
             textfield=True,
         ),

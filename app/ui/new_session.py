@@ -10,6 +10,7 @@ from app.messages import game_description, game_name, option_name, option_value_
 from app.ui.common import (
     TOUCH,
     Screen,
+    TypedTexts,
     announce,
     choice,
     describe_problem,
@@ -19,7 +20,9 @@ from app.ui.common import (
     run_use_case,
     section_title,
     tagged,
+    text_field,
     use_app,
+    use_created,
     use_loaded,
 )
 from app.ui.state import NewSessionDraft
@@ -124,6 +127,7 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
 @ft.component
 def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
     """The seats in order, the name field and the recent players."""
+    texts = use_created(TypedTexts)
     rows: list[ft.Control] = []
     last = len(draft.players) - 1
     for index, name in enumerate(draft.players):
@@ -180,17 +184,19 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
             )
         )
 
-    def on_name(e: ft.Event) -> None:
-        draft.name = e.control.value or ""
+    def on_name(text: str) -> None:
+        draft.name = text
 
     name_row = ft.Row(
         [
             tagged(
                 "player-name",
-                ft.TextField(
-                    value=draft.name,
+                text_field(
+                    texts,
+                    "player-name",
+                    draft.name,
+                    on_name,
                     label=_("Player's name"),
-                    on_change=on_name,
                     on_submit=lambda _e: draft.add_player(),
                     max_length=40,
                     counter="",
@@ -245,6 +251,7 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
 @ft.component
 def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     """Target or rounds presets, and the game's variants."""
+    texts = use_created(TypedTexts)
     presets = draft.presets()
     option = presets[0].option
     game = draft.rules
@@ -286,11 +293,11 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     ]
     if draft.preset == "custom":
 
-        def on_custom(e: ft.Event) -> None:
-            draft.custom = e.control.value or ""
+        def on_custom(text: str) -> None:
+            draft.custom = text
 
         controls.append(
-            number_field("custom-value", draft.custom, option_name(option, game), on_custom)
+            number_field(texts, "custom-value", draft.custom, option_name(option, game), on_custom)
         )
     controls += _option_controls(draft, game)
     return ft.Column(controls, spacing=8)

@@ -11,7 +11,7 @@ import flet as ft
 
 from app.i18n import _, format_number
 from app.messages import describe_note, describe_total, describe_warning
-from app.ui.common import TOUCH, number_field, tagged
+from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
@@ -41,6 +41,7 @@ def _plain_warning(preview: Preview, player: str) -> str:
 def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     """One player's part of the hand: runs (Four Suit Rummy), leftover cards or a
     plain number, and the live points in cards."""
+    texts = use_created(TypedTexts)
     player = draft.players[seat]
     went_out = draft.went_out == player
     score = preview.score
@@ -73,11 +74,12 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     if not went_out:
         if plain:
 
-            def on_points(e: ft.Event) -> None:
-                draft.set_plain(player, e.control.value or "")
+            def on_points(text: str) -> None:
+                draft.set_plain(player, text)
 
             header.append(
                 number_field(
+                    texts,
                     f"plain-value-{seat}",
                     draft.plain.get(player, ""),
                     _("Points counted by hand"),
