@@ -28,7 +28,8 @@ same blocks in a phone-sized layout (:data:`PICTURE`) and renders it to PNG.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,10 +260,29 @@ def _text(pdf: FPDF, x: float, y: float, text: str) -> None:
     size = pdf.font_size
     # fpdf2 puts a cell's baseline at y + h/2 + 0.3 × font size.
     pdf.set_xy(x, y - 0.8 * size)
-    pdf.cell(width + 0.01, size, drawn)
+    with _keeping_font(pdf):
+        pdf.cell(width + 0.01, size, drawn)
     pdf.set_text_shaping(False)
     pdf.auto_page_break = auto
     pdf.set_xy(*here)
+
+
+@contextmanager
+def _keeping_font(pdf: FPDF) -> Iterator[None]:
+    """Draw text in the block, then select the font that was current again.
+
+    A shaped cell whose text starts with a letter from the fallback font (an
+    emoji first in a name) selects the current font inside its own ``q … Q``
+    block, yet fpdf2 2.8 then counts that font as set on the page: the next
+    ``FPDF.text`` selected no font and drew plain names with the glyph numbers
+    of one font in another ("Pappa" came out as "ag5"). The font is selected
+    anew, and marked as not yet set on the page."""
+    family, style, size = pdf.font_family, pdf.font_style, pdf.font_size_pt
+    try:
+        yield
+    finally:
+        pdf.set_font(family, style, size)
+        pdf.current_font_is_set_on_page = False
 
 
 def _wrapped(pdf: FPDF, width: float, leading: float, text: str) -> None:
@@ -271,7 +291,8 @@ def _wrapped(pdf: FPDF, width: float, leading: float, text: str) -> None:
     drawn, shaped = _prepare(pdf, text)
     if shaped:
         pdf.set_text_shaping(True)
-    pdf.multi_cell(width, leading, drawn, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
+    with _keeping_font(pdf):
+        pdf.multi_cell(width, leading, drawn, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
     if shaped:
         pdf.set_text_shaping(False)
 

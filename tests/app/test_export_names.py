@@ -557,6 +557,33 @@ def test_png_pixels_show_emoji_and_joined_arabic(lang: str, tmp_path: Path) -> N
             assert ink_blobs(crop(word, left=(word[2] - word[0]) * 0.66)) >= 1, emoji
 
 
+def first_player_named(name: str) -> SessionDoc:
+    """The family session with ``name`` for its first player (``Ola👍``)."""
+    text = (GOLDEN / "family.json").read_text(encoding="utf-8")
+    return read_session(text.replace(f'"{EMOJI_1}"', json.dumps(name, ensure_ascii=False)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("export", ["picture", "pdf"])
+def test_a_name_that_starts_with_an_emoji_leaves_the_next_names_readable(
+    export: str, lang: str, tmp_path: Path
+) -> None:
+    """A name starting with an emoji was drawn from the emoji font first, and
+    fpdf2 took that as the page's font: every name after it in the hand
+    table's heading came out as other letters ("Pappa" as "ag5"). Both
+    sheets read back with the same names as when the first name is plain."""
+
+    def names_read(first: str) -> dict[str, int]:
+        doc = first_player_named(first)
+        data = picture(doc, lang) if export == "picture" else render_export(doc, "pdf", lang)
+        read = pdftotext(data, tmp_path, "-layout")
+        return {name: read.count(unicodedata.normalize("NFC", name)) for name in doc.players[1:]}
+
+    plain = names_read("Mamma")
+    assert min(plain.values()) >= 1 and plain[EMOJI_2] >= 2  # standings and hand table
+    assert names_read("🦊Mamma") == plain
+
+
 def many_hands(count: int) -> SessionDoc:
     names = [ARABIC, EMOJI_2, "Åse"]
     hands = [
