@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from app.cli.status import ExitStatus
-from app.i18n import _, babel_locale, format_date, format_number
+from app.i18n import _, format_date, format_number
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -28,7 +28,6 @@ __all__ = [
     "count",
     "db_option",
     "fail",
-    "join_names",
     "resolve",
     "short_date",
     "text_table",
@@ -140,13 +139,6 @@ def short_date(moment: datetime) -> str:
     with contextlib.suppress(OverflowError, ValueError, OSError):
         moment = moment.astimezone()
     return format_date(moment, "short")
-
-
-def join_names(names: Sequence[str]) -> str:
-    """Names as a list in the active language ("A, B and C")."""
-    from babel.lists import format_list
-
-    return format_list(list(names), locale=babel_locale()) if names else ""
 
 
 def count(least: int) -> Callable[[str], int]:

@@ -10,13 +10,12 @@ from app.cli.common import (
     count,
     db_option,
     game_label,
-    join_names,
     short_date,
     text_table,
     with_engine,
 )
 from app.cli.status import ExitStatus
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, format_number, join_names, ngettext
 
 if TYPE_CHECKING:
     from models.db import AnyEngine

@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING, Any
 from app.cli.common import (
     db_option,
     game_label,
-    join_names,
     resolve,
     short_date,
     text_table,
     with_engine,
 )
 from app.cli.status import ExitStatus
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, format_number, join_names, ngettext
 
 if TYPE_CHECKING:
     from models.db import AnyEngine

@@ -23,9 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from babel.lists import format_list
-
-from app.i18n import _, babel_locale, format_date, format_number, format_time, ngettext
+from app.i18n import (
+    _,
+    format_date,
+    format_number,
+    format_time,
+    join_names,
+    names_as_typed,
+    ngettext,
+)
 from app.messages import describe_options, game_name
 from scoring import SessionDoc, SessionResult
 
@@ -162,12 +168,6 @@ def integer_formatter() -> Callable[[int], str]:
     return format_number
 
 
-def join_names(names: list[str] | tuple[str, ...]) -> str:
-    """Names joined the way the active language lists them ("A, B and C",
-    "A, B og C")."""
-    return format_list(list(names), locale=babel_locale()) if names else ""
-
-
 def format_started(started_at: str | None) -> str | None:
     """A session's ``started_at`` (ISO 8601 with offset) as the full date and
     the time of day, in the wall-clock time of the stored offset, e.g.
@@ -251,8 +251,14 @@ def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = Fal
         ValueError: if ``doc.started_at`` is not ISO 8601 (``read_session``
             already refuses such files).
     """
+    if not isolate:
+        with names_as_typed():
+            return _build(doc, result, _as_typed)
+    return _build(doc, result, _isolate)
+
+
+def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -> Summary:
     table = result.standings
-    mark = _isolate if isolate else _as_typed
     number_text = integer_formatter()
     seats = {player: seat for seat, player in enumerate(table.players)}
     order = sorted(table.players, key=lambda p: (table.places[p], seats[p]))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, format_number, join_names, ngettext
 from app.messages import describe_note, describe_options, game_name
 from app.ui.common import (
     NoticeBar,
@@ -25,7 +25,6 @@ from app.ui.common import (
     use_session_view,
 )
 from app.ui.export_menu import ExportButton
-from app.ui.sessions import join_and
 from app.ui.state import MAX_CONTENT
 from models import services
 from models.views import SessionView
@@ -81,7 +80,7 @@ def winner_text(view: SessionView) -> str:
         )
     return _(
         "{players} share the win with {points}",
-        players=join_and(winners),
+        players=join_names(winners),
         points=ngettext("{n} point", "{n} points", table.totals[winners[0]]),
     )
 

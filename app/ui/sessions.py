@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _, format_date, ngettext
+from app.i18n import _, format_date, join_names, ngettext
 from app.messages import game_name
 from app.ui.common import (
     NoticeBar,
@@ -45,14 +45,14 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
                 "Winner: {names}",
                 "Winners: {names}",
                 len(item.winners),
-                names=join_and(item.winners),
+                names=join_names(item.winners),
             )
             if item.winners
             else _("Finished")
         )
     elif item.hand_count and item.leaders:
         who = ngettext(
-            "Leader: {names}", "Leaders: {names}", len(item.leaders), names=join_and(item.leaders)
+            "Leader: {names}", "Leaders: {names}", len(item.leaders), names=join_names(item.leaders)
         )
     else:
         who = _("No hands yet")
@@ -86,15 +86,6 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
             ),
         ),
     )
-
-
-def join_and(names: tuple[str, ...]) -> str:
-    """Names joined for a sentence (``Kari, Ola and Per``)."""
-    from babel.lists import format_list
-
-    from app.i18n import babel_locale
-
-    return format_list(list(names), locale=babel_locale())
 
 
 @ft.component

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from app.i18n import use_language
 from app.messages import describe_error
 from app.ui import game_editor
+from app.ui.common import TypedTexts
 from app.ui.state.game_draft import GameDraft, document_of, form_of, form_path, slug
 from scoring import (
     Card,
@@ -179,7 +180,7 @@ def test_every_part_of_the_editor_builds(game_id, lang):
     draft = GameDraft.editing(builtin_definition(game_id), None)
     draft.set(("keys", 0, "points"), "x")
     with use_language(lang):
-        form = game_editor._Form(draft)
+        form = game_editor._Form(draft, TypedTexts())
         assert form.fault(("keys", 0, "points"))
         assert game_editor._game_part(form)
         assert game_editor._scoring_part(form)

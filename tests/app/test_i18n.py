@@ -249,3 +249,34 @@ def test_babel_locales() -> None:
     assert i18n.babel_locale("nb") == "nb_NO"
     assert i18n.babel_locale("en") == "en_GB"
     assert set(i18n.LANGUAGE_NAMES) == set(i18n.LANGUAGES)
+
+
+# -- right-to-left names inside sentences --------------------------------------
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_right_to_left_name_in_a_sentence_is_an_isolate(lang: str) -> None:
+    """ "Winner: יוסי · 3 hands" was drawn "Winner: 3 · יוסי hands": the name
+    took the number after it along. Every text filled into a message that has
+    a right-to-left letter is an isolate of its own; other names stay as typed."""
+    from app.i18n import join_names, ngettext
+
+    with use_language(lang):
+        line = ngettext("Winner: {names}", "Winners: {names}", 1, names=join_names(["יוסי"]))
+        assert line.endswith(f"{FSI}יוסי{PDI}")
+        both = join_names(["سارة", "Kari", "יוסי"])
+        assert both.count(FSI) == 2 and f"{FSI}سارة{PDI}" in both and f"{FSI}יוסי{PDI}" in both
+        assert "Kari" in both and f"{FSI}Kari" not in both
+        assert FSI not in _("{name} went out", name="Kari")
+        # a text that already isolates its names is not wrapped again
+        assert _("{name} went out", name=both).count(FSI) == 2
+
+
+def test_names_as_typed_adds_no_isolates() -> None:
+    from app.i18n import join_names, names_as_typed
+
+    with use_language("en"), names_as_typed():
+        assert join_names(["יוסי", "Kari"]) == "יוסי and Kari"
+        assert _("{name} went out", name="יוסי") == "יוסי went out"
