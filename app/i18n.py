@@ -93,6 +93,7 @@ __all__ = [
     "npgettext",
     "pgettext",
     "reload_catalogs",
+    "seat_list",
     "set_default_language",
     "set_language",
     "system_language",
@@ -480,6 +481,17 @@ def join_names(names: Sequence[str]) -> str:
     if not names:
         return ""
     return format_list([bidi_safe(name) for name in names], locale=babel_locale())
+
+
+def seat_list(names: Sequence[str]) -> str:
+    """Names in seat order, comma separated ("Kari, Ola, Per"), each
+    right-to-left name an isolate of its own (:func:`bidi_safe`): two Hebrew
+    names side by side are otherwise read in the other order.
+
+    >>> seat_list(["Kari", "Ola"])
+    'Kari, Ola'
+    """
+    return ", ".join(bidi_safe(name) for name in names)
 
 
 def _format(text: str, params: Mapping[str, Any]) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, game_label, with_engine
 from app.cli.status import ExitStatus
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, format_number, ngettext, seat_list
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                         number=view.id,
                         id=view.uuid,
                         game=game_label(view.game_rules),
-                        players=", ".join(view.players),
+                        players=seat_list(view.players),
                     )
                 )
             )

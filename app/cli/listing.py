@@ -15,7 +15,7 @@ from app.cli.common import (
     with_engine,
 )
 from app.cli.status import ExitStatus
-from app.i18n import _, format_number, join_names, ngettext
+from app.i18n import _, format_number, join_names, ngettext, seat_list
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                     s.uuid[:8],
                     short_date(s.started_at),
                     game_label(s.definition or s.game),
-                    ", ".join(s.players),
+                    seat_list(s.players),
                     format_number(s.hand_count),
                     state,
                 ]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, game_label, short_date, text_table, with_engine
 from app.cli.status import ExitStatus
-from app.i18n import _, ngettext
+from app.i18n import _, ngettext, seat_list
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -40,7 +40,7 @@ def list_trash(args: argparse.Namespace) -> ExitStatus:
         items.sort(key=lambda i: i.deleted_at, reverse=True)
         for item in items:
             game = game_label(item.game)
-            players = ", ".join(item.players)
+            players = seat_list(item.players)
             if isinstance(item, TrashedSession):
                 what = ngettext(
                     "session {number}: {game}, {players}, {n} hand",

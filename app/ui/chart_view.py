@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
-from app.i18n import _, format_number
+from app.i18n import _, bidi_safe, format_number
 from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
 from scoring import SessionResult
 
@@ -176,7 +176,7 @@ def chart_description(chart: ChartSeries) -> str:
     """What a screen reader says for the chart: the title and every player's
     latest total, in the active language."""
     totals = ", ".join(
-        f"{line.player} {format_number(line.points[-1][1])}" for line in chart.series
+        f"{bidi_safe(line.player)} {format_number(line.points[-1][1])}" for line in chart.series
     )
     return _("Running totals: {totals}", totals=totals)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _, format_date, join_names, ngettext
+from app.i18n import _, format_date, join_names, ngettext, seat_list
 from app.messages import game_name
 from app.ui.common import (
     NoticeBar,
@@ -28,7 +28,7 @@ __all__ = ["SessionsScreen"]
 
 
 def _players(names: tuple[str, ...]) -> str:
-    return ", ".join(names)
+    return seat_list(names)
 
 
 @ft.component

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from app.i18n import _, format_date, ngettext
+from app.i18n import _, format_date, ngettext, seat_list
 from app.messages import game_name
 from app.ui.common import (
     Screen,
@@ -40,7 +40,7 @@ def _when(item: TrashedSession | TrashedHand) -> str:
 
 def _describe(item: TrashedSession | TrashedHand) -> tuple[str, str]:
     """Title and subtitle of an entry."""
-    players = ", ".join(item.players)
+    players = seat_list(item.players)
     if isinstance(item, TrashedSession):
         title = _("{game} · session {number}", game=game_name(item.game), number=item.id)
         hands = ngettext("{n} hand", "{n} hands", item.hand_count)

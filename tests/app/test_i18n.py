@@ -280,3 +280,11 @@ def test_names_as_typed_adds_no_isolates() -> None:
     with use_language("en"), names_as_typed():
         assert join_names(["יוסי", "Kari"]) == "יוסי and Kari"
         assert _("{name} went out", name="יוסי") == "יוסי went out"
+
+
+def test_a_seat_list_keeps_two_right_to_left_names_in_seat_order() -> None:
+    from app.i18n import seat_list
+
+    assert seat_list(["Ola", "דוד כהן", "سارة", "Åse"]) == (
+        f"Ola, {FSI}דוד כהן{PDI}, {FSI}سارة{PDI}, Åse"
+    )
