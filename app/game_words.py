@@ -73,7 +73,7 @@ GAME_RULES: Mapping[str, tuple[tuple[str, str], ...]] = {
         (
             N_("The end"),
             N_(
-                "When a total reaches the target (1000) the higher total wins; equal totals share the win."
+                "When a total reaches the target (1000 unless the session chose another) the higher total wins; equal totals share the win."
             ),
         ),
     ),

@@ -291,6 +291,23 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
             run_spacing=8,
         ),
     ]
+    if draft.followed:  # a variant switch moved the choice: never silently
+        chosen = next((p for p in presets if p.key == draft.preset), presets[0])
+        controls.append(
+            tagged(
+                "preset-followed",
+                ft.Text(
+                    _(
+                        "{option} is now {value}, as suggested with the variants chosen. "
+                        "Tap another to change it.",
+                        option=option_name(option, game),
+                        value=preset_label(chosen),
+                    ),
+                    size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
     if draft.preset == "custom":
 
         def on_custom(text: str) -> None:

@@ -216,6 +216,24 @@ def test_new_session_form() -> None:
     assert form.start_args()[2] == {}
 
 
+def test_a_variant_that_moves_the_target_says_so() -> None:
+    """The rule book suggests 100 × players with action cards: an untouched
+    target follows, and the form says it did (never silently); a target the
+    players chose stays."""
+    form = NewSessionDraft()
+    assert form.preset == "100" and not form.followed
+    form.set_option("draw_two", True)
+    assert form.preset == "100n" and form.followed
+    form.set_option("skip_aces", True)  # already the suggestion: nothing moved
+    assert form.preset == "100n" and not form.followed
+    form.choose_preset("50n")
+    form.set_option("skip_aces", False)
+    form.set_option("draw_two", False)
+    assert form.preset == "50n" and not form.followed
+    form.reset()
+    assert not form.followed
+
+
 def test_four_suit_rummy_needs_exactly_two_players() -> None:
     form = NewSessionDraft()
     form.select_game("four_suit_rummy")

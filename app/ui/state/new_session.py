@@ -45,6 +45,8 @@ class NewSessionDraft:
         error: the last refused input (``OptionError``), or ``None``.
         chosen: per game left for another, its ``(options, preset, custom)``,
             given back when it is chosen again.
+        followed: the last switch of a variant moved ``preset`` to the one
+            suggested with the variants now on (the form says so).
     """
 
     game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
@@ -57,6 +59,7 @@ class NewSessionDraft:
     custom: str = ""
     error: Exception | None = None
     chosen: dict = field(default_factory=dict)
+    followed: bool = False
 
     def __post_init__(self) -> None:
         if not self.preset:
@@ -129,6 +132,7 @@ class NewSessionDraft:
         self.options = dict(options)
         self.custom = custom
         self.error = None
+        self.followed = False
         self.preset = preset or self._default_preset()
         if not any(p.key == self.preset for p in self.presets()) and self.preset != "custom":
             self.preset = self._default_preset()
@@ -188,11 +192,15 @@ class NewSessionDraft:
         self.options = options
         now = game.presets(game.options_from_dict(options), 1)
         if was_suggested or not any(p.key == self.preset for p in now):
-            self.preset = self._default_preset()
+            before, self.preset = self.preset, self._default_preset()
+            self.followed = self.preset != before
+        else:
+            self.followed = False
 
     def choose_preset(self, key: str) -> None:
         """Choose a target/rounds preset by key, or ``"custom"``."""
         self.preset = key
+        self.followed = False
         self.error = None
 
     def presets(self) -> tuple[Preset, ...]:
@@ -249,4 +257,5 @@ class NewSessionDraft:
         self.chosen = {}
         self.options = {}
         self.custom = ""
+        self.followed = False
         self.preset = self._default_preset()
