@@ -45,9 +45,11 @@ def key_button(
     disabled: bool = False,
     expand: bool = False,
     name: str | None = None,
+    color: str | None = None,
 ) -> ft.Control:
     """A key at least 48 × 48: ``width`` fixed, or sharing its row's width
-    (``expand``). ``name`` is what a screen reader says (default: ``label``).
+    (``expand``). ``name`` is what a screen reader says (default: ``label``);
+    ``color`` the label's colour while not selected (a red suit).
     ``selected`` fills it in the primary colour: the same button restyled, so a
     tap in progress is never lost to a replaced control."""
     return tagged(
@@ -64,7 +66,7 @@ def key_button(
                 padding=ft.Padding.all(0),
                 shape=ft.RoundedRectangleBorder(radius=10),
                 bgcolor=ft.Colors.PRIMARY if selected else None,
-                color=ft.Colors.ON_PRIMARY if selected else None,
+                color=ft.Colors.ON_PRIMARY if selected else color,
                 text_style=ft.TextStyle(
                     size=16 if len(label) <= 2 else 14,
                     weight=ft.FontWeight.W_600,
