@@ -12,6 +12,7 @@ import flet as ft
 from app.i18n import _, format_date, ngettext, seat_list
 from app.messages import game_name
 from app.ui.common import (
+    TOUCH,
     Screen,
     announce,
     describe_problem,
@@ -87,13 +88,17 @@ def TrashEntry(item: TrashedSession | TrashedHand, on_restore: Action, on_forget
                                         _("Delete for good"),
                                         icon=ft.Icons.DELETE_FOREVER_OUTLINED,
                                         on_click=forget,
+                                        height=TOUCH,
                                     ),
                                     button=True,
                                 ),
                                 tagged(
                                     f"trash-restore-{key}",
                                     ft.FilledTonalButton(
-                                        _("Restore"), icon=ft.Icons.RESTORE, on_click=restore
+                                        _("Restore"),
+                                        icon=ft.Icons.RESTORE,
+                                        on_click=restore,
+                                        height=TOUCH,
                                     ),
                                     button=True,
                                 ),

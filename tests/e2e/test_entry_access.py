@@ -285,6 +285,11 @@ def every_screen(page) -> Iterator[str]:
     yield "statistics"
     h.tap(page, "nav-back")
     wait_for(page, "screen-sessions")
+    h.tap(page, "nav-trash")  # the hand deleted above (its Restore was 40 high)
+    wait_for(page, "screen-trash")
+    yield "trash"
+    h.tap(page, "nav-back")
+    wait_for(page, "screen-sessions")
     new_session(page, "rummy", ["Ingrid", "Åse"], options=["scoring-winner_collects"])
     open_hand(page)
     h.tap(page, "went-out-0")
