@@ -224,20 +224,26 @@ def render_export(
 
 def export_filename(doc: SessionDoc, fmt: str) -> str:
     """A file name for saving or sharing, ASCII only:
-    ``kortpoeng-<game>-<YYYY-MM-DD>.<ext>`` (date left out when unknown).
+    ``kortpoeng-<game>-<YYYY-MM-DD>-<HHMM>.<ext>``, the time the session
+    started on its own clock, so that two sessions of an evening get two files
+    (date and time left out when unknown).
 
     >>> from scoring import SessionDoc, get_game
     >>> doc = SessionDoc("rummy", get_game("rummy").default_options(), ("A", "B"),
     ...                  started_at="2026-11-27T18:00:00+01:00")
     >>> export_filename(doc, "pdf")
-    'kortpoeng-rummy-2026-11-27.pdf'
+    'kortpoeng-rummy-2026-11-27-1800.pdf'
 
     Raises:
         ValueError: unknown ``fmt``.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
-    date = f"-{doc.started_at[:10]}" if doc.started_at else ""
+    started = doc.started_at or ""
+    clock = started[11:16].replace(":", "")
+    date = f"-{started[:10]}" if started else ""
+    if len(clock) == 4 and clock.isdigit():
+        date += f"-{clock}"
     return f"kortpoeng-{doc.game.replace('_', '-')}{date}.{FORMATS[fmt].extension}"
 
 
@@ -246,7 +252,7 @@ class ExportFile:
     """One export ready to save or download.
 
     Attributes:
-        filename: ASCII file name (``kortpoeng-<game>-<date>.<ext>``).
+        filename: ASCII file name (``kortpoeng-<game>-<date>-<time>.<ext>``).
         data: the file's bytes.
         media_type: its MIME type (from :data:`FORMATS`).
     """

@@ -332,7 +332,8 @@ def test_every_format_has_bytes_and_a_file_name() -> None:
     doc = sample("swedish_rummy")
     for fmt, spec in FORMATS.items():
         assert render_export(doc, fmt, "nb")
-        assert export_filename(doc, fmt) == f"kortpoeng-swedish-rummy-2026-11-28.{spec.extension}"
+        name = export_filename(doc, fmt)
+        assert name == f"kortpoeng-swedish-rummy-2026-11-28-1600.{spec.extension}"
 
 
 def test_export_language_does_not_leak_into_the_caller() -> None:

@@ -144,7 +144,7 @@ def test_share_sheet_offers_the_picture(browser: Any, flet_app: Any, tmp_path: P
         h.screenshot(page, "names-share-sheet-nb-phone")
         with page.expect_download() as download:
             h.tap(page, "export-png")
-        assert download.value.suggested_filename == "kortpoeng-swedish-rummy-2026-12-05.png"
+        assert download.value.suggested_filename == "kortpoeng-swedish-rummy-2026-12-05-1830.png"
         image = Image.open(io.BytesIO(Path(download.value.path()).read_bytes()))
         assert image.format == "PNG" and image.width == 1080 and image.height > 1500
     finally:

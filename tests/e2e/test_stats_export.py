@@ -101,10 +101,10 @@ def check_session_and_export(page, sid: int, lang: str, size: str) -> None:
     with page.expect_download() as download:
         h.tap(page, "export-json")
     saved_file = download.value
-    assert saved_file.suggested_filename == "kortpoeng-rummy-2026-11-27.json"
+    assert saved_file.suggested_filename == "kortpoeng-rummy-2026-11-27-1800.json"
     doc = json.loads(Path(saved_file.path()).read_text(encoding="utf-8"))
     assert doc["players"] == ["Ingrid", "Åse", "Øystein", "Per"]
-    h.wait_for_text(page, re.compile(rf"{saved} kortpoeng-rummy-2026-11-27\.json"))
+    h.wait_for_text(page, re.compile(rf"{saved} kortpoeng-rummy-2026-11-27-1800\.json"))
     settle(page, 0.3)
     h.screenshot(page, f"export-saved-{lang}-{size}")
 
