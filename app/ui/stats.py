@@ -5,11 +5,14 @@ session.
 The numbers come from :func:`app.reports.statistics.game_statistics` (loaded off the
 event loop after the screen mounts); nothing is computed here but formatting.
 A card per player on a phone; a compact table per game on a wide screen.
+A game shows its first :data:`SHOWN` players (a family's whole table) and a
+button for the rest (a club's hundred): the screen stays quick to draw.
 
 Semantics identifiers (stable across languages): ``screen-stats``,
 ``stats-empty``, ``stats-game-<game>-<low|high>`` and, per player in the
 order shown (``i`` from 0), ``stats-<game>-<low|high>-<i>-<field>`` with field
-``name``, ``sessions``, ``wins``, ``rate``, ``average``, ``best``, ``streak``.
+``name``, ``sessions``, ``wins``, ``rate``, ``average``, ``best``, ``streak``;
+``stats-<game>-<low|high>-more`` shows every player of a game.
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ import flet as ft
 from app.i18n import _, format_number, ngettext
 from app.messages import format_average, format_best, format_rate, game_name
 from app.reports.statistics import GameStatistics, PlayerStatistics, game_statistics
-from app.ui.common import Screen, run_use_case, section_title, tagged, use_app
+from app.ui.common import TOUCH, Screen, run_use_case, section_title, tagged, use_app
 from scoring import CodedError
 
-__all__ = ["StatsScreen", "format_average", "format_rate"]
+__all__ = ["SHOWN", "StatsScreen", "format_average", "format_rate"]
 
 logger = logging.getLogger(__name__)
+
+#: Players a game shows before its "Show all" button.
+SHOWN = 10
 
 
 def _group_key(game: GameStatistics) -> str:
@@ -64,21 +70,17 @@ def _game_heading(game: GameStatistics) -> ft.Control:
 def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
     """A card: the name (a trophy when on a streak), then the numbers in a grid."""
     tiles: list[ft.Control] = [
-        ft.Container(
-            content=ft.Column(
-                [
-                    tagged(
-                        f"{prefix}-{field}",
-                        ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
-                    ),
-                    ft.Text(label, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                ],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+        ft.Column(
+            [
+                tagged(
+                    f"{prefix}-{field}",
+                    ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
+                ),
+                ft.Text(label, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             col={"xs": 4},
-            padding=ft.Padding.symmetric(vertical=6),
-            alignment=ft.Alignment.CENTER,
         )
         for field, label, value in _fields(player)
     ]
@@ -104,20 +106,23 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
     )
     return ft.Card(
         content=ft.Container(
-            content=ft.Column([name_row, ft.ResponsiveRow(tiles, spacing=4)], spacing=4),
+            content=ft.Column(
+                [name_row, ft.ResponsiveRow(tiles, spacing=4, run_spacing=12)], spacing=10
+            ),
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
         )
     )
 
 
-def _player_table(key: str, game: GameStatistics) -> ft.Control:
-    """The compact table of a wide screen: a row per player, a column per number."""
+def _player_table(key: str, game: GameStatistics, players: int) -> ft.Control:
+    """The compact table of a wide screen: a row per player (the first
+    ``players``), a column per number."""
     labels = [label for _field, label, _value in _fields(game.players[0])]
     columns = [ft.DataColumn(label=ft.Text(_("Player")))] + [
         ft.DataColumn(label=ft.Text(label), numeric=True) for label in labels
     ]
     rows = []
-    for index, player in enumerate(game.players):
+    for index, player in enumerate(game.players[:players]):
         prefix = f"stats-{key}-{index}"
         cells = [ft.DataCell(tagged(f"{prefix}-name", ft.Text(player.player)))]
         cells += [
@@ -138,6 +143,7 @@ def StatsScreen() -> ft.Control:
     app = use_app()
     games, set_games = ft.use_state(cast("tuple[GameStatistics, ...] | None", None))
     failed, set_failed = ft.use_state(False)
+    every, set_every = ft.use_state(frozenset[str]())  # games showing all their players
 
     async def load() -> None:
         try:
@@ -189,13 +195,31 @@ def StatsScreen() -> ft.Control:
     else:
         for game in games:
             key = _group_key(game)
+            shown = len(game.players) if key in every else SHOWN
             body.append(_game_heading(game))
             if app.wide:
-                body.append(_player_table(key, game))
+                body.append(_player_table(key, game, shown))
             else:
                 body.extend(
                     _player_card(f"stats-{key}-{index}", player)
-                    for index, player in enumerate(game.players)
+                    for index, player in enumerate(game.players[:shown])
+                )
+            if len(game.players) > shown:
+                body.append(
+                    tagged(
+                        f"stats-{key}-more",
+                        ft.OutlinedButton(
+                            ngettext(
+                                "Show all {n} player",
+                                "Show all {n} players",
+                                len(game.players),
+                            ),
+                            icon=ft.Icons.EXPAND_MORE,
+                            on_click=lambda _e, k=key: set_every(every | {k}),
+                            height=TOUCH,
+                        ),
+                        button=True,
+                    )
                 )
         body.append(
             ft.Text(

@@ -151,3 +151,38 @@ def test_statistics_empty_in_the_dark(flet_app, open_page, tmp_path) -> None:
     h.wait_for_text(page, "No finished sessions yet")
     settle(page, 0.5)
     h.screenshot(page, "stats-empty-en-phone-dark")
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("nb", h.PHONE), ("en", h.DESKTOP)])
+def test_a_club_of_twelve_shows_ten_players_then_all(
+    flet_app, open_page, tmp_path, lang, viewport
+) -> None:
+    """A game with more players than a family (twelve at one Swedish Rummy
+    table) shows its first ten, in place order, and a button for the rest:
+    the screen stays quick with a club's history. Ola went out and collected
+    100 from each of the others (two eights each)."""
+    players = [f"Spiller {n:02d}" for n in range(1, 13)]
+    doc = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "swedish_rummy",
+        "options": {"target": 100},
+        "players": players,
+        "hands": [{"went_out": players[0], "left": {p: ["8", "8"] for p in players[1:]}}],
+    }
+    url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    engine = make_engine(url)
+    init_db(engine)
+    store.import_session(engine=engine, data=json.dumps(doc).encode("utf-8"))
+    engine.dispose()
+    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+    page = open_page(server, viewport=viewport, path="/stats")
+    wait_for(page, f"{SWEDISH}-9-name")
+    assert h.text_of(page, f"{SWEDISH}-0-name") == players[0]
+    assert h.by_id(page, f"{SWEDISH}-10-name").count() == 0
+    h.wait_for_text(page, "Vis alle 12 spillere" if lang == "nb" else "Show all 12 players")
+    settle(page, 0.5)
+    h.screenshot(page, f"stats-club-{lang}-{'phone' if viewport == h.PHONE else 'desktop'}")
+    h.tap(page, f"{SWEDISH}-more")
+    wait_for(page, f"{SWEDISH}-11-name")
+    assert h.by_id(page, f"{SWEDISH}-more").count() == 0
