@@ -20,8 +20,10 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
-from scoring import SessionDoc
+if TYPE_CHECKING:  # (a command that only prints names never loads the session file's code)
+    from scoring import SessionDoc
 
 __all__ = [
     "LONGEST",

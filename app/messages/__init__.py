@@ -6,7 +6,9 @@ errors, warnings and score breakdowns — translated at call time.
 codes and numbers. This module turns them into sentences in the active language
 (:mod:`app.i18n`), naming the hand, the player and the card or field.
 
-One module per job; import from the package:
+One module per job; import from the package (each module is loaded when one
+of its names is first asked for, so that a command that only names a game
+does not load every error's words):
 
 * :mod:`~app.messages.cards` — ranks, suits, cards and lists in words;
 * :mod:`~app.messages.games` — games, options and statistics figures;
@@ -19,6 +21,7 @@ One module per job; import from the package:
 * :mod:`~app.messages._echo` — what a user typed, shown safely inside a message.
 
 >>> from app.i18n import use_language
+>>> from app.messages import card_name, describe_breakdown, describe_error, game_name
 >>> from scoring import HandError, BreakdownItem, parse_card
 >>> with use_language("nb"):
 ...     describe_error(HandError("went_out_holds_cards", hand=3, player="Kari"))
@@ -33,49 +36,109 @@ One module per job; import from the package:
 
 from __future__ import annotations
 
-from app.game_words import GAME_NAMES
-from app.messages.app_errors import DraftCode, DraftError
-from app.messages.breakdowns import (
-    BREAKDOWN_CODES,
-    FLAG_NAMES,
-    describe_breakdown,
-    describe_note,
-    describe_total,
-    flag_name,
-)
-from app.messages.cards import (
-    card_label,
-    card_name,
-    card_text,
-    join_and,
-    join_or,
-    key_label,
-    key_name,
-    rank_label,
-    rank_name,
-    sentence,
-    suit_letter,
-    suit_name,
-    words,
-)
-from app.messages.errors import ERROR_CODES, describe_error, os_reason
-from app.messages.fields import definition_field
-from app.messages.games import (
-    BLOCKED_TERMS,
-    EXPECTED_NAMES,
-    OPTION_NAMES,
-    OPTION_VALUE_NAMES,
-    blocked_label,
-    describe_options,
-    format_average,
-    format_best,
-    format_rate,
-    game_description,
-    game_name,
-    option_name,
-    option_value_name,
-)
-from app.messages.hand_warnings import WARNING_CODES, describe_warning
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.game_words import GAME_NAMES
+    from app.messages.app_errors import DraftCode, DraftError
+    from app.messages.breakdowns import (
+        BREAKDOWN_CODES,
+        FLAG_NAMES,
+        describe_breakdown,
+        describe_note,
+        describe_total,
+        flag_name,
+    )
+    from app.messages.cards import (
+        card_label,
+        card_name,
+        card_text,
+        join_and,
+        join_or,
+        key_label,
+        key_name,
+        rank_label,
+        rank_name,
+        sentence,
+        suit_letter,
+        suit_name,
+        words,
+    )
+    from app.messages.errors import ERROR_CODES, describe_error, os_reason
+    from app.messages.fields import definition_field
+    from app.messages.games import (
+        BLOCKED_TERMS,
+        EXPECTED_NAMES,
+        OPTION_NAMES,
+        OPTION_VALUE_NAMES,
+        blocked_label,
+        describe_options,
+        format_average,
+        format_best,
+        format_rate,
+        game_description,
+        game_name,
+        option_name,
+        option_value_name,
+    )
+    from app.messages.hand_warnings import WARNING_CODES, describe_warning
+
+#: Where each name of the package lives.
+_HOME: dict[str, str] = {
+    "GAME_NAMES": "app.game_words",
+    "DraftCode": "app.messages.app_errors",
+    "DraftError": "app.messages.app_errors",
+    "BREAKDOWN_CODES": "app.messages.breakdowns",
+    "FLAG_NAMES": "app.messages.breakdowns",
+    "describe_breakdown": "app.messages.breakdowns",
+    "describe_note": "app.messages.breakdowns",
+    "describe_total": "app.messages.breakdowns",
+    "flag_name": "app.messages.breakdowns",
+    "card_label": "app.messages.cards",
+    "card_name": "app.messages.cards",
+    "card_text": "app.messages.cards",
+    "join_and": "app.messages.cards",
+    "join_or": "app.messages.cards",
+    "key_label": "app.messages.cards",
+    "key_name": "app.messages.cards",
+    "rank_label": "app.messages.cards",
+    "rank_name": "app.messages.cards",
+    "sentence": "app.messages.cards",
+    "suit_letter": "app.messages.cards",
+    "suit_name": "app.messages.cards",
+    "words": "app.messages.cards",
+    "ERROR_CODES": "app.messages.errors",
+    "describe_error": "app.messages.errors",
+    "os_reason": "app.messages.errors",
+    "definition_field": "app.messages.fields",
+    "BLOCKED_TERMS": "app.messages.games",
+    "EXPECTED_NAMES": "app.messages.games",
+    "OPTION_NAMES": "app.messages.games",
+    "OPTION_VALUE_NAMES": "app.messages.games",
+    "blocked_label": "app.messages.games",
+    "describe_options": "app.messages.games",
+    "format_average": "app.messages.games",
+    "format_best": "app.messages.games",
+    "format_rate": "app.messages.games",
+    "game_description": "app.messages.games",
+    "game_name": "app.messages.games",
+    "option_name": "app.messages.games",
+    "option_value_name": "app.messages.games",
+    "WARNING_CODES": "app.messages.hand_warnings",
+    "describe_warning": "app.messages.hand_warnings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that holds ``name`` (PEP 562) and keep the name here."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BLOCKED_TERMS",

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from babel.lists import format_list
 
 from app.i18n import babel_locale, get_language, pgettext
 from app.messages._echo import _shown
 from scoring import Card, Face, Rank, Suit, parse_card
-from scoring.definition import Words
+
+if TYPE_CHECKING:  # (a definition's texts; the module is loaded by whoever has one)
+    from scoring.definition import Words
 
 # Message ids are English; the context tells translators which sense is meant
 # (K is konge as a rank, while the Norwegian suit letter K is kløver).
@@ -136,6 +139,7 @@ def words(text: Words) -> str:
     """A definition's text (``{"nb": …, "en": …}``) in the active language.
 
     >>> from app.i18n import use_language
+    >>> from scoring.definition import Words
     >>> with use_language("nb"):
     ...     words(Words("Trekk to", "Draw Two"))
     'Trekk to'

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
 from app.i18n import N_, _, format_number, format_percent
 from app.messages._echo import _shown
 from app.messages.cards import words
-from scoring import CodedError, GameDefinition, builtin_definition
+from scoring import CodedError
 from scoring.codes import Expected
-from scoring.registry import BUILTIN_DEFINITION_IDS
+
+if TYPE_CHECKING:  # loaded when a definition is first needed: naming a coded game needs none
+    from scoring import GameDefinition
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {
@@ -75,6 +77,9 @@ def _definition(game: Any) -> GameDefinition | None:
     """The definition behind ``game`` (a definition, a data game, or a built-in
     data game's id, or a custom game's id named lately), or ``None`` for a
     coded game."""
+    from scoring import GameDefinition, builtin_definition
+    from scoring.registry import BUILTIN_DEFINITION_IDS
+
     if isinstance(game, str):
         if game in BUILTIN_DEFINITION_IDS:
             return builtin_definition(game)
