@@ -1,6 +1,8 @@
 """Every game Kortpoeng knows, found by id: the coded games (RULES.md §1–3) and
 the built-in games defined as data (GAME_FORMAT.md), shipped as JSON files in
-``scoring/definitions`` and read with :mod:`importlib.resources`.
+``scoring/definitions``, read from the package's folder (through
+:mod:`importlib.resources` only where the package is not a folder, as in a
+zip: its loader costs a quick command a noticeable share of its time).
 
 Swedish Rummy and Rummy are also shipped as definitions (proven to score as
 the coded ones do); while the coded games exist, the registry gives those.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 
 from .codes import ErrorCode
@@ -55,8 +57,13 @@ def builtin_definition(game_id: str) -> GameDefinition:
     :data:`BUILTIN_DEFINITION_IDS`."""
     if game_id not in BUILTIN_DEFINITION_IDS:
         raise OptionError(ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]})
-    text = resources.files(__package__).joinpath("definitions", f"{game_id}.json")
-    return read_definition(text.read_bytes())
+    path = Path(__file__).with_name("definitions") / f"{game_id}.json"
+    if path.is_file():
+        return read_definition(path.read_bytes())
+    from importlib import resources
+
+    packaged = resources.files(__package__).joinpath("definitions", f"{game_id}.json")
+    return read_definition(packaged.read_bytes())
 
 
 def builtin_definitions() -> tuple[GameDefinition, ...]:
