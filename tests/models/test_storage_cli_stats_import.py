@@ -198,6 +198,35 @@ def test_read_commands_load_no_sqlalchemy(db, capsys):
     assert done.stderr.strip().splitlines()[-1] == "[0, 0, 0, 0] []", done.stderr
 
 
+def test_list_loads_only_what_it_prints(db, capsys):
+    """``list`` names coded games and prints names: it loads no game-definition
+    code, none of the error words and no zip reader (each was a share of its
+    time above twice ``--version``'s; psycopg loads zipfile itself)."""
+    _samples(db, capsys)
+    names = ["scoring.definition", "scoring.registry", "app.messages.app_errors"]
+    names += ["app.messages.scoring_errors", "sqlalchemy"]
+    if not db.startswith("postgresql"):
+        names.append("zipfile")
+    code = (
+        "import contextlib, io, sys\n"
+        "from app.cli import main\n"
+        "out = io.TextIOWrapper(io.BytesIO())\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    status = main(['list'])\n"
+        f"names = {names!r}\n"
+        "print(status, sorted(m for m in names if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"KORTPOENG_DB": db, "KORTPOENG_LANG": "en", "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "0 []", done.stderr
+
+
 @pytest.mark.sqlite_only
 def test_show_rescores_what_other_scoring_code_stored(db, capsys):
     """The quick read path finds a session scored by other code and writes it
