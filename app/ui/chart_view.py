@@ -59,6 +59,18 @@ def sampled(points: Sequence[tuple[int, int]], limit: int = MAX_POINTS) -> list[
 BELOW_POINTS = 8
 
 
+def label_room(values: Sequence[int], size: float = 14) -> float:
+    """Room for the y axis's labels, in logical pixels: the widest label
+    (digits about 0.62 × ``size`` wide, a separator or minus sign counted as
+    one) and a small gap, never less than 48.
+
+    >>> label_room([0, 20, 120]), label_room([0, 50_000])
+    (48, 64)
+    """
+    longest = max((len(format_number(v)) for v in values), default=1)
+    return max(48, round(longest * 0.62 * size + 12))
+
+
 def _axis_labels(
     values: Sequence[int], size: float, *, below: float = 0
 ) -> list[fch.ChartAxisLabel]:
@@ -124,9 +136,17 @@ def build_line_chart(
         max_x=chart.x_axis.high,
         min_y=chart.y_axis.low,
         max_y=chart.y_axis.high,
-        left_axis=fch.ChartAxis(labels=_axis_labels(chart.y_axis.ticks, 14), label_size=48),
+        # a label at every tick: left to itself the chart picks its own
+        # interval, and shows only the ticks that happen to fall on it (0, 100
+        # and a crowded 120 on an axis to 120)
+        left_axis=fch.ChartAxis(
+            labels=_axis_labels(chart.y_axis.ticks, 14),
+            label_spacing=chart.y_axis.step,
+            label_size=label_room(chart.y_axis.ticks),
+        ),
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(chart.x_axis.ticks, 14, below=BELOW_POINTS),
+            label_spacing=chart.x_axis.step,
             label_size=20 + BELOW_POINTS,
             title=ft.Text(hand_label, size=14),
             title_size=22,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from app.i18n import _, format_number, join_names, ngettext
-from app.messages import describe_note, describe_options, game_name
+from app.messages import blocked_label, describe_note, describe_options, game_name
 from app.ui.common import (
     NoticeBar,
     Screen,
@@ -27,20 +27,24 @@ from app.ui.common import (
 from app.ui.export_menu import ExportButton
 from app.ui.state import MAX_CONTENT
 from models import services
-from models.views import SessionView
+from models.views import HandLine, SessionView
 from scoring import CodedError, SessionResult
 
 __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
 #: Hands shown before "show all" (the newest ones).
 RECENT_HANDS = 12
-#: Width of the hand-number column, in logical pixels (room for "Total").
+#: Width of the hand-number column when the players' columns scroll, in
+#: logical pixels (the hand number alone is the row's tap target there).
 NAME_WIDTH = 48
+#: Width of the hand-number column when every player's column fits (the whole
+#: row is the tap target): room for a three-digit hand number and "Σ".
+NUMBER_WIDTH = 36
 #: The session screen's side padding: five players' columns fit a 390-pixel phone.
 PADDING = 12
 #: The narrowest a player's column gets: room for a name of about seven
-#: letters and a four-digit total (more players scroll sideways: five fit a
-#: 390-pixel phone).
+#: letters a line and a four-digit total (more players scroll sideways: five
+#: fit a 390-pixel phone).
 CELL_MIN = 62
 #: The widest a player's column gets when the columns scroll (a longer name
 #: ends in "…"; names are at most 40 characters).
@@ -60,12 +64,9 @@ CHART_DELAY = 0.05
 
 
 def signed(points: int) -> str:
-    """``+18``, ``0``, ``−7`` (real minus sign)."""
-    if points > 0:
-        return "+" + format_number(points)
-    if points < 0:
-        return "−" + format_number(-points)
-    return format_number(0)
+    """``+18``, ``0``, ``-7``: a hand's points, with the minus sign of the
+    totals beside them (two kinds of minus in one row read as two signs)."""
+    return ("+" if points > 0 else "") + format_number(points)
 
 
 def winner_text(view: SessionView) -> str:
@@ -85,8 +86,11 @@ def winner_text(view: SessionView) -> str:
     )
 
 
-def progress_text(view: SessionView) -> str:
-    """How far the session is from its end: rounds left or the leader's gap to the target."""
+def progress_text(view: SessionView, *, target_said: bool = False) -> str:
+    """How far the session is from its end: rounds left or the leader's gap to
+    the target. With ``target_said`` (the line of options just below says the
+    target) the target is not said again: the leader's gap alone, or nothing
+    before the first hand."""
     table = view.standings
     if table.finished:
         return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
@@ -94,15 +98,28 @@ def progress_text(view: SessionView) -> str:
         return ngettext("{n} round left", "{n} rounds left", table.rounds_left)
     if table.target is not None and table.gap_to_target is not None:
         leader = table.leaders[0] if table.leaders and view.hands else None
+        points = format_number(max(table.gap_to_target[leader], 0)) if leader else ""
+        if target_said:
+            if leader is None:
+                return ""
+            return _("{player} needs {points} more", player=leader, points=points)
         if leader is None:
             return ngettext("First to {n} point", "First to {n} points", table.target)
         return _(
             "Target {target}: {player} needs {points} more",
             target=format_number(table.target),
             player=leader,
-            points=format_number(max(table.gap_to_target[leader], 0)),
+            points=points,
         )
     return ""
+
+
+def target_in_options(view: SessionView, played: Sequence[str]) -> bool:
+    """Whether the line of options (``played``, from ``describe_options``)
+    says the target: it does when the session's target is not the game's
+    default (a default is not listed there)."""
+    table = view.standings
+    return bool(played) and "target" in view.options_dict and table.target is not None
 
 
 def hand_cell(line, seat: int, name: str, width: float | None) -> ft.Control:
@@ -148,22 +165,42 @@ def name_width(name: str) -> float:
     return 9.0 * len(name) + 8
 
 
-def sheet_widths(names: Sequence[str], room: float) -> tuple[float | None, bool]:
-    """The width of a player's column and whether the columns scroll sideways:
-    they share ``room`` (logical pixels right of the hand numbers) while each
-    name fits whole and each column gets at least :data:`CELL_MIN`; with more
-    players than that fits (up to 12 in Swedish Rummy) every column gets the
-    longest name's width (at most :data:`CELL_MAX`) and they scroll, the
-    hand numbers staying in place.
+def two_line_width(name: str) -> float:
+    """About how wide ``name`` is when it may break over two lines between
+    its words (the wider line of the best break), in logical pixels.
 
-    >>> sheet_widths(["Anna", "Bo", "Cato", "Dag", "Eli"], 318)
+    >>> two_line_width("Bestemor Ingrid"), two_line_width("Bjørnar")
+    (80.0, 71.0)
+    """
+    words = name.split()
+    lines = [
+        max(name_width(" ".join(words[:i])), name_width(" ".join(words[i:])))
+        for i in range(1, len(words))
+    ]
+    return min([name_width(name), *lines])
+
+
+def sheet_widths(names: Sequence[str], width: float) -> tuple[float | None, bool]:
+    """The width of a player's column and whether the columns scroll sideways:
+    they share the room right of the hand numbers (``width`` is the whole
+    sheet's, in logical pixels) while each
+    name fits whole on at most two lines (broken between words) and each
+    column gets at least :data:`CELL_MIN`; with more players than that fits
+    (up to 12 in Swedish Rummy) every column gets the longest name's width on
+    one line (at most :data:`CELL_MAX`) and they scroll, the hand numbers
+    staying in place.
+
+    >>> sheet_widths(["Anna", "Bo", "Cato", "Dag", "Eli"], 366)
     (None, False)
-    >>> sheet_widths(["Bjørn", "Bjørnar"] + ["Kari"] * 10, 318)
+    >>> sheet_widths(["Bestemor Ingrid", "Onkel Bjørnar", "Kari Nordmann", "Ola Nordmann"], 366)
+    (None, False)
+    >>> sheet_widths(["Bjørn", "Bjørnar"] + ["Kari"] * 10, 366)
     (71.0, True)
     """
-    need = min(max([CELL_MIN, *(name_width(n) for n in names)]), CELL_MAX)
-    if len(names) * (need + CELL_GAP) <= room:
+    shared = max([CELL_MIN, *(two_line_width(n) for n in names)])
+    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP:
         return None, False
+    need = min(max([CELL_MIN, *(name_width(n) for n in names)]), CELL_MAX)
     return need, True
 
 
@@ -179,8 +216,8 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     players = view.players
     leaders = set(table.leaders) if view.hands else set()
     finished = table.finished
-    room = min(app.width, MAX_CONTENT) - 2 * PADDING - NAME_WIDTH - CELL_GAP
-    width, scrolls = sheet_widths(players, room)
+    width, scrolls = sheet_widths(players, min(app.width, MAX_CONTENT) - 2 * PADDING)
+    number_width = NAME_WIDTH if scrolls else NUMBER_WIDTH
 
     def cell(content: ft.Control, *, highlight: bool = False) -> ft.Control:
         return ft.Container(
@@ -200,10 +237,12 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                     [
                         tagged(
                             f"name-{seat}",
+                            # two lines where the columns share the screen
+                            # ("Bestemor / Ingrid"): a long name reads whole
                             ft.Text(
                                 name,
                                 weight=ft.FontWeight.W_600,
-                                max_lines=1,
+                                max_lines=1 if scrolls else 2,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 text_align=ft.TextAlign.CENTER,
                             ),
@@ -250,21 +289,25 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
         ]
 
     hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
-    number_text = lambda n: ft.Text(  # noqa: E731
-        format_number(n), color=ft.Colors.ON_SURFACE_VARIANT, width=NAME_WIDTH
-    )
+    blocked = blocked_word(view)
+    number_text = lambda line: number_cell(line, number_width, blocked)  # noqa: E731
     # "Σ" (said "Total"): one sign fits the narrow column at any text size
     total_label = ft.Container(
         ft.Semantics(
             label=_("Total"),
             content=ft.Text("Σ", size=20, weight=ft.FontWeight.W_600, tooltip=_("Total")),
         ),
-        width=NAME_WIDTH,
+        width=number_width,
     )
-    hash_label = ft.Container(ft.Text("#", color=ft.Colors.ON_SURFACE_VARIANT), width=NAME_WIDTH)
+    hash_label = ft.Container(ft.Text("#", color=ft.Colors.ON_SURFACE_VARIANT), width=number_width)
     if not scrolls:
         rows: list[ft.Control] = [
-            ft.Row([hash_label, *names_row()], spacing=CELL_GAP),
+            # names bottom-aligned: the "deals" line is level under one- and two-line names
+            ft.Row(
+                [hash_label, *names_row()],
+                spacing=CELL_GAP,
+                vertical_alignment=ft.CrossAxisAlignment.END,
+            ),
             ft.Divider(height=1),
         ]
         for line in hands:
@@ -274,7 +317,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                     ft.Container(
                         content=ft.Row(
                             [
-                                number_text(line.number),
+                                number_text(line),
                                 *[
                                     hand_cell(line, seat, name, None)
                                     for seat, name in enumerate(players)
@@ -305,7 +348,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
             tagged(
                 f"hand-row-{line.number}",
                 ft.Container(
-                    content=number_text(line.number),
+                    content=number_text(line),
                     on_click=open_it,
                     ink=True,
                     height=ROW_HEIGHT,
@@ -360,10 +403,13 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
             ft.Row(
                 [
                     ft.Column(left, spacing=2, width=NAME_WIDTH),
+                    # keyed by the session: another session (a rematch)
+                    # gets a new scroll position, at the start
                     ft.Row(
                         [ft.Column(right, spacing=2)],
                         scroll=ft.ScrollMode.AUTO,
                         expand=True,
+                        key=f"sheet-scroll-{view.id}",
                     ),
                 ],
                 spacing=CELL_GAP,
@@ -371,6 +417,36 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
             ),
         ],
         spacing=4,
+    )
+
+
+def blocked_word(view: SessionView) -> str | None:
+    """The game's word for a blocked hand ("Blocked", "Nobody went out"), or
+    ``None`` in a game where nobody goes out (a game of tricks: every hand
+    ends with nobody out, none is blocked)."""
+    rules = view.rules
+    return blocked_label(rules.blocked_term) if rules.can_go_out else None
+
+
+def blocked_icon(word: str) -> ft.Control:
+    """The mark of a blocked hand: the hand entry's "blocked" sign, named
+    ``word`` (:func:`blocked_word`) for a screen reader and in a tooltip."""
+    return ft.Semantics(
+        label=word,
+        content=ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT, tooltip=word),
+    )
+
+
+def number_cell(line: HandLine, width: float, blocked: str | None) -> ft.Control:
+    """The hand number of a row of the sheet, with the blocked sign under it
+    when nobody went out in a game where somebody can (``blocked``, the
+    game's word for it, is not ``None``)."""
+    number = ft.Text(format_number(line.number), color=ft.Colors.ON_SURFACE_VARIANT)
+    if blocked is None or line.went_out is not None:
+        return ft.Container(number, width=width)
+    return ft.Container(
+        ft.Column([number, blocked_icon(blocked)], spacing=0, tight=True),
+        width=width,
     )
 
 
@@ -400,6 +476,41 @@ def hand_notes(view: SessionView, show_all: bool) -> list[ft.Control]:
                 )
             )
     return lines
+
+
+def sheet_legend(view: SessionView, show_all: bool) -> ft.Control:
+    """What the sheet's signs mean: the star (went out), and the blocked sign
+    in the game's own word when a hand on show was blocked; then how to change
+    a hand."""
+    hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
+    went_out = ft.Row(
+        [
+            ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY),
+            ft.Text(
+                _("went out. Tap a hand to change or delete it."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                expand=True,
+            ),
+        ],
+        spacing=4,
+    )
+    lines: list[ft.Control] = []
+    word = blocked_word(view) if any(line.went_out is None for line in hands) else None
+    if word is not None:
+        lines.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(
+                        word,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        expand=True,
+                    ),
+                ],
+                spacing=4,
+            )
+        )
+    return tagged("sheet-legend", ft.Column([*lines, went_out], spacing=4))
 
 
 def session_result(view: SessionView) -> SessionResult:
@@ -487,20 +598,22 @@ def SessionScreen() -> ft.Control:
                 ),
             )
         )
-    body.append(
-        tagged(
-            "progress",
-            ft.Text(progress_text(view), color=ft.Colors.ON_SURFACE_VARIANT),
-        )
-    )
+    # how this session is played: every option not the game's default
     played = describe_options(view.game, view.options_dict)
-    if played:  # how this session is played: every option not the game's default
-        body.append(
+    said = target_in_options(view, played)
+    heading: list[ft.Control] = []
+    progress = progress_text(view, target_said=said)
+    if progress:
+        heading.append(ft.Text(progress, color=ft.Colors.ON_SURFACE_VARIANT))
+    if played:
+        heading.append(
             tagged(
                 "session-options",
                 ft.Text(" · ".join(played), color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
+    # one block: where the options say the target, the progress line does not
+    body.append(tagged("progress", ft.Column(heading, spacing=8)))
     if view.hands:
         body.append(StandingsTable(view, show_all, lambda n: go(f"/session/{sid}/hand/{n}")))
         hidden = len(view.hands) - RECENT_HANDS
@@ -517,19 +630,7 @@ def SessionScreen() -> ft.Control:
                 )
             )
         body.extend(hand_notes(view, show_all))
-        body.append(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY),
-                    ft.Text(
-                        _("went out. Tap a hand to change or delete it."),
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                        expand=True,
-                    ),
-                ],
-                spacing=4,
-            )
-        )
+        body.append(sheet_legend(view, show_all))
     else:
         body.append(StandingsTable(view, show_all, lambda n: None))
         body.append(
