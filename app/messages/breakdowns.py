@@ -26,7 +26,8 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
 
     Returns:
         e.g. ``"4 runs × 20 = 80"``, ``"25 from Bjørn's cards"``,
-        ``"−18 for own cards left"``. An unknown code gives ``"<code>: <points>"``.
+        ``"-18 for own cards left"`` (the minus sign of every other number
+        the app shows). An unknown code gives ``"<code>: <points>"``.
 
     >>> from app.i18n import use_language
     >>> from scoring import BreakdownItem
@@ -64,7 +65,7 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
             own=format_number(value - points),
         )
     if code == BreakdownCode.OWN_LEFTOVER:
-        return _("{points} for own cards left", points=_signed(points))
+        return _("{points} for own cards left", points=format_number(points))
     if code == BreakdownCode.PENALTY:
         return ngettext(
             "{n} penalty point for cards left",
@@ -102,7 +103,7 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
             player=who,
             flag=flag,
         )
-    return f"{_shown(code)}: {_signed(points)}"
+    return f"{_shown(code)}: {format_number(points)}"
 
 
 #: The hand flags of the built-in games (a custom game names its own).
@@ -116,11 +117,6 @@ def flag_name(flag: str) -> str:
     """A hand flag's name in the active language (its id when unknown)."""
     name = FLAG_NAMES.get(flag)
     return _(name) if name else _shown(flag.replace("_", " "))
-
-
-def _signed(points: int) -> str:
-    """Points with a real minus sign (U+2212) when negative."""
-    return ("−" + format_number(-points)) if points < 0 else format_number(points)
 
 
 #: Every breakdown code :func:`describe_breakdown` explains.
@@ -171,4 +167,4 @@ def describe_total(
     lines = [describe_breakdown(item, flags) for item in items]
     if not lines:
         return _("No points this hand")
-    return _("{lines} (total {total})", lines="; ".join(lines), total=_signed(total))
+    return _("{lines} (total {total})", lines="; ".join(lines), total=format_number(total))

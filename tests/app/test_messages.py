@@ -308,8 +308,8 @@ def test_four_suit_rummy_example_two_breakdown() -> None:
         ),
         (
             BreakdownItem("own_leftover", -18, value=18),
-            "−18 for own cards left",
-            "−18 for egne kort igjen på hånden",
+            "-18 for own cards left",
+            "-18 for egne kort igjen på hånden",
         ),
         (
             BreakdownItem("penalty", 18, value=18),
