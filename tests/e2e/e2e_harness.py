@@ -23,7 +23,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -325,6 +325,22 @@ def open_app(
     if semantics:
         enable_semantics(page)
     return page
+
+
+@contextlib.contextmanager
+def second_phone(browser: Browser, url: str, name: str, **options: Any) -> Iterator[Page]:
+    """Another phone (:func:`open_app`) for the ``with`` block, closed after it;
+    when the block fails, its screen is saved first as
+    ``FAILED-<name>.png`` (the test's own pages are saved by ``open_page``)."""
+    page = open_app(browser, url, **options)
+    try:
+        yield page
+    except BaseException:
+        with contextlib.suppress(Exception):  # a screenshot must not hide the failure
+            screenshot(page, f"FAILED-{name}", settle=1.0)
+        raise
+    finally:
+        page.context.close()
 
 
 def new_tab(

@@ -166,8 +166,7 @@ def test_a_custom_game_made_played_and_shared(flet_app, open_page, browser, lang
 
     # another phone at the same table opens the link: the game is there already
     # (nothing is added twice), and a session of it is played there
-    phone = h.open_app(browser, link)
-    try:
+    with h.second_phone(browser, link, f"custom-game-phone-{lang}") as phone:
         wait_for(phone, "screen-game-import")
         wait_says(phone, "game-preview", WORDS[lang]["name"])
         tap(phone, "import-add")
@@ -179,14 +178,12 @@ def test_a_custom_game_made_played_and_shared(flet_app, open_page, browser, lang
         tap(phone, "start-session")
         wait_for(phone, "screen-session")
         play_to_the_end(phone, ("Per", "Siri"))
-    finally:
-        phone.context.close()
 
     # another family's server: the same link's game is added there, and played
     other = flet_app(APP, lang=lang)
     path = link.split("/game/import/", 1)[1]
-    guest = h.open_app(browser, other.url.rstrip("/") + "/game/import/" + path)
-    try:
+    guest_url = other.url.rstrip("/") + "/game/import/" + path
+    with h.second_phone(browser, guest_url, f"custom-game-guest-{lang}") as guest:
         wait_for(guest, "screen-game-import")
         tap(guest, "import-add")
         wait_says(guest, "import-done", WORDS[lang]["added"])
@@ -196,8 +193,6 @@ def test_a_custom_game_made_played_and_shared(flet_app, open_page, browser, lang
         tap(guest, "start-session")
         wait_for(guest, "screen-session")
         play_to_the_end(guest, ("Anna", "Bo"))
-    finally:
-        guest.context.close()
 
 
 def test_the_editor_at_desktop_size(flet_app, open_page):
@@ -333,15 +328,13 @@ def test_hostile_games_are_refused_in_the_browser(flet_app, open_page, browser, 
         (payload[: len(payload) // 2], REFUSED[lang]["cut"]),
         ("A" * (MAX_LINK - len(server.url) - len(IMPORT_PATH)), REFUSED[lang]["cut"]),
     ):
-        phone = h.open_app(browser, server.url.rstrip("/") + "/game/import/" + path)
-        try:
+        url = server.url.rstrip("/") + "/game/import/" + path
+        with h.second_phone(browser, url, f"custom-game-refused-{lang}") as phone:
             wait_for(phone, "screen-game-import")
             wait_says(phone, "import-problem", words)
             assert h.by_id(phone, "import-add").count() == 0
             if path == payload:
                 h.screenshot(phone, f"custom-game-refused-link-{lang}-phone")
-        finally:
-            phone.context.close()
     page.goto(server.url.rstrip("/") + "/games/import", wait_until="domcontentloaded")
     h.wait_first_frame(page)
     h.enable_semantics(page)
