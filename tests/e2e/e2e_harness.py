@@ -327,6 +327,25 @@ def open_app(
     return page
 
 
+#: Natural widths of texts in the fonts the app draws with (the wider of
+#: Roboto and the shipped DejaVu Sans), from ``[[css font, text], …]`` or
+#: ``[[css font, text, letter spacing], …]``.
+TEXT_WIDTHS_JS = """async (texts) => {
+  for (const [name, url] of [["KpRoboto", "assets/fonts/roboto.woff2"],
+                             ["KpDejaVu", "fonts/DejaVuSans.ttf"]]) {
+    const face = new FontFace(name, `url(${url})`);
+    await face.load();
+    document.fonts.add(face);
+  }
+  const context = document.createElement("canvas").getContext("2d");
+  return texts.map(([font, text, spacing]) => Math.max(...["KpRoboto", "KpDejaVu"].map((face) => {
+    context.letterSpacing = spacing || "0px";
+    context.font = font + " " + face;
+    return context.measureText(text).width;
+  })));
+}"""
+
+
 @contextlib.contextmanager
 def second_phone(browser: Browser, url: str, name: str, **options: Any) -> Iterator[Page]:
     """Another phone (:func:`open_app`) for the ``with`` block, closed after it;

@@ -343,24 +343,6 @@ MEASURE_JS = """async (texts) => {
 }"""
 
 
-WORDS_JS = """async (words) => {
-  // The app's text is drawn in the shipped DejaVu Sans (Flutter's Roboto is
-  // not fetched: the app works without internet); the wider of the two counts.
-  for (const [name, url] of [["KpRoboto", "assets/fonts/roboto.woff2"],
-                             ["KpDejaVu", "fonts/DejaVuSans.ttf"]]) {
-    const face = new FontFace(name, `url(${url})`);
-    await face.load();
-    document.fonts.add(face);
-  }
-  const context = document.createElement("canvas").getContext("2d");
-  context.letterSpacing = "0.5px";
-  return words.map((word) => Math.max(...["KpRoboto", "KpDejaVu"].map((font) => {
-    context.font = "28px " + font;
-    return context.measureText(word).width;
-  })));
-}"""
-
-
 def words_broken(page, screen: str) -> list[str]:
     """Text whose longest word, in the app's fonts at 200 % of body text (14
     pixels, letter spacing 0.25, the smallest text there is), is wider than
@@ -369,7 +351,7 @@ def words_broken(page, screen: str) -> list[str]:
     screen readers: "Remove king" over the chip "K")."""
     shown = [n for n in nodes(page) if n["leaf"] and n["text"] and n["w"] > 0 and not n["clipX"]]
     longest = [max(n["text"].splitlines()[-1].split() or [""], key=len) for n in shown]
-    widths = page.evaluate(WORDS_JS, longest)
+    widths = page.evaluate(h.TEXT_WIDTHS_JS, [["28px", word, "0.5px"] for word in longest])
     return [
         f"{screen}: “{word}” ({width:.0f} px) is broken in {where(n)} ({n['w']:.0f} px wide)"
         for n, word, width in zip(shown, longest, widths, strict=True)

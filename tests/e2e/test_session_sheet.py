@@ -105,22 +105,6 @@ NODES_JS = """() => Array.from(document.querySelectorAll("flt-semantics")).map((
   };
 })"""
 
-#: Natural widths of texts in the fonts the app draws with (the wider of
-#: Roboto and the shipped DejaVu Sans): ``[[css font, text], …]``.
-MEASURE_JS = """async (texts) => {
-  for (const [name, url] of [["KpRoboto", "assets/fonts/roboto.woff2"],
-                             ["KpDejaVu", "fonts/DejaVuSans.ttf"]]) {
-    const face = new FontFace(name, `url(${url})`);
-    await face.load();
-    document.fonts.add(face);
-  }
-  const context = document.createElement("canvas").getContext("2d");
-  return texts.map(([font, text]) => Math.max(...["KpRoboto", "KpDejaVu"].map((face) => {
-    context.font = font + " " + face;
-    return context.measureText(text).width;
-  })));
-}"""
-
 
 def seed(tmp_path: Path, *docs: dict[str, Any]) -> tuple[str, list[int]]:
     """A database with ``docs`` imported; its URL and the sessions' ids."""
@@ -226,7 +210,7 @@ def test_four_long_names_read_whole_without_sideways_scrolling(
     width = h.PHONE["width"]
     words = sorted({word for name in LONG for word in name.split()})
     natural = dict(
-        zip(words, page.evaluate(MEASURE_JS, [["600 14px", w] for w in words]), strict=True)
+        zip(words, page.evaluate(h.TEXT_WIDTHS_JS, [["600 14px", w] for w in words]), strict=True)
     )
     for seat, name in enumerate(LONG):
         node = tree[f"name-{seat}"]
