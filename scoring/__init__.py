@@ -18,6 +18,11 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
+#: The coded games' ids (RULES.md §1–3), in the order :data:`GAMES` lists
+#: them: known without loading their rules (a command's ``--game`` choices,
+#: the order of the statistics).
+GAME_IDS: tuple[str, ...] = ("swedish_rummy", "rummy", "four_suit_rummy")
+
 #: Each public name and the module it lives in.
 _HOMES = {
     "ace_choices": "four_suit_rummy",
@@ -85,6 +90,7 @@ _HOMES = {
 
 __all__ = [
     "GAMES",
+    "GAME_IDS",
     "MAX_NOTE",
     "STANDARD_RANKS",
     "BreakdownCode",

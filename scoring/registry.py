@@ -21,13 +21,19 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from .codes import ErrorCode
-from .data_game import DataGame, game_from_definition
-from .definition import GameDefinition, read_definition, write_definition
 from .errors import OptionError
 from .games import GAMES
-from .rules import GameRules
+
+if TYPE_CHECKING:
+    from .data_game import DataGame
+    from .definition import GameDefinition
+    from .rules import GameRules
+
+# The definition code (scoring.definition, scoring.data_game) is loaded when
+# a definition is first read or played: a coded game's session never needs it.
 
 __all__ = [
     "BUILTIN_DEFINITION_IDS",
@@ -44,10 +50,21 @@ __all__ = [
 #: The definitions shipped in ``scoring/definitions``, in the order games are listed.
 BUILTIN_DEFINITION_IDS = ("swedish_rummy", "rummy", "crazy_eights", "hearts", "colour_cards")
 
-#: Read a definition from JSON text or bytes (see :func:`scoring.definition.read_definition`).
-load_definition = read_definition
-#: Write a definition as canonical JSON text (see :func:`scoring.definition.write_definition`).
-dump_definition = write_definition
+
+def load_definition(text: str | bytes | bytearray | Mapping[str, Any]) -> GameDefinition:
+    """A definition read from JSON text or bytes (see
+    :func:`scoring.definition.read_definition`, which gives the errors)."""
+    from .definition import read_definition
+
+    return read_definition(text)
+
+
+def dump_definition(definition: GameDefinition) -> str:
+    """A definition as canonical JSON text (see
+    :func:`scoring.definition.write_definition`)."""
+    from .definition import write_definition
+
+    return write_definition(definition)
 
 
 @cache
@@ -59,11 +76,11 @@ def builtin_definition(game_id: str) -> GameDefinition:
         raise OptionError(ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]})
     path = Path(__file__).with_name("definitions") / f"{game_id}.json"
     if path.is_file():
-        return read_definition(path.read_bytes())
+        return load_definition(path.read_bytes())
     from importlib import resources
 
     packaged = resources.files(__package__).joinpath("definitions", f"{game_id}.json")
-    return read_definition(packaged.read_bytes())
+    return load_definition(packaged.read_bytes())
 
 
 def builtin_definitions() -> tuple[GameDefinition, ...]:
@@ -74,6 +91,8 @@ def builtin_definitions() -> tuple[GameDefinition, ...]:
 @lru_cache(maxsize=128)
 def data_game(definition: GameDefinition) -> DataGame:
     """The rules object of a definition, made once per (equal) definition."""
+    from .data_game import game_from_definition
+
     return game_from_definition(definition)
 
 
@@ -89,12 +108,14 @@ def builtin_games() -> Mapping[str, GameRules]:
 
 def builtin_game(game_id: str) -> GameRules:
     """The built-in game ``game_id``. Raises :class:`OptionError` (``game_unknown``)."""
-    try:
-        return builtin_games()[game_id]
-    except (KeyError, TypeError):
-        raise OptionError(
-            ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
-        ) from None
+    if isinstance(game_id, str):
+        # One game's file read, not every shipped one (the command line
+        # shows one session): the same choice as builtin_games().
+        if game_id in GAMES:
+            return GAMES[game_id]
+        if game_id in BUILTIN_DEFINITION_IDS:
+            return data_game(builtin_definition(game_id))
+    raise OptionError(ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]})
 
 
 def game_for(game_id: str, definition: GameDefinition | None = None) -> GameRules:

@@ -19,15 +19,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
-from .definition import GameDefinition, definition_to_dict, read_definition
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
 from .hands import Hand, Leftover, Run
 from .registry import builtin_game, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
+
+if TYPE_CHECKING:  # (the definition code loads when a file carries a game)
+    from .definition import GameDefinition
 
 __all__ = [
     "FORMAT",
@@ -569,6 +571,8 @@ def _definition(data: Any, game_id: str) -> GameDefinition:
     errors' fields under ``definition.``; it must be the definition of the
     file's ``game``."""
     try:
+        from .definition import read_definition  # loaded for a file that carries a game
+
         definition = read_definition(_expect(data, dict, "definition", Expected.OBJECT))
     except GameDefinitionError as error:
         field = error.field or "document"
@@ -625,6 +629,8 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
     rules = doc.rules
     definition = doc.definition or getattr(rules, "definition", None)
     if definition is not None:
+        from .definition import definition_to_dict
+
         out["definition"] = definition_to_dict(definition)
     out["options"] = rules.options_to_dict(doc.options)
     out["players"] = list(doc.players)

@@ -110,12 +110,8 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
     >>> {wcwidth.width(line) for line in table.splitlines()}
     {13}
     """
-    import wcwidth
-
+    from app.safe_text import display_width as width
     from app.safe_text import visible
-
-    def width(text: str) -> int:
-        return wcwidth.width(text, control_codes="ignore")
 
     header = [visible(str(cell)) for cell in header]
     rows = [[visible(str(cell)) for cell in row] for row in rows]

@@ -45,7 +45,7 @@ def render_standings(view: SessionView) -> str:
     lines = [
         _(
             "{game} — session {number} ({id})",
-            game=game_label(view.game_rules),
+            game=game_label(view.definition or view.game),
             number=view.id,
             id=view.uuid,
         ),

@@ -18,27 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import wcwidth
+from app.safe_text import display_width
 
 from .summary import Summary, isolate
 
 __all__ = ["display_width", "markdown_escape", "render_markdown", "render_text"]
 
 _GAP = "  "
-
-
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a monospace font (a terminal, a chat app's
-    code block), as :func:`wcwidth.width` measures it: combining marks and
-    format characters (FSI, PDI) take none, emoji and East Asian wide
-    characters two.
-
-    >>> display_width("Øystein"), display_width("Åse"), display_width("A\u030ase")
-    (7, 3, 3)
-    >>> display_width("日本"), display_width("Ola👍"), display_width("\u2068سارة\u2069")
-    (4, 5, 4)
-    """
-    return wcwidth.width(text, control_codes="ignore")
 
 
 def _pad(text: str, width: int, right: bool) -> str:

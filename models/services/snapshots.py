@@ -15,9 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring import GameDefinition, GameRules, Hand, game_for, read_definition, write_definition
+if TYPE_CHECKING:
+    from scoring import GameDefinition, GameRules, Hand
+
+# The definition code (scoring.definition, scoring.registry) loads only for a
+# session that has a snapshot: showing a coded game's session does not need it.
 
 __all__ = [
     "definition_of",
@@ -30,6 +34,8 @@ __all__ = [
 
 @lru_cache(maxsize=256)
 def _read(text: str) -> GameDefinition:
+    from scoring import read_definition
+
     return read_definition(text)
 
 
@@ -46,6 +52,14 @@ def session_game(game_id: str, snapshot: str | None) -> GameRules:
     (see :func:`scoring.game_for`), else the built-in game. Raises
     :class:`scoring.OptionError` (``game_unknown``) for a session of a game
     without a snapshot that this app does not have."""
+    if snapshot is None:
+        from scoring.games import GAMES
+
+        coded = GAMES.get(game_id) if isinstance(game_id, str) else None
+        if coded is not None:
+            return coded
+    from scoring import game_for
+
     return game_for(game_id, definition_of(snapshot))
 
 
@@ -53,7 +67,11 @@ def snapshot_text(game: GameRules) -> str | None:
     """The snapshot a new session of ``game`` stores: its definition's
     canonical text for a game defined as data, ``None`` for a coded game."""
     definition: GameDefinition | None = getattr(game, "definition", None)
-    return None if definition is None else write_definition(definition)
+    if definition is None:
+        return None
+    from scoring import write_definition
+
+    return write_definition(definition)
 
 
 def flags_to_entry(hand: Hand, players: Sequence[str]) -> dict[str, str]:

@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scoring import GAMES, CodedError
+from scoring import GAME_IDS, CodedError
 
 from ..db import AnyEngine, Reader, read_only, run_write
 from ..views import GameStatistics, PlayerStatistics
@@ -131,7 +131,7 @@ def game_statistics(
     id) when given.
 
     Returns one :class:`GameStatistics` per game and direction that has a
-    finished session, in the order of :data:`scoring.GAMES` (highest-wins
+    finished session, in the order of :data:`scoring.GAME_IDS` (highest-wins
     before lowest-wins for the same game); its players most wins first, then
     best win rate, most sessions, and name (``name_key(name)``: the app
     passes its language's alphabetical order). Empty when nothing has finished.
@@ -158,7 +158,7 @@ def game_statistics(
                 streak=streaks[game, lowest, pid],
             )
         )
-    order = {game: position for position, game in enumerate(GAMES)}
+    order = {game: position for position, game in enumerate(GAME_IDS)}
     out = []
     for game, lowest, sessions in sorted(
         ((g, bool(low), n) for g, low, n in per_game),

@@ -132,6 +132,27 @@ def test_text_hand_table_columns_line_up_by_display_width() -> None:
     assert len({display_width(row) for row in rows}) == 1, rows
 
 
+# Latin letters (the quick count), the characters at its edges, combining
+# marks, format characters, wide and emoji: every kind display_width meets.
+_WIDTH_TEXT = st.text(
+    st.one_of(
+        st.characters(min_codepoint=0x20, max_codepoint=0x2FF),
+        st.sampled_from(
+            "\x7f\x85\x9f\u0300\u030a\u0370\u2066\u2067\u2068\u2069\u200d\ufe0f日本👍🏽"
+        ),
+        st.characters(codec="utf-8", exclude_categories=("Cs",)),
+    ),
+    max_size=12,
+)
+
+
+@given(_WIDTH_TEXT)
+def test_display_width_is_what_wcwidth_measures(text: str) -> None:
+    import wcwidth
+
+    assert display_width(text) == wcwidth.width(text, control_codes="ignore")
+
+
 def test_shared_win_and_shared_places() -> None:
     # Rummy penalty, 1 round: Kari goes out (0), Ola holds nothing (0), Åse 10.
     doc = make(

@@ -116,9 +116,10 @@ def test_stats_show_what_the_statistics_screen_shows(db, capsys):
 
 
 def test_game_keys_are_the_games():
+    from scoring import GAME_IDS
     from scoring import GAMES as RULES
 
-    assert tuple(RULES) == GAME_KEYS
+    assert tuple(RULES) == GAME_IDS == GAME_KEYS
 
 
 def _folder(tmp_path: Path) -> Path:
@@ -220,6 +221,18 @@ def test_list_loads_only_what_it_prints(db, capsys):
     )
     loaded = loaded_after(db, [["list"]], names)
     assert loaded == "[0] []", loaded
+
+
+def test_show_stats_and_text_export_load_only_what_they_print(db, capsys):
+    """A coded game's session shown and exported as text, and the statistics:
+    no game-definition code is loaded, and names in Latin letters are
+    measured without wcwidth (each was a share of the time above twice
+    ``--version``'s)."""
+    _samples(db, capsys)
+    commands = [["show", "1"], ["stats"], ["export", "1", "--format", "txt", "--output", "-"]]
+    names = ["scoring.data_game", "scoring.definition", "sqlalchemy", "wcwidth"]
+    loaded = loaded_after(db, commands, names)
+    assert loaded == "[0, 0, 0] []", loaded
 
 
 @pytest.mark.sqlite_only
