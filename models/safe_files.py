@@ -19,7 +19,6 @@ commands can use it.
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -110,6 +109,8 @@ def check_target(
 def _temporary(target: Path) -> Path:
     # In the target's folder (so the rename stays on one file system), hidden,
     # and short enough for any file name length limit.
+    import secrets  # (loaded when a file is written: export to a terminal needs none)
+
     return target.with_name(f".{target.name[:40]}.{secrets.token_hex(6)}.tmp")
 
 
