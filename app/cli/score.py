@@ -26,7 +26,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """Print the scored session as JSON; exit 2 with one line naming the hand,
     the player and the card or field when it cannot be scored; warnings (typed
     points among them) and why nobody scored a hand on standard error (RULES.md §4)."""
-    from app.messages import describe_error, describe_note, describe_warning, os_reason
+    # (the words for an error are loaded when there is one)
+    from app.messages import describe_note, describe_warning
     from models.errors import ImportTooLarge
     from models.files import read_import_source
     from scoring import ScoringError, read_session, score_session
@@ -34,16 +35,22 @@ def run(args: argparse.Namespace) -> ExitStatus:
     try:
         text = read_import_source(args.file).decode("utf-8-sig")  # Notepad's BOM is fine
     except OSError as error:
+        from app.messages import os_reason
+
         return _cannot_read(args.file, os_reason(error))
     except UnicodeDecodeError:
         return _cannot_read(args.file, _("the file is not UTF-8 text"))
     except ImportTooLarge as error:  # the same limit as ``kortpoeng import``
+        from app.messages import describe_error
+
         print(describe_error(error), file=sys.stderr)
         return ExitStatus.BAD_INPUT
     try:
         doc = read_session(text)
         result = score_session(doc)
     except ScoringError as error:
+        from app.messages import describe_error
+
         print(describe_error(error), file=sys.stderr)
         return ExitStatus.BAD_INPUT
     for warning in result.warnings:

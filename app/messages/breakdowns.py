@@ -9,10 +9,10 @@ from app.i18n import N_, _, format_number, ngettext
 from app.messages._echo import _shown, _where
 from app.messages.cards import join_and, words
 from scoring.codes import BreakdownCode
-from scoring.definition import Words
 
 if TYPE_CHECKING:
     from scoring import BreakdownItem
+    from scoring.definition import Words
 
 
 def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | None = None) -> str:
