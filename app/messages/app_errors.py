@@ -58,16 +58,86 @@ def _bad_points(e: Any, p: Mapping[str, Any]) -> str:
 
 
 def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
+    session = _number_param(p, "session")
+    if not p.get("id"):  # (the app names a session by its number only)
+        if p.get("in_trash"):
+            return _(
+                "This session is already stored as number {session}, in the trash", session=session
+            )
+        return _("This session is already stored as number {session}", session=session)
     if p.get("in_trash"):
         return _(
             "This session is already stored as number {session} ({id}), in the trash",
-            session=_number_param(p, "session"),
+            session=session,
             id=p.get("id", ""),
         )
     return _(
         "This session is already stored as number {session} ({id})",
-        session=_number_param(p, "session"),
+        session=session,
         id=p.get("id", ""),
+    )
+
+
+def _hand_not_in_trash(e: Any, p: Mapping[str, Any]) -> str:
+    if not p.get("id"):
+        return _("This hand is not in the trash: it was put back or deleted for good already")
+    return _(
+        "{id} is not in the trash: it was put back or deleted for good already",
+        id=_shown(p.get("id", "")),
+    )
+
+
+def _hand_session_in_trash(e: Any, p: Mapping[str, Any]) -> str:
+    hand, session = _number_param(p, "hand"), _number_param(p, "session")
+    if not p.get("id"):
+        return _(
+            "Hand {hand} belongs to session {session}, which is in the trash: "
+            "restore the session first",
+            hand=hand,
+            session=session,
+        )
+    return _(
+        "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
+        "restore the session first",
+        hand=hand,
+        id=_shown(p.get("id", "")),
+        session=session,
+    )
+
+
+def _hand_session_ended(e: Any, p: Mapping[str, Any]) -> str:
+    hand, session = _number_param(p, "hand"), _number_param(p, "session")
+    if not p.get("id"):
+        return _(
+            "Session {session} has ended since hand {hand} was deleted: "
+            "it is not put back, so the result stands",
+            session=session,
+            hand=hand,
+        )
+    return _(
+        "Session {session} has ended since hand {hand} ({id}) was deleted: "
+        "it is not put back, so the result stands",
+        session=session,
+        hand=hand,
+        id=_shown(p.get("id", "")),
+    )
+
+
+def _hand_not_placeable(e: Any, p: Mapping[str, Any]) -> str:
+    hand, session = _number_param(p, "hand"), _number_param(p, "session")
+    if not p.get("id"):
+        return _(
+            "Hand {hand} can no longer be put back into session {session}: "
+            "with it the session would end before its last hand",
+            hand=hand,
+            session=session,
+        )
+    return _(
+        "Hand {hand} ({id}) can no longer be put back into session {session}: "
+        "with it the session would end before its last hand",
+        hand=hand,
+        id=_shown(p.get("id", "")),
+        session=session,
     )
 
 
@@ -227,31 +297,10 @@ APP_ERRORS: Mapping[StrEnum, Describer] = {
     StorageCode.SESSION_NOT_IN_TRASH: lambda e, p: _(
         "Session {session} is not in the trash", session=_number_param(p, "session")
     ),
-    StorageCode.HAND_NOT_IN_TRASH: lambda e, p: _(
-        "{id} is not in the trash: it was put back or deleted for good already",
-        id=_shown(p.get("id", "")),
-    ),
-    StorageCode.HAND_SESSION_IN_TRASH: lambda e, p: _(
-        "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
-        "restore the session first",
-        hand=_number_param(p, "hand"),
-        id=_shown(p.get("id", "")),
-        session=_number_param(p, "session"),
-    ),
-    StorageCode.HAND_SESSION_ENDED: lambda e, p: _(
-        "Session {session} has ended since hand {hand} ({id}) was deleted: "
-        "it is not put back, so the result stands",
-        session=_number_param(p, "session"),
-        hand=_number_param(p, "hand"),
-        id=_shown(p.get("id", "")),
-    ),
-    StorageCode.HAND_NOT_PLACEABLE: lambda e, p: _(
-        "Hand {hand} ({id}) can no longer be put back into session {session}: "
-        "with it the session would end before its last hand",
-        hand=_number_param(p, "hand"),
-        id=_shown(p.get("id", "")),
-        session=_number_param(p, "session"),
-    ),
+    StorageCode.HAND_NOT_IN_TRASH: _hand_not_in_trash,
+    StorageCode.HAND_SESSION_IN_TRASH: _hand_session_in_trash,
+    StorageCode.HAND_SESSION_ENDED: _hand_session_ended,
+    StorageCode.HAND_NOT_PLACEABLE: _hand_not_placeable,
     ErrorCode.BAD_POINTS: _bad_points,
     LinkCode.LINK_INVALID: lambda e, p: _(
         "This link holds no game: it may have been cut off. Ask for the link or the file again"

@@ -32,10 +32,14 @@ _NAMES_PLAYER = frozenset(
 )
 
 
-def describe_error(error: BaseException) -> str:
+def describe_error(error: BaseException, *, ids: bool = True) -> str:
     """One translated line for a coded error (scoring's or the storage
     services', :class:`scoring.CodedError`), naming the hand, the player and
     the card or field — the one describer for the app and the command line.
+
+    ``ids=False`` (the app) leaves out the stored ids a command takes (a
+    trashed hand's ``H23``, a session's short id): a screen names a hand by
+    its number and session, as the user sees them.
 
     Anything else (a bug, or a library's exception) gets a plain translated
     sentence: no library's own text ever reaches a user.
@@ -47,6 +51,8 @@ def describe_error(error: BaseException) -> str:
     if not isinstance(error, CodedError):
         return _("Something went wrong; nothing was changed")
     params: Mapping[str, Any] = error.params or {}
+    if not ids and "id" in params:
+        params = {key: value for key, value in params.items() if key != "id"}
     describer = _ERRORS.get(error.code)
     if describer is None:
         problem = _("Something went wrong ({code}); nothing was changed", code=str(error.code))

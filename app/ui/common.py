@@ -186,12 +186,13 @@ _BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 def describe_problem(error: BaseException | None) -> str:
     """A translated sentence for any error a screen shows: the one describer,
     :func:`app.messages.describe_error` (coded errors in words; anything else a
-    plain sentence, never a library's own text). ``None`` (nothing loaded and
+    plain sentence, never a library's own text), without the stored ids a
+    command takes (``H23``). ``None`` (nothing loaded and
     no reason given, e.g. ``Loaded.error`` of an empty answer) gets the plain
     "nothing was changed" sentence too."""
     if error is None:
         return _("Something went wrong; nothing was changed")
-    return describe_error(error)
+    return describe_error(error, ids=False)
 
 
 def section_title(text: str) -> ft.Control:

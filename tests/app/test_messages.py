@@ -415,3 +415,41 @@ def test_a_refused_game_definition_names_the_field(lang, expected):
     )
     with use_language(lang):
         assert describe_error(error) == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_app_names_a_hand_by_its_number_the_command_line_by_its_id(lang: str) -> None:
+    """A trashed hand's id (``H23``) is what ``kortpoeng trash restore`` takes;
+    on a screen it is noise: the app's words name the hand by its number and
+    session only, the command line's keep the id."""
+    from app.ui.common import describe_problem
+    from models.errors import (
+        DuplicateSession,
+        HandNotInTrash,
+        HandNotPlaceable,
+        HandSessionEnded,
+        HandSessionInTrash,
+    )
+
+    errors = [
+        HandNotInTrash(id="H23"),
+        HandSessionInTrash(session=5, hand=3, id="H23"),
+        HandSessionEnded(session=5, hand=3, id="H23"),
+        HandNotPlaceable(session=5, hand=3, id="H23"),
+        DuplicateSession(session=5, id="4d800a8b"),
+        DuplicateSession(session=5, id="4d800a8b", in_trash=True),
+    ]
+    with use_language(lang):
+        for error in errors:
+            app_words, cli_words = describe_problem(error), describe_error(error)
+            assert "H23" not in app_words and "4d800a8b" not in app_words, app_words
+            assert "()" not in app_words and "Something" not in app_words, app_words
+            assert ("H23" in cli_words) or ("4d800a8b" in cli_words), cli_words
+            if error.params.get("hand"):
+                assert "3" in app_words and "5" in app_words, app_words
+        words = describe_problem(HandSessionInTrash(session=5, hand=3, id="H23"))
+    expected = {
+        "en": "Hand 3 belongs to session 5, which is in the trash: restore the session first",
+        "nb": "Runde 3 hører til parti 5, som ligger i papirkurven: legg tilbake partiet først",
+    }
+    assert words == expected[lang]
