@@ -9,7 +9,7 @@ from enum import StrEnum, unique
 from typing import Any
 
 from app.game_link import LinkCode
-from app.i18n import _, ngettext
+from app.i18n import N_, _, ngettext
 from app.messages._echo import _count, _number_param, _path, _shown, _value
 from app.messages.scoring_errors import Describer
 from models.errors import StorageCode
@@ -87,58 +87,18 @@ def _hand_not_in_trash(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
-def _hand_session_in_trash(e: Any, p: Mapping[str, Any]) -> str:
-    hand, session = _number_param(p, "hand"), _number_param(p, "session")
-    if not p.get("id"):
-        return _(
-            "Hand {hand} belongs to session {session}, which is in the trash: "
-            "restore the session first",
-            hand=hand,
-            session=session,
-        )
-    return _(
-        "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
-        "restore the session first",
-        hand=hand,
-        id=_shown(p.get("id", "")),
-        session=session,
-    )
+def _a_trashed_hand(with_id: str, without_id: str) -> Describer:
+    """The describer of a message about a trashed hand of a session: the
+    command line's names the hand's id (what ``kortpoeng trash`` takes), the
+    app's (no ``id`` param) its number alone."""
 
+    def describe(e: Any, p: Mapping[str, Any]) -> str:
+        hand, session = _number_param(p, "hand"), _number_param(p, "session")
+        if not p.get("id"):
+            return _(without_id, hand=hand, session=session)
+        return _(with_id, hand=hand, session=session, id=_shown(p.get("id", "")))
 
-def _hand_session_ended(e: Any, p: Mapping[str, Any]) -> str:
-    hand, session = _number_param(p, "hand"), _number_param(p, "session")
-    if not p.get("id"):
-        return _(
-            "Session {session} has ended since hand {hand} was deleted: "
-            "it is not put back, so the result stands",
-            session=session,
-            hand=hand,
-        )
-    return _(
-        "Session {session} has ended since hand {hand} ({id}) was deleted: "
-        "it is not put back, so the result stands",
-        session=session,
-        hand=hand,
-        id=_shown(p.get("id", "")),
-    )
-
-
-def _hand_not_placeable(e: Any, p: Mapping[str, Any]) -> str:
-    hand, session = _number_param(p, "hand"), _number_param(p, "session")
-    if not p.get("id"):
-        return _(
-            "Hand {hand} can no longer be put back into session {session}: "
-            "with it the session would end before its last hand",
-            hand=hand,
-            session=session,
-        )
-    return _(
-        "Hand {hand} ({id}) can no longer be put back into session {session}: "
-        "with it the session would end before its last hand",
-        hand=hand,
-        id=_shown(p.get("id", "")),
-        session=session,
-    )
+    return describe
 
 
 def _damaged(e: Any, p: Mapping[str, Any]) -> str:
@@ -298,9 +258,36 @@ APP_ERRORS: Mapping[StrEnum, Describer] = {
         "Session {session} is not in the trash", session=_number_param(p, "session")
     ),
     StorageCode.HAND_NOT_IN_TRASH: _hand_not_in_trash,
-    StorageCode.HAND_SESSION_IN_TRASH: _hand_session_in_trash,
-    StorageCode.HAND_SESSION_ENDED: _hand_session_ended,
-    StorageCode.HAND_NOT_PLACEABLE: _hand_not_placeable,
+    StorageCode.HAND_SESSION_IN_TRASH: _a_trashed_hand(
+        N_(
+            "Hand {hand} ({id}) belongs to session {session}, which is in the trash: "
+            "restore the session first"
+        ),
+        N_(
+            "Hand {hand} belongs to session {session}, which is in the trash: "
+            "restore the session first"
+        ),
+    ),
+    StorageCode.HAND_SESSION_ENDED: _a_trashed_hand(
+        N_(
+            "Session {session} has ended since hand {hand} ({id}) was deleted: "
+            "it is not put back, so the result stands"
+        ),
+        N_(
+            "Session {session} has ended since hand {hand} was deleted: "
+            "it is not put back, so the result stands"
+        ),
+    ),
+    StorageCode.HAND_NOT_PLACEABLE: _a_trashed_hand(
+        N_(
+            "Hand {hand} ({id}) can no longer be put back into session {session}: "
+            "with it the session would end before its last hand"
+        ),
+        N_(
+            "Hand {hand} can no longer be put back into session {session}: "
+            "with it the session would end before its last hand"
+        ),
+    ),
     ErrorCode.BAD_POINTS: _bad_points,
     LinkCode.LINK_INVALID: lambda e, p: _(
         "This link holds no game: it may have been cut off. Ask for the link or the file again"
