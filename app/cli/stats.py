@@ -25,7 +25,7 @@ GAME_KEYS: tuple[str, ...] = GAME_IDS
 
 def run(args: argparse.Namespace) -> ExitStatus:
     """Print the statistics (of ``args.game`` only, when given)."""
-    from models.services import game_statistics
+    from app.reports.statistics import game_statistics  # the screen's use case
 
     def work(engine: AnyEngine) -> ExitStatus:
         games = game_statistics(engine=engine, game=args.game)

@@ -165,9 +165,16 @@ def game_statistics(
         key=lambda item: (order.get(item[0], len(order)), item[0], item[1]),
     ):
         group = players.get((game, lowest), [])
-        group.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
+        group.sort(key=_ranking)
+        if len({_ranking(p) for p in group}) < len(group):  # names break ties
+            group.sort(key=lambda p: (*_ranking(p), name_key(p.player)))
         out.append(GameStatistics(game, lowest, sessions, tuple(group), _definition(engine, game)))
     return tuple(out)
+
+
+def _ranking(p: PlayerStatistics) -> tuple[int, float, int]:
+    # most wins, best win rate, most sessions first
+    return (-p.wins, -p.win_rate, -p.sessions)
 
 
 _SNAPSHOT = (

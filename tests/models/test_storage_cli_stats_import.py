@@ -45,7 +45,8 @@ def _samples(db, capsys):
 def test_stats_prints_the_screens_figures(db, capsys):
     """Worked out in tests/app/test_statistics.py: Lise won Swedish Rummy with
     hands 105, 0, 0, 117 (55.5 a hand, best 117); Åse won Rummy (penalty) with
-    44 points over 5 hands (8.8), her best hand 0."""
+    44 points over 5 hands (8.8), her best hand 0. Ingrid, Øystein and Per
+    tie: in English alphabetical order (Ø with O), as the screen lists them."""
     _samples(db, capsys)
     status, out, err = run(capsys, "stats", "--db", db)
     assert status == 0, err
@@ -62,8 +63,8 @@ def test_stats_prints_the_screens_figures(db, capsys):
         "-------  --------  ----  --------  ------------  ---------  ------",
         "Åse             1     1      100%           8.8          0       1",
         "Ingrid          1     0        0%             9          0       0",
-        "Per             1     0        0%          11.2          0       0",
         "Øystein         1     0        0%          10.2          0       0",
+        "Per             1     0        0%          11.2          0       0",
         "",
         "Best hand is the fewest points in one hand when the lowest total wins. "
         "Streak: wins in a row up to the latest session.",
@@ -113,6 +114,32 @@ def test_stats_show_what_the_statistics_screen_shows(db, capsys):
     for game in games:
         for player in game.players:
             assert any(line.split()[0] == player.player for line in out.splitlines() if line)
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_stats_order_names_that_tie_as_the_screen_does(db, capsys, language):
+    """The sample Rummy session's three losers tie on every figure: the
+    command lists them in the language's alphabetical order, as the screen
+    does (in Norwegian Ø comes after P; in English with O)."""
+    from app.reports.statistics import game_statistics
+    from models.db import init_db, make_engine
+
+    _samples(db, capsys)
+    engine = make_engine(db)
+    init_db(engine)
+    try:
+        with use_language(language):
+            [screen] = [g for g in game_statistics(engine=engine) if g.game == "rummy"]
+    finally:
+        engine.dispose()
+    _, out, _ = run(capsys, "stats", "--game", "rummy", "--db", db, language=language)
+    names = [p.player for p in screen.players]
+    printed = [
+        line.split()[0] for line in out.splitlines() if line.split()[:1] in [[n] for n in names]
+    ]
+    assert printed == names
+    losers = {"en": ["Ingrid", "Øystein", "Per"], "nb": ["Ingrid", "Per", "Øystein"]}[language]
+    assert names[1:] == losers
 
 
 def test_game_keys_are_the_games():
