@@ -314,7 +314,7 @@ def test_show_columns_line_up_with_every_kind_of_name(
 
 
 def _order(doc: SessionDoc):
-    from app.reports import summary
+    from app.reports.exports import summary
 
     return summary(doc, lang="en").standings
 
