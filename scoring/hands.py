@@ -101,7 +101,8 @@ class ScoreWarning:
     rank, ``count`` how often, ``expected`` the most possible), ``card_count``
     (one physical card more often than there are decks), ``hand_size`` (a Four
     Suit Rummy player's cards other than 12; ``player`` set), ``no_cards`` (no
-    cards or points entered for anyone but the player who went out),
+    cards or points entered for anyone but the player who went out; or, with
+    ``player`` set, for that player, who did not go out),
     ``plain_number`` (``player``'s leftover was entered as a number of points:
     its cards cannot be checked, RULES.md §4).
     """

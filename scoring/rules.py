@@ -416,14 +416,23 @@ class GameRules:
         ]
 
     def empty_hands(self, players: Sequence[str], hand: Hand) -> list[ScoreWarning]:
-        """The ``no_cards`` warning: nobody but the player who went out was
-        entered with any card or number (RULES.md §4, an unusual card count: the
-        others must have held something, or they would have gone out). Usually a
-        hand saved before its cards were tapped in."""
+        """The ``no_cards`` warnings (RULES.md §4, an unusual card count): a
+        player who did not go out must have held something, or they would
+        have gone out. One warning without a ``player`` when nobody but the
+        player who went out was entered with any card or number (a hand saved
+        before its cards were tapped in); else, in a game that counts the
+        cards left in hand, one per player entered with nothing (a player
+        forgotten, who would score 0 — and might win). A typed number, 0
+        included, is an entry. Taking no trick is no warning."""
         others = [p for p in players if p != hand.went_out]
-        if any(isinstance(hand.left.get(p, ()), int) or hand.left.get(p) for p in others):
+        empty = [
+            p for p in others if not (isinstance(hand.left.get(p, ()), int) or hand.left.get(p))
+        ]
+        if len(empty) == len(others):
+            return [ScoreWarning(WarningCode.NO_CARDS)]
+        if self.counted != "leftover":
             return []
-        return [ScoreWarning(WarningCode.NO_CARDS)]
+        return [ScoreWarning(WarningCode.NO_CARDS, player=p) for p in empty]
 
     def conservation(
         self, players: Sequence[str], cards: Sequence[Card], *, jokers: bool

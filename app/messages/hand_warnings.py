@@ -56,6 +56,11 @@ def _plain_number(w: ScoreWarning) -> str:
 
 
 def _no_cards(w: ScoreWarning) -> str:
+    if w.player:
+        return _(
+            "{player} did not go out, but no cards were entered for them",
+            player=w.player,
+        )
     return _("No leftover cards were entered for anyone who stayed in the hand")
 
 

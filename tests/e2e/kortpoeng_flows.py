@@ -174,7 +174,9 @@ def enter_hand(
     save: bool = True,
 ) -> None:
     """From the session screen: a new hand with who went out and leftover cards
-    (rank tokens) or plain numbers; saves unless ``save`` is false."""
+    (rank tokens) or plain numbers; saves unless ``save`` is false. A player
+    who did not go out and is not in ``left`` held nothing: the app asks about
+    that (RULES.md §4), and the save is confirmed."""
     page = taps.page
     taps.tap("new-hand")
     wait_for(page, "screen-hand")
@@ -193,6 +195,9 @@ def enter_hand(
     if save:
         settle(page)
         taps.tap("hand-save")
+        if any(p != went_out and p not in left for p in players):
+            wait_for(page, "hand-warnings")
+            taps.tap("confirm-warnings")
         wait_for(page, "screen-session")
         settle(page)
 

@@ -422,7 +422,9 @@ def test_text_at_200_percent_on_a_phone_is_never_cut_off_or_overlapping(flet_app
         h.tap(page, "went-out-0")
         for rank in ("K", "8", "3", "10"):
             h.tap(page, f"key-Bo-{rank}")
+        h.tap(page, "key-Cato-2")
         wait_for(page, "chip-1-3")
+        wait_for(page, "chip-2-0")
         problems += spills_or_overlaps(page, "hand")
         problems += words_broken(page, "hand")
         problems += small_targets_and_unnamed(page, "hand")

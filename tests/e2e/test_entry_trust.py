@@ -273,7 +273,8 @@ def test_a_double_tap_on_start_or_save_never_taps_the_next_screens_button(flet_a
     open_hand(page)
     h.tap(page, "went-out-0")
     h.tap(page, "key-Bo-5")
-    wait_text(page, "points-0", "5")
+    h.tap(page, "key-Cato-2")
+    wait_text(page, "points-0", "7")
     settle(page, 0.3)
     double_tap(page, "hand-save")
     wait_for(page, "screen-session")
@@ -281,7 +282,7 @@ def test_a_double_tap_on_start_or_save_never_taps_the_next_screens_button(flet_a
     page.wait_for_timeout(1500)
     assert on_screen(page, "screen-session") and not on_screen(page, "screen-hand")
     assert not on_screen(page, "hand-row-2")
-    assert totals(page, 3) == ["5", "0", "0"]
+    assert totals(page, 3) == ["7", "0", "0"]
 
 
 #: Notes, in the page, when the session screen arrives with its arrival guard
@@ -312,7 +313,8 @@ def test_a_second_tap_landing_on_the_next_screen_does_nothing(flet_app, open_pag
         open_hand(page)
         h.tap(page, "went-out-0")
         h.tap(page, "key-Bo-5")
-        wait_text(page, "points-0", "5")
+        h.tap(page, "key-Cato-2")
+        wait_text(page, "points-0", "7")
         settle(page, 0.3)
         box = h.by_id(page, "hand-save").first.bounding_box()
         assert box is not None
@@ -477,10 +479,12 @@ def test_typed_points_are_flagged_as_unchecked_and_saved_without_a_second_questi
     type_until(page, "plain-value-1", "23", "points-0", "23")
     wait_for(page, "plain-note-1")
     wait_says(page, "plain-note-1", "cannot be checked")
+    h.tap(page, "key-Cato-2")
+    wait_text(page, "points-0", "25")
     settle(page)
     h.tap(page, "hand-save")  # already said: no "please check" question
     wait_for(page, "screen-session")
-    wait_text(page, "total-0", "23")
+    wait_text(page, "total-0", "25")
 
 
 # -- 12. the undo never hides the button needed next ----------------------------------
@@ -534,3 +538,40 @@ def test_the_points_field_asks_phones_for_the_number_keys(flet_app, open_page):
     page.wait_for_timeout(300)
     kind = field.evaluate("e => [e.type, e.getAttribute('inputmode')]")
     assert kind[0] in ("tel", "number") or kind[1] in ("numeric", "decimal", "tel"), kind
+
+
+# -- a forgotten player (the new-user evening) ----------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_player_forgotten_in_a_hand_is_asked_about_before_saving(flet_app, open_page, lang):
+    """Found on a new-user evening: in the last hand of a Rummy session, Cato
+    (who did not go out) was forgotten: saved at once with 0 points, and named
+    the winner. Someone who did not go out held cards (RULES.md §4, an
+    unusual card count): the app asks first, naming the player, and "Fix it"
+    goes back with everything entered kept."""
+    page = open_page(flet_app(APP, lang=lang))
+    new_session(page, "rummy", P3)
+    open_hand(page)
+    h.tap(page, "went-out-0")
+    h.tap(page, "key-Bo-9")
+    h.tap(page, "key-Bo-8")
+    wait_for(page, "chip-1-1")
+    settle(page)
+    h.tap(page, "hand-save")
+    wait_for(page, "hand-warnings")
+    expected = {
+        "en": "Cato did not go out, but no cards were entered for them",
+        "nb": "Cato gikk ikke ut, men ingen kort er ført opp for Cato",
+    }[lang]
+    wait_says(page, "hand-warnings", expected)
+    h.screenshot(page, f"forgotten-player-{lang}-phone")
+    h.tap(page, "warnings-back")
+    wait_gone(page, "hand-warnings")
+    assert h.by_id(page, "chip-1-1").count() == 1  # Bo's cards kept
+    h.tap(page, "key-Cato-K")
+    wait_for(page, "chip-2-0")
+    settle(page)
+    h.tap(page, "hand-save")  # every player entered: no question
+    wait_for(page, "screen-session")
+    wait_for(page, "hand-row-1")

@@ -39,9 +39,9 @@ def seed(url: str) -> int:
         options={"target": 200, "draw_two": True},
     )
     for went_out, left in (
-        ("Anna", {"Bjørn": ["K", "8"], "Dag": ["2"]}),
-        ("Cecilie", {"Anna": ["5", "Q"], "Bjørn": ["3"]}),
-        ("Dag", {"Anna": ["8"], "Cecilie": ["A", "9"]}),
+        ("Anna", {"Bjørn": ["K", "8"], "Cecilie": ["4"], "Dag": ["2"]}),
+        ("Cecilie", {"Anna": ["5", "Q"], "Bjørn": ["3"], "Dag": ["6"]}),
+        ("Dag", {"Anna": ["8"], "Bjørn": ["7"], "Cecilie": ["A", "9"]}),
     ):
         store.record_hand(
             engine=engine,

@@ -58,7 +58,7 @@ def test_a_database_server_gone_mid_game_is_said_and_the_hand_saved_after(
     phone = open_page(server)
     new_session(phone, "swedish_rummy", PLAYERS, preset="100n")
     enter_hand(Taps(phone), PLAYERS, "Anna", {"Bo": ["K"]})
-    enter_hand(Taps(phone), PLAYERS, "Bo", {"Cato": ["9"]}, save=False)
+    enter_hand(Taps(phone), PLAYERS, "Bo", {"Cato": ["9"], "Anna": ["2"]}, save=False)
     pg_cluster.stop()
     try:
         settle(phone)
@@ -71,5 +71,5 @@ def test_a_database_server_gone_mid_game_is_said_and_the_hand_saved_after(
     h.tap(phone, "hand-save")
     wait_for(phone, "screen-session")
     wait_for(phone, "hand-row-2")
-    wait_text(phone, "total-1", "9")
+    wait_text(phone, "total-1", "11")
     assert not h.by_id(phone, "hand-row-3").count()

@@ -66,10 +66,18 @@ def _varied(engine):
         players=["Kari", "Ola", "Per", "Åse"],
         options={"target": 300, "skip_aces": True, "blocked_scoring": "no_score"},
     )
-    record_hand(
-        engine=engine, session_id=sw.id, hand=hand("Ola", {"Kari": ["AS", "8H"], "Per": 12})
+    record_hand(  # Åse forgotten: a warning, confirmed
+        engine=engine,
+        session_id=sw.id,
+        hand=hand("Ola", {"Kari": ["AS", "8H"], "Per": 12}),
+        confirm_warnings=True,
     )
-    record_hand(engine=engine, session_id=sw.id, hand=hand(None, {"Kari": ["3"], "Åse": ["4"]}))
+    record_hand(
+        engine=engine,
+        session_id=sw.id,
+        hand=hand(None, {"Kari": ["3"], "Åse": ["4"]}),
+        confirm_warnings=True,
+    )
     ids.append(sw.id)
     ru = start_session(
         engine=engine, game="rummy", players=["X", "Y"], options={"scoring": "winner_collects"}

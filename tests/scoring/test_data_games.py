@@ -175,7 +175,7 @@ def test_colour_cards_values_and_first_to_500():
     score = COLOURS.score_hand(options, players, big)
     assert score.points["Anna"] == 4 * 50 + 20 + 20 + 9
     assert [(w.code, w.card, w.count, w.expected) for w in score.warnings] == []
-    five_wilds = colour_hand("Anna", Bjørn="wild wild wild wild wild")
+    five_wilds = colour_hand("Anna", Bjørn="wild wild wild wild wild", Cecilie="nine")
     warned = COLOURS.score_hand(options, players, five_wilds).warnings
     assert [(w.code, w.card, w.count, w.expected) for w in warned] == [("rank_count", "wild", 5, 4)]
     table = score_hands(COLOURS, options, players, [big, big]).standings

@@ -134,4 +134,7 @@ def test_nothing_entered_is_a_warning():
     assert [w.code for w in GAME.score_hand(Options(), P4, hand("Per", {})).warnings] == [
         "no_cards"
     ]
-    assert GAME.score_hand(Options(), P4, hand("Per", {"Åse": "2"})).warnings == ()
+    forgot = GAME.score_hand(Options(), P4, hand("Per", {"Åse": "2", "Ingrid": "K"})).warnings
+    assert [(w.code, w.player) for w in forgot] == [("no_cards", "Øystein")]
+    full = hand("Per", {"Åse": "2", "Ingrid": "K", "Øystein": "3"})
+    assert GAME.score_hand(Options(), P4, full).warnings == ()
