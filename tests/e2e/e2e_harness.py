@@ -13,6 +13,7 @@ Used by ``tests/e2e/conftest.py`` (as pytest fixtures) and by
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import re
@@ -410,6 +411,15 @@ FOCUSED_JS = """(id) => {
 }"""
 
 
+#: The text in the input of the node with the given identifier, when it has
+#: the keyboard focus (``null`` otherwise).
+FIELD_VALUE_JS = """(id) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const active = document.activeElement;
+  return node && active && node.contains(active) && 'value' in active ? active.value : null;
+}"""
+
+
 def type_into(
     page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = WAIT
 ) -> None:
@@ -439,10 +449,25 @@ def type_into(
         if time.monotonic() > deadline:
             raise AssertionError(f"the text field {identifier!r} never took the focus")
         target = field_input if field_input.count() else node
-    if clear:
+    if not clear:
+        page.keyboard.type(text)
+        return
+    # Flutter hands the input its text and caret a moment after the focus: keys
+    # pressed before that act on an empty input ("60" typed into a field that
+    # said "100" came out "60100"). So the field is read back once it has
+    # settled, and cleared and typed again until it says what was typed, or
+    # says the same twice (a field that limits or filters what is typed).
+    script = f"({FIELD_VALUE_JS})({json.dumps(identifier)})"
+    said = None
+    for _attempt in range(6):
         page.keyboard.press("Control+A")
         page.keyboard.press("Delete")
-    page.keyboard.type(text)
+        page.keyboard.type(text)
+        now = settled(page, script)
+        if now is None or now in (text, said):  # (None: the focus moved on)
+            return
+        said = now
+    raise AssertionError(f"the text field {identifier!r} says {said!r}, not {text!r}")
 
 
 def text_of(page: Page, identifier: str) -> str:
