@@ -28,6 +28,7 @@ from app.ui.common import (
 from app.ui.state import NewSessionDraft
 from models import services
 from scoring import CodedError, GameRules, Preset
+from scoring.rules import MAX_NAME
 
 __all__ = ["SWITCH_PADDING", "NewSessionScreen"]
 
@@ -184,9 +185,6 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
             )
         )
 
-    def on_name(text: str) -> None:
-        draft.name = text
-
     name_row = ft.Row(
         [
             tagged(
@@ -195,10 +193,12 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
                     texts,
                     "player-name",
                     draft.name,
-                    on_name,
+                    draft.type_name,
                     label=_("Player's name"),
                     on_submit=lambda _e: draft.add_player(),
-                    max_length=40,
+                    # longer than a name may be: refused with the rule's own
+                    # words on Add, never cut short without a word
+                    max_length=2 * MAX_NAME,
                     counter="",
                     dense=False,
                 ),

@@ -95,6 +95,7 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
                 ),
+                expand=True,  # (a long name ends in "…" inside the card)
             ),
             *(
                 [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, color=ft.Colors.TERTIARY, size=20)]

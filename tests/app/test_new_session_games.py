@@ -55,3 +55,28 @@ def test_a_game_without_a_target_option_starts_with_its_own_target():
     assert not draft.number_choosable()
     assert draft.start_args() == ("fixed_target", ("Kari", "Ola"), {})
     assert fixed.target(fixed.default_options()) == 60
+
+
+def test_a_name_too_long_is_refused_in_words_and_the_message_goes_when_it_is_changed():
+    """Found on a new-user evening: a 78-character name was cut to 40 without
+    a word (the field stopped at 40). The field takes more than a name may
+    be; Add refuses it with the name rule's words, and a message about the
+    name goes as soon as the name is changed (it stayed until the next tap)."""
+    from app.i18n import use_language
+    from app.ui.common import describe_problem
+    from scoring.rules import MAX_NAME
+
+    long_name = "Bestemor Ragnhild Kristine Østerbø-Johansen fra Lillehammer i Gudbrandsdalen"
+    draft = NewSessionDraft()
+    draft.type_name(long_name)
+    assert draft.add_player() is False and draft.players == ()
+    with use_language("en"):
+        assert str(MAX_NAME) in describe_problem(draft.error)
+    draft.type_name(long_name[:MAX_NAME])
+    assert draft.error is None
+    assert draft.add_player() is True
+    assert draft.players == (long_name[:MAX_NAME],)
+    draft.type_name(long_name[:MAX_NAME])
+    assert draft.add_player() is False and draft.error is not None  # the same name twice
+    draft.type_name("")
+    assert draft.error is None

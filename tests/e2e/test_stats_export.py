@@ -186,3 +186,30 @@ def test_a_club_of_twelve_shows_ten_players_then_all(
     h.tap(page, f"{SWEDISH}-more")
     wait_for(page, f"{SWEDISH}-11-name")
     assert h.by_id(page, f"{SWEDISH}-more").count() == 0
+
+
+def test_a_long_name_ends_in_an_ellipsis_inside_its_card(flet_app, open_page, tmp_path) -> None:
+    """Found on a new-user evening: a 40-character name ran past its card and
+    off the screen, cut mid-letter, on a phone; a name too long for its card
+    now ends in "…" inside it."""
+    players = ["Bestemor Ragnhild Kristine Østerbø-Johan", "Ola"]
+    doc = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "swedish_rummy",
+        "options": {"target": 100},
+        "players": players,
+        "hands": [{"went_out": players[1], "left": {players[0]: ["8", "8"]}}],
+    }
+    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
+    engine = make_engine(url)
+    init_db(engine)
+    store.import_session(engine=engine, data=json.dumps(doc).encode("utf-8"))
+    engine.dispose()
+    page = open_page(flet_app(APP, lang="en", env={"KORTPOENG_DB": url}), path="/stats")
+    wait_for(page, f"{SWEDISH}-1-name")
+    settle(page, 0.5)
+    box = h.by_id(page, f"{SWEDISH}-1-name").first.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= h.PHONE["width"] - 16, box  # inside the card's padding
+    h.screenshot(page, "stats-long-name-en-phone")

@@ -137,6 +137,13 @@ class NewSessionDraft:
         if not any(p.key == self.preset for p in self.presets()) and self.preset != "custom":
             self.preset = self._default_preset()
 
+    def type_name(self, text: str) -> None:
+        """The name field now says ``text``: a message about what it said
+        before (a duplicate, a name too long) goes."""
+        self.name = text
+        if self.error is not None:
+            self.error = None
+
     def add_player(self, name: str | None = None) -> bool:
         """Add ``name`` (or the typed name) at the end; False (and ``error``) when
         it is empty, too long, a duplicate or the table is full."""
