@@ -36,8 +36,9 @@ does not load every error's words):
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.game_words import GAME_NAMES
@@ -130,14 +131,7 @@ _HOME: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that holds ``name`` (PEP 562) and keep the name here."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_names(__name__, _HOME)
 
 
 __all__ = [

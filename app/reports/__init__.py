@@ -14,8 +14,9 @@ an export's summary is :func:`app.reports.exports.summary`.)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.reports.exports import (
@@ -34,38 +35,6 @@ if TYPE_CHECKING:
         to_text,
     )
 
-#: Where each name of the package lives.
-_HOME: dict[str, str] = {
-    "FORMATS": "app.reports.exports",
-    "ExportFile": "app.reports.exports",
-    "ExportFormat": "app.reports.exports",
-    "export_file": "app.reports.exports",
-    "export_filename": "app.reports.exports",
-    "export_text": "app.reports.exports",
-    "render_export": "app.reports.exports",
-    "to_csv": "app.reports.exports",
-    "to_json": "app.reports.exports",
-    "to_markdown": "app.reports.exports",
-    "to_pdf": "app.reports.exports",
-    "to_png": "app.reports.exports",
-    "to_text": "app.reports.exports",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """Load the module that holds ``name`` (PEP 562) and keep the name here."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOME])
-
-
 __all__ = [
     "FORMATS",
     "ExportFile",
@@ -81,3 +50,6 @@ __all__ = [
     "to_png",
     "to_text",
 ]
+
+# Every name lives in the exports' module.
+__getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(__all__, "app.reports.exports"))

@@ -416,3 +416,14 @@ def test_every_export_states_the_options_that_differ_from_the_default(
     assert "250" in to_text(doc, lang=lang)
     for word in words:
         assert word not in to_text(plain, lang=lang)
+
+
+def test_the_package_offers_every_export_and_loads_it_when_asked() -> None:
+    """``app.reports`` lists the exports' names without loading them (a test
+    ties the two lists; ``summary`` is the summary module's name there)."""
+    import app.reports
+    from app.reports import exports
+
+    assert set(app.reports.__all__) == set(exports.__all__) - {"summary"}
+    for name in app.reports.__all__:
+        assert getattr(app.reports, name) is getattr(exports, name)

@@ -153,6 +153,25 @@ def test_statistics_empty_in_the_dark(flet_app, open_page, tmp_path) -> None:
     h.screenshot(page, "stats-empty-en-phone-dark")
 
 
+def one_hand_of_swedish_rummy(tmp_path: Path, players: list[str], left: dict) -> str:
+    """A database (its URL) with one finished Swedish Rummy session to 100:
+    one hand, the first player went out, ``left`` held by the others."""
+    doc = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "swedish_rummy",
+        "options": {"target": 100},
+        "players": players,
+        "hands": [{"went_out": players[0], "left": left}],
+    }
+    url = f"sqlite:///{tmp_path / 'stats.sqlite3'}"
+    engine = make_engine(url)
+    init_db(engine)
+    store.import_session(engine=engine, data=json.dumps(doc).encode("utf-8"))
+    engine.dispose()
+    return url
+
+
 @pytest.mark.parametrize(("lang", "viewport"), [("nb", h.PHONE), ("en", h.DESKTOP)])
 def test_a_club_of_twelve_shows_ten_players_then_all(
     flet_app, open_page, tmp_path, lang, viewport
@@ -162,19 +181,7 @@ def test_a_club_of_twelve_shows_ten_players_then_all(
     the screen stays quick with a club's history. Ola went out and collected
     100 from each of the others (two eights each)."""
     players = [f"Spiller {n:02d}" for n in range(1, 13)]
-    doc = {
-        "format": "kortpoeng-session",
-        "version": 2,
-        "game": "swedish_rummy",
-        "options": {"target": 100},
-        "players": players,
-        "hands": [{"went_out": players[0], "left": {p: ["8", "8"] for p in players[1:]}}],
-    }
-    url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
-    engine = make_engine(url)
-    init_db(engine)
-    store.import_session(engine=engine, data=json.dumps(doc).encode("utf-8"))
-    engine.dispose()
+    url = one_hand_of_swedish_rummy(tmp_path, players, {p: ["8", "8"] for p in players[1:]})
     server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
     page = open_page(server, viewport=viewport, path="/stats")
     wait_for(page, f"{SWEDISH}-9-name")
@@ -192,20 +199,8 @@ def test_a_long_name_ends_in_an_ellipsis_inside_its_card(flet_app, open_page, tm
     """Found on a new-user evening: a 40-character name ran past its card and
     off the screen, cut mid-letter, on a phone; a name too long for its card
     now ends in "…" inside it."""
-    players = ["Bestemor Ragnhild Kristine Østerbø-Johan", "Ola"]
-    doc = {
-        "format": "kortpoeng-session",
-        "version": 2,
-        "game": "swedish_rummy",
-        "options": {"target": 100},
-        "players": players,
-        "hands": [{"went_out": players[1], "left": {players[0]: ["8", "8"]}}],
-    }
-    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
-    engine = make_engine(url)
-    init_db(engine)
-    store.import_session(engine=engine, data=json.dumps(doc).encode("utf-8"))
-    engine.dispose()
+    players = ["Ola", "Bestemor Ragnhild Kristine Østerbø-Johan"]
+    url = one_hand_of_swedish_rummy(tmp_path, players, {players[1]: ["8", "8"]})
     page = open_page(flet_app(APP, lang="en", env={"KORTPOENG_DB": url}), path="/stats")
     wait_for(page, f"{SWEDISH}-1-name")
     settle(page, 0.5)
