@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.game_words import GAME_DESCRIPTIONS, GAME_NAMES
-from app.i18n import N_, _, format_number, format_percent
+from app.i18n import N_, _, format_number, format_percent, ngettext
 from app.messages._echo import _shown
 from app.messages.cards import words
 from scoring import CodedError
@@ -139,8 +139,17 @@ def game_description(game: Any) -> str:
     if text and (isinstance(game, str) or getattr(game, "definition", None) is None):
         return _(text)
     definition = _definition(game)
-    if definition is not None and definition.description is not None:
-        return words(definition.description)
+    if definition is not None:
+        # who can play first, as the coded games' lines say it ("2–12 players.")
+        low, high = definition.min_players, definition.max_players
+        players = (
+            ngettext("{n} player.", "{n} players.", low)
+            if low == high
+            else _("{minimum}–{maximum} players.", minimum=low, maximum=high)
+        )
+        if definition.description is None:
+            return players
+        return f"{players} {words(definition.description)}"
     return _(text) if text else ""
 
 

@@ -453,3 +453,20 @@ def test_the_app_names_a_hand_by_its_number_the_command_line_by_its_id(lang: str
         "nb": "Runde 3 hører til parti 5, som ligger i papirkurven: legg tilbake partiet først",
     }
     assert words == expected[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_every_game_in_the_picker_says_how_many_can_play(lang: str) -> None:
+    """Found on a new-user evening: the coded games' lines start with who can
+    play ("2–12 players."), the games defined as data left it out."""
+    from app.messages import game_description
+    from scoring import builtin_games
+
+    word = {"en": "players.", "nb": "spillere."}[lang]
+    with use_language(lang):
+        for game in builtin_games().values():
+            line = game_description(game)
+            expected = f"{game.min_players}–{game.max_players} {word}"
+            if game.min_players == game.max_players:
+                expected = f"{game.min_players} {word}"
+            assert line.startswith(expected), (game.id, line)
