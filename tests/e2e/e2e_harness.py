@@ -420,6 +420,19 @@ FIELD_VALUE_JS = """(id) => {
 }"""
 
 
+#: True once Flutter has made the focused input of the node with the given
+#: identifier its editing element: it then applies the field's configuration
+#: (``autocorrect`` turns "on"; "off" is the accessibility tree's own input)
+#: and gives the input the field's text. Keys pressed before that land in an
+#: empty input that Flutter then overwrites.
+EDITING_JS = """(id) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const active = document.activeElement;
+  return !!(node && active && /^(INPUT|TEXTAREA)$/.test(active.tagName)
+            && node.contains(active) && active.getAttribute("autocorrect") === "on");
+}"""
+
+
 def type_into(
     page: Page, identifier: str, text: str, *, clear: bool = True, timeout: float = WAIT
 ) -> None:
@@ -439,24 +452,32 @@ def type_into(
 
     node = by_id(page, identifier).first
     field_input = node.locator("input, textarea").first
-    target = field_input if field_input.count() else node
     deadline = time.monotonic() + timeout
-    while True:
-        target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
-        with contextlib.suppress(PlaywrightTimeoutError):
-            page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=2000)
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the text field {identifier!r} never took the focus")
-        target = field_input if field_input.count() else node
+
+    def focus() -> None:
+        while True:
+            target = field_input if field_input.count() else node
+            target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
+            with contextlib.suppress(PlaywrightTimeoutError):
+                page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=2000)
+                # (a field configured without autocorrect is typed into after 5 s)
+                with contextlib.suppress(PlaywrightTimeoutError):
+                    page.wait_for_function(EDITING_JS, arg=identifier, timeout=5000)
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the text field {identifier!r} never took the focus")
+
+    focus()
     if not clear:
         page.keyboard.type(text)
         return
-    # Flutter hands the input its text and caret a moment after the focus: keys
-    # pressed before that act on an empty input ("60" typed into a field that
-    # said "100" came out "60100"). So the field is read back once it has
-    # settled, and cleared and typed again until it says what was typed, or
-    # says the same twice (a field that limits or filters what is typed).
+    # Flutter hands the input its text and caret a moment after the focus (see
+    # EDITING_JS): keys pressed before that act on an empty input ("60" typed
+    # into a field that said "100" came out "60100"; "50" typed into one that
+    # said "8" was lost), and a redraw can move the focus away. So the input is
+    # read back once it has settled, and cleared and typed again (focused again
+    # first, if the focus moved) until it says what was typed, or says the same
+    # twice (a field that limits or filters what is typed).
     script = f"({FIELD_VALUE_JS})({json.dumps(identifier)})"
     said = None
     for _attempt in range(6):
@@ -464,7 +485,10 @@ def type_into(
         page.keyboard.press("Delete")
         page.keyboard.type(text)
         now = settled(page, script)
-        if now is None or now in (text, said):  # (None: the focus moved on)
+        if now is None:  # the focus moved on: the field, focused again, says
+            focus()
+            now = settled(page, script)
+        if now is not None and now in (text, said):
             return
         said = now
     raise AssertionError(f"the text field {identifier!r} says {said!r}, not {text!r}")
