@@ -403,7 +403,10 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         for sid, hands in ((built.short, SHORT), (built.long, LONG), (built.huge, HUGE)):
             view = services.open_session(engine=engine, session_id=sid)
             seats = view.players
-            hand = Hand(seats[0], {seats[1]: parse_cards(["7H", "KS"]), seats[2]: 12})
+            # every player who did not go out holds something (or it asks first)
+            hand = Hand(
+                seats[0], {p: parse_cards(["7H", "KS"]) for p in seats[1:]} | {seats[2]: 12}
+            )
 
             def undo(sid: int = sid, hands: int = hands) -> None:
                 if len(services.open_session(engine=engine, session_id=sid).hands) > hands:
@@ -423,9 +426,11 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         view = services.open_session(engine=engine, session_id=built.huge)
         seats = view.players
         middle = HUGE // 2
-        edits = [
-            Hand(seats[1], {seats[0]: parse_cards(["9H"]), seats[3]: 7}),
-            Hand(seats[2], {seats[0]: parse_cards(["QS", "2C"])}),
+        edits = [  # every player who did not go out holds something
+            Hand(
+                seats[1], {p: parse_cards(["9H"]) for p in seats if p != seats[1]} | {seats[3]: 7}
+            ),
+            Hand(seats[2], {p: parse_cards(["QS", "2C"]) for p in seats if p != seats[2]}),
         ]
         turn = iter(range(10**6))
         ms, cpu = median_ms(

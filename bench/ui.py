@@ -61,11 +61,10 @@ def seed(url: str, hands: int = HANDS) -> int:
     )
     for n in range(hands):
         went_out = players[n % 3]
-        other = players[(n + 1) % 3]
         store.record_hand(
             engine=engine,
             session_id=view.id,
-            hand=Hand(went_out, {other: parse_cards(["K", "3"])}),
+            hand=Hand(went_out, {p: parse_cards(["K", "3"]) for p in players if p != went_out}),
         )
     total = store.open_session(engine=engine, session_id=view.id).standings.totals
     engine.dispose()
