@@ -363,6 +363,14 @@ def _peak_mib(fn: Callable[[], object]) -> float:
         tracemalloc.stop()
 
 
+def _held(players: list[str] | tuple[str, ...], first: list[str]) -> dict[str, object]:
+    """Leftover cards for ``players``: ``first`` for the first, one other card
+    each for the rest (every player who did not go out holds something, and no
+    physical card is held twice: the hand asks nothing)."""
+    spare = iter(f"{rank}D" for rank in ("2", "3", "4", "5", "6", "8", "10", "J", "Q", "K", "A"))
+    return {p: parse_cards(first if i == 0 else [next(spare)]) for i, p in enumerate(players)}
+
+
 def measure(built: Built, *, quick: bool = False) -> list[Figure]:
     """Every in-process figure on ``built`` (fewer repeats with ``quick``)."""
     from sqlalchemy import update
@@ -403,10 +411,9 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         for sid, hands in ((built.short, SHORT), (built.long, LONG), (built.huge, HUGE)):
             view = services.open_session(engine=engine, session_id=sid)
             seats = view.players
-            # every player who did not go out holds something (or it asks first)
-            hand = Hand(
-                seats[0], {p: parse_cards(["7H", "KS"]) for p in seats[1:]} | {seats[2]: 12}
-            )
+            # every player who did not go out holds something (or it asks
+            # first), and no card twice
+            hand = Hand(seats[0], _held(seats[1:], ["7H", "KS"]) | {seats[2]: 12})
 
             def undo(sid: int = sid, hands: int = hands) -> None:
                 if len(services.open_session(engine=engine, session_id=sid).hands) > hands:
@@ -426,11 +433,9 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         view = services.open_session(engine=engine, session_id=built.huge)
         seats = view.players
         middle = HUGE // 2
-        edits = [  # every player who did not go out holds something
-            Hand(
-                seats[1], {p: parse_cards(["9H"]) for p in seats if p != seats[1]} | {seats[3]: 7}
-            ),
-            Hand(seats[2], {p: parse_cards(["QS", "2C"]) for p in seats if p != seats[2]}),
+        edits = [
+            Hand(seats[1], _held([p for p in seats if p != seats[1]], ["9H"]) | {seats[3]: 7}),
+            Hand(seats[2], _held([p for p in seats if p != seats[2]], ["QS", "2C"])),
         ]
         turn = iter(range(10**6))
         ms, cpu = median_ms(
