@@ -52,13 +52,7 @@ def session_game(game_id: str, snapshot: str | None) -> GameRules:
     (see :func:`scoring.game_for`), else the built-in game. Raises
     :class:`scoring.OptionError` (``game_unknown``) for a session of a game
     without a snapshot that this app does not have."""
-    if snapshot is None:
-        from scoring.games import GAMES
-
-        coded = GAMES.get(game_id) if isinstance(game_id, str) else None
-        if coded is not None:
-            return coded
-    from scoring import game_for
+    from scoring import game_for  # (the registry loads definition code only for one)
 
     return game_for(game_id, definition_of(snapshot))
 
