@@ -209,30 +209,52 @@ def section_title(text: str) -> ft.Control:
 ARRIVAL_GUARD = 0.6
 
 
+async def _timed_lift(born: float, lift: Callable[[], None]) -> None:
+    """Wait out what is left of :data:`ARRIVAL_GUARD` after ``born`` (a
+    :func:`time.monotonic` reading, in seconds), then call ``lift``."""
+    await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - born)))
+    lift()
+
+
+def _past_guard(born: float) -> bool:
+    """Whether a guard born at ``born`` (:func:`time.monotonic`) is past its time."""
+    return time.monotonic() - born >= ARRIVAL_GUARD
+
+
 @ft.component
 def ArrivalGuard(revision: int = 0) -> ft.Control:
     """A transparent cover over a screen that has just appeared, gone after
     :data:`ARRIVAL_GUARD` seconds: taps on it do nothing. It is a node of the
     accessibility tree (named by the screen), so a test's tap waits for it.
 
-    ``revision`` is the tab's :attr:`AppState.revision`, bumped when the tab
-    connects again: Flet drops the effects and redraws that were due while
-    the socket was closed, so the lift is tried again then (the guard's age
-    is kept, a late lift waits no longer than the rest of its time).
+    The cover cannot outlive its time, whatever happens to the timed lift
+    (an effect that Flet drops while the socket is closed, a redraw that
+    never reaches the phone): every redraw after the time draws it no more,
+    and a tap on it after the time lifts it (the next tap reaches the
+    screen). ``revision`` is the tab's :attr:`AppState.revision`, bumped when
+    the tab connects again, so the timed lift is tried again then (the
+    guard's age is kept: a late lift waits no longer than the rest of its
+    time).
     """
     born: float = use_created(time.monotonic)
     shown, set_shown = ft.use_state(True)
 
-    async def lift() -> None:
-        await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - born)))
+    def lift() -> None:
         set_shown(False)
 
-    ft.use_effect(lift, [revision])
-    if not shown:
+    async def lift_in_time() -> None:
+        await _timed_lift(born, lift)
+
+    def tapped(_e: ft.Event) -> None:
+        if _past_guard(born):
+            lift()
+
+    ft.use_effect(lift_in_time, [revision])
+    if not shown or _past_guard(born):
         return ft.Container(width=0, height=0)
     return tagged(
         "arrival-guard",
-        ft.Container(expand=True, on_click=lambda _e: None, bgcolor=ft.Colors.TRANSPARENT),
+        ft.Container(expand=True, on_click=tapped, bgcolor=ft.Colors.TRANSPARENT),
         label=_("Opening…"),
         expand=True,
     )
