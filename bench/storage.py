@@ -280,11 +280,19 @@ class Figure:
         return text + (f" {self.note}" if self.note else "")
 
 
+#: What a command line that reads a PostgreSQL database cannot do without:
+#: start Python, import the driver, log in and ask one thing. Timed beside the
+#: commands on PostgreSQL, it shows how much of their time is the driver's.
+DRIVER_FLOOR = """import sys, psycopg
+psycopg.connect(sys.argv[1]).execute("SELECT 1").fetchall()"""
+
+
 def _cli_ms(args: list[str], env: dict[str, str]) -> tuple[float, float] | None:
     """Wall and CPU milliseconds of one ``kortpoeng ARGS`` process (None when
-    it fails). CPU time (user + system, from the child's resource usage) is
-    what a busy machine inflates least."""
-    command = [sys.executable, "-m", "app.cli", *args]
+    it fails); ``ARGS`` starting with ``-c`` is a Python program instead. CPU
+    time (user + system, from the child's resource usage) is what a busy
+    machine inflates least."""
+    command = [sys.executable, *(args if args[:1] == ["-c"] else ["-m", "app.cli", *args])]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, env=env, capture_output=True, check=False, cwd=ROOT)
@@ -307,6 +315,15 @@ def measure_cli(built: Built, repeat: int = 11) -> list[Figure]:
         "export --format txt": ["export", str(built.typical), "--format", "txt"],
         "stats": ["stats"],
     }
+    if built.url.startswith("postgresql"):
+        from sqlalchemy.engine import make_url
+
+        conninfo = make_url(built.url).set(drivername="postgresql")
+        commands["the driver alone (import psycopg, log in, SELECT 1)"] = [
+            "-c",
+            DRIVER_FLOOR,
+            conninfo.render_as_string(hide_password=False),
+        ]
     for args in commands.values():  # warm the file cache, byte-compile
         _cli_ms(args, env)
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
@@ -335,11 +352,12 @@ def measure_cli(built: Built, repeat: int = 11) -> list[Figure]:
             continue
         wall = statistics.median(w for w, _ in samples[name])
         cpu = statistics.median(c for _, c in samples[name])
+        floor = commands[name][:1] == ["-c"]
         figures.append(
             Figure(
-                f"kortpoeng {name} / --version",
+                f"{name} / --version" if floor else f"kortpoeng {name} / --version",
                 wall / version,
-                CLI_RATIO,
+                None if floor else CLI_RATIO,
                 unit="",
                 cpu=cpu / version_cpu,
                 note=f"[{wall:.0f} ms, CPU {cpu:.0f} ms]",
