@@ -528,11 +528,21 @@ def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
 
 
 def _table_layout(pdf: _Sheet, summary: Summary) -> tuple[float, float]:
-    """(hand column width, width of one player's pair of columns)."""
+    """(hand column width, width of one player's pair of columns), in mm; the
+    column saying who went out (when the game has going out) is as wide as a
+    pair, after the players' (:func:`_table_end`)."""
     s = pdf.style
     hand_w = s.cell * _PT * 4.7
-    pair = (pdf.w - 2 * s.margin - hand_w) / max(1, len(summary.player_names))
+    columns = len(summary.player_names) + (1 if summary.out_label else 0)
+    pair = (pdf.w - 2 * s.margin - hand_w) / max(1, columns)
     return hand_w, min(pair, 44.0)
+
+
+def _table_end(pdf: _Sheet, summary: Summary) -> float:
+    """Where the hand table ends on the right (mm from the page's left edge)."""
+    hand_w, pair = _table_layout(pdf, summary)
+    columns = len(summary.player_names) + (1 if summary.out_label else 0)
+    return pdf.style.margin + hand_w + pair * columns
 
 
 def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
@@ -557,9 +567,12 @@ def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
         x = s.margin + hand_w + seat * pair
         _right(pdf, x + pair * 0.45, y + base, summary.points_label)
         _right(pdf, x + pair - 2, y + base, summary.sum_label)
+    if summary.out_label:
+        x = s.margin + hand_w + pair * len(summary.player_names)
+        _text(pdf, x + 2, y + base, _fit(pdf, summary.out_label, pair - 3))
     pdf.set_draw_color(_RULE)
     pdf.set_line_width(0.3)
-    end = s.margin + hand_w + pair * len(summary.player_names)
+    end = _table_end(pdf, summary)
     pdf.line(s.margin, y + base + 1.4, end, y + base + 1.4)
     pdf.set_y(y + base + 1.9)
 
@@ -574,7 +587,10 @@ def _hand_rows(
     s = pdf.style
     row = s.table_row
     hand_w, pair = _table_layout(pdf, summary)
-    end = s.margin + hand_w + pair * len(summary.player_names)
+    end = _table_end(pdf, summary)
+    out_x = s.margin + hand_w + pair * len(summary.player_names) + 2
+    outs = summary.hands_out or ("",) * len(summary.hands)
+    fitted: dict[str, str] = {}  # a few names over thousands of rows
     _table_header(pdf, summary, colors)
     pdf.set_fill_color(_ZEBRA)
     for index, (number, cells) in enumerate(hands):
@@ -595,6 +611,13 @@ def _hand_rows(
         pdf.set_text_color(_INK)
         for seat, (_points, total) in enumerate(cells):
             _right(pdf, s.margin + hand_w + (seat + 1) * pair - 2, base, total)
+        if summary.out_label:
+            went = outs[index]
+            if went not in fitted:
+                fitted[went] = _fit(pdf, went, pair - 3)
+            pdf.set_font(_FAMILY, "", s.cell)
+            pdf.set_text_color(_MUTED)
+            _text(pdf, out_x, base, fitted[went])
         pdf.set_y(y + row)
     pdf.set_y(pdf.get_y() + 5)
 

@@ -64,7 +64,9 @@ def render_csv(summary: Summary, lang: str) -> str:
 
     Header: the hand-number heading, then per player in seat order the
     "points" and "total" headings (text, quoted, made safe by :func:`neutralise`);
-    then one row per hand (whole numbers, unquoted).
+    then, when the game has going out, the "went out" heading; then one row
+    per hand (whole numbers, unquoted; who went out, or the game's word for a
+    blocked hand, as text made safe).
     """
     buffer = io.StringIO()
     writer = csv.writer(
@@ -76,7 +78,13 @@ def render_csv(summary: Summary, lang: str) -> str:
     header = [summary.hand_label]
     for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
         header += [points, total]
+    if summary.out_label:
+        header.append(summary.out_label)
     writer.writerow([neutralise(cell) for cell in header])
-    for number, row in enumerate(summary.hand_values, 1):
-        writer.writerow([number, *(value for pair in row for value in pair)])
+    outs = summary.hands_out or ("",) * len(summary.hand_values)
+    for number, (row, went) in enumerate(zip(summary.hand_values, outs, strict=True), 1):
+        cells: list[int | str] = [number, *(value for pair in row for value in pair)]
+        if summary.out_label:
+            cells.append(neutralise(went))
+        writer.writerow(cells)
     return buffer.getvalue()

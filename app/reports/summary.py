@@ -32,7 +32,7 @@ from app.i18n import (
     names_as_typed,
     ngettext,
 )
-from app.messages import describe_options, game_name
+from app.messages import blocked_label, describe_options, game_name
 from scoring import SessionDoc, SessionResult
 
 __all__ = [
@@ -111,6 +111,10 @@ class Summary:
             player in seat order))``.
         hand_values: the same as whole numbers: per hand, per player
             ``(points, total)``.
+        out_label: the heading of the column that says how each hand ended
+            ("Went out"), or "" in a game nobody goes out of (tricks).
+        hands_out: per hand, who went out, or the game's word for a hand
+            nobody went out of ("Blocked"); empty when ``out_label`` is "".
         notes_title: the notes heading.
         notes: "Hand 2: …" lines for hands with a note.
     """
@@ -137,6 +141,8 @@ class Summary:
     total_columns: tuple[str, ...]
     hands: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     hand_values: tuple[tuple[tuple[int, int], ...], ...]
+    out_label: str
+    hands_out: tuple[str, ...]
     notes_title: str
     notes: tuple[str, ...]
 
@@ -281,6 +287,14 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
         (number_text(number), tuple((number_text(p), number_text(t)) for p, t in row))
         for number, row in enumerate(values, 1)
     )
+    game = doc.rules
+    goes_out = game.can_go_out(doc.options)
+    blocked = blocked_label(game.blocked_term)
+    hands_out = (
+        tuple(blocked if hand.went_out is None else mark(hand.went_out) for hand in doc.hands)
+        if goes_out
+        else ()
+    )
     notes = tuple(
         _("Hand {hand}: {note}", hand=format_number(number), note=mark(hand.note))
         for number, hand in enumerate(doc.hands, 1)
@@ -309,6 +323,8 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
         total_columns=tuple(_("{player}: total", player=mark(p)) for p in table.players),
         hands=hands,
         hand_values=values,
+        out_label=_("Went out") if goes_out else "",
+        hands_out=hands_out,
         notes_title=_("Notes"),
         notes=notes,
     )

@@ -42,15 +42,21 @@ def _columns(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 
 def _text_hand_table(summary: Summary) -> list[str]:
     """Two header lines (player names over their points/total columns), then a
-    line per hand."""
+    line per hand; last, left-aligned, who went out of each hand (or the
+    game's word for a blocked hand) when the game has going out."""
     sub = (summary.points_label, summary.sum_label)
-    cells: list[list[str]] = [[summary.hand_label, *sub * len(summary.player_names)]]
-    cells += [[number, *(v for pair in row for v in pair)] for number, row in summary.hands]
+    out = [summary.out_label] if summary.out_label else []
+    cells: list[list[str]] = [[summary.hand_label, *sub * len(summary.player_names), *out]]
+    cells += [
+        [number, *(v for pair in row for v in pair), *([went] if out else [])]
+        for (number, row), went in zip(summary.hands, _outs(summary), strict=True)
+    ]
+    right = [True] * (1 + 2 * len(summary.player_names)) + [False] * len(out)
     widths = [max(display_width(row[i]) for row in cells) for i in range(len(cells[0]))]
     # A player's pair of columns is at least as wide as the name above it.
     for seat, name in enumerate(summary.player_names):
-        left, right = 1 + 2 * seat, 2 + 2 * seat
-        short = display_width(name) - (widths[left] + len(_GAP) + widths[right])
+        left, right_column = 1 + 2 * seat, 2 + 2 * seat
+        short = display_width(name) - (widths[left] + len(_GAP) + widths[right_column])
         if short > 0:
             widths[left] += short
     names = [_pad("", widths[0], False)]
@@ -59,8 +65,15 @@ def _text_hand_table(summary: Summary) -> list[str]:
         names.append(_pad(isolate(name), pair, True))
     lines = [_GAP.join(names).rstrip()]
     for row in cells:
-        lines.append(_GAP.join(_pad(cell, widths[i], True) for i, cell in enumerate(row)).rstrip())
+        lines.append(
+            _GAP.join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(row)).rstrip()
+        )
     return lines
+
+
+def _outs(summary: Summary) -> Sequence[str]:
+    """Per hand, who went out (a blank per hand in a game without going out)."""
+    return summary.hands_out or [""] * len(summary.hands)
 
 
 def render_text(summary: Summary) -> str:
@@ -132,11 +145,16 @@ def render_markdown(summary: Summary) -> str:
         header = [summary.hand_label]
         for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
             header += [esc(points), esc(total)]
+        out = [esc(summary.out_label)] if summary.out_label else []
         rows = [
-            header,
-            *([number, *(v for pair in row for v in pair)] for number, row in summary.hands),
+            [*header, *out],
+            *(
+                [number, *(v for pair in row for v in pair), *([esc(went)] if out else [])]
+                for (number, row), went in zip(summary.hands, _outs(summary), strict=True)
+            ),
         ]
-        lines += ["", f"## {esc(summary.hands_title)}", "", *_md_table(rows, [True] * len(header))]
+        right = [True] * len(header) + [False] * len(out)
+        lines += ["", f"## {esc(summary.hands_title)}", "", *_md_table(rows, right)]
     if summary.notes:
         lines += ["", f"## {esc(summary.notes_title)}", "", *(f"- {esc(n)}" for n in summary.notes)]
     return "\n".join(lines) + "\n"

@@ -30,6 +30,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image
 from pypdf import PdfReader
+from test_exports import number_columns
 
 from app import storage
 from app.cli import main
@@ -94,8 +95,9 @@ def test_csv_quotes_text_and_leaves_numbers_bare(lang: str) -> None:
     sep = ";" if lang == "nb" else ","
     header, *rows = text.split("\r\n")[:-1]
     cells = header.split(sep)
-    assert all(c.startswith("\"'") for c in cells[1:]), cells  # quoted and neutralised
-    assert rows[-1].split(sep) == ["2", "-12", "-1246", "-300", "-345"]
+    assert all(c.startswith("\"'") for c in cells[1:-1]), cells  # quoted and neutralised
+    assert rows[-1].split(sep)[:-1] == ["2", "-12", "-1246", "-300", "-345"]
+    assert rows[-1].split(sep)[-1].startswith('"')  # who went out: text, quoted
     parsed = next(csv.reader(io.StringIO(header), delimiter=sep))
     assert parsed[1].startswith("'+47 Ola") and parsed[3].startswith("'-Per")
 
@@ -170,7 +172,8 @@ def test_libreoffice_opens_no_formula_and_every_total_is_a_number(
             assert cell["text"].removeprefix("'").startswith(player + ":"), cell
     assert len(body) == len(doc.hands)
     for number, row in enumerate(body, 1):
-        assert {c["type"] for c in row} == {"float"}, row
+        assert {c["type"] for c in row[:-1]} == {"float"}, row
+        assert row[-1]["type"] == "string"  # who went out
         assert float(row[0]["value"]) == number
         for seat, player in enumerate(doc.players):
             assert float(row[1 + 2 * seat]["value"]) == table.hand_points[number - 1][player]
@@ -193,7 +196,9 @@ def test_libreoffice_reads_at_and_plus_names_as_text(tmp_path: Path) -> None:
         "'@Siv: sum",
         "'+Zara: poeng",
         "'+Zara: sum",
+        "Gikk ut",
     ]
+    assert rows[1][-1]["text"] == "'@Siv"  # who went out: text, not a formula
     assert not any(c["formula"] for row in rows for c in row)
 
 
@@ -255,7 +260,7 @@ def test_text_columns_line_up_with_emoji_marks_and_rtl(lang: str) -> None:
     text = render_export(FAMILY, "txt", lang).decode("utf-8")
     hands = text.split("\n\n")[3].splitlines()[1:]  # the hand table, under its title
     assert len(hands) == 2 + len(FAMILY.hands)
-    assert len({display_width(line) for line in hands}) == 1, hands
+    assert len({display_width(line) for line in number_columns(hands)}) == 1, hands
     standings = text.split("\n\n")[2].splitlines()[1:]
     totals = [display_width(line) for line in standings]
     assert len(set(totals)) == 1, standings  # right-aligned totals end in one column

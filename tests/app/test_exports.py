@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -117,10 +118,16 @@ def test_text_summary_in_english_is_not_finished_and_names_the_leader() -> None:
     assert "- Hand 2: The 9♦ is in both players' runs" in text
 
 
+def number_columns(table: list[str]) -> list[str]:
+    """The lines of a plain-text hand table without the last, left-aligned
+    column (who went out: after the last gap; the names line has none)."""
+    return [table[0], *(line[: line.rindex("  ")] for line in table[1:])]
+
+
 def test_text_hand_table_columns_line_up_by_display_width() -> None:
     text = to_text(sample("rummy"), lang="nb")
     table = text.split("Runde for runde\n", 1)[1].splitlines()
-    widths = {display_width(line) for line in table}
+    widths = {display_width(line) for line in number_columns(table)}
     assert len(widths) == 1, table  # every line (right-aligned numbers) equally wide
     # Decomposed å (A + combining ring) lines up just the same.
     nfd = make(
@@ -129,7 +136,8 @@ def test_text_hand_table_columns_line_up_by_display_width() -> None:
         [{"went_out": "Per", "left": {"A\u030ase": ["K", "Q"]}}],
     )
     rows = to_text(nfd, lang="en").split("Hand by hand\n", 1)[1].splitlines()
-    assert len({display_width(row) for row in rows}) == 1, rows
+    assert len({display_width(row) for row in number_columns(rows)}) == 1, rows
+    assert [plain(row).rsplit("  ", 1)[1] for row in rows[1:]] == ["Went out", "Per"]
 
 
 # Latin letters (the quick count), the characters at its edges, combining
@@ -178,7 +186,7 @@ def test_no_hands_and_no_date() -> None:
     assert "Runde for runde" not in text
     assert text.splitlines()[1] == "Spillere: Kari og Ola"
     assert to_csv(doc, lang="nb").splitlines() == [
-        '"Runde";"Kari: poeng";"Kari: sum";"Ola: poeng";"Ola: sum"'
+        '"Runde";"Kari: poeng";"Kari: sum";"Ola: poeng";"Ola: sum";"Gikk ut"'
     ]
     assert to_pdf(doc, lang="en").startswith(b"%PDF")
 
@@ -193,7 +201,8 @@ def test_markdown_escapes_names_and_keeps_a_table() -> None:
     assert "**Winner: Kari\\_1**" not in md  # not finished: 1 of 5 rounds
     assert "Players: Kari\\_1 and Ola \\| Nordmann" in md
     header = next(line for line in md.splitlines() if line.startswith("| Hand"))
-    assert header.count(" | ") == 4  # Hand + 2 columns per player: escaped pipes don't split
+    # Hand, 2 columns per player, who went out: escaped pipes don't split
+    assert header.count(" | ") == 5
     assert markdown_escape("*a* [b]") == "\\*a\\* \\[b\\]"
 
 
@@ -233,15 +242,22 @@ def test_csv_reads_back_to_the_same_numbers(name: str, lang: str) -> None:
         csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";" if lang == "nb" else ",")
     )
     header, body = rows[0], rows[1:]
-    assert len(header) == 1 + 2 * len(doc.players)
+    assert len(header) == 2 + 2 * len(doc.players)
     for seat, player in enumerate(doc.players):
         assert header[1 + 2 * seat].startswith(player + ":")
+    assert header[-1] == ("Gikk ut" if lang == "nb" else "Went out")
     assert len(body) == len(doc.hands)
     for number, row in enumerate(body, 1):
         assert int(row[0]) == number
+        went_out = doc.hands[number - 1].went_out
+        assert row[-1] == went_out or (went_out is None and row[-1] in BLOCKED_WORDS)
         for seat, player in enumerate(doc.players):
             assert int(row[1 + 2 * seat]) == table.hand_points[number - 1][player]
             assert int(row[2 + 2 * seat]) == table.running[number - 1][player]
+
+
+#: The games' words for a hand nobody went out of, in both languages.
+BLOCKED_WORDS = {"Blocked", "Låst", "Nobody went out", "Ingen gikk ut"}
 
 
 def test_csv_quotes_a_name_containing_the_separator() -> None:
@@ -427,3 +443,44 @@ def test_the_package_offers_every_export_and_loads_it_when_asked() -> None:
     assert set(app.reports.__all__) == set(exports.__all__) - {"summary"}
     for name in app.reports.__all__:
         assert getattr(app.reports, name) is getattr(exports, name)
+
+
+# -- how each hand ended ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "blocked"), [("en", "Went out", "Blocked"), ("nb", "Gikk ut", "Låst")]
+)
+def test_every_export_says_who_went_out_of_each_hand_and_which_were_blocked(
+    lang: str, heading: str, blocked: str
+) -> None:
+    """Hand by hand, every format names who went out, or says the hand was
+    blocked, in the game's own word (the sample: Lise, blocked, Jonas, Lise)."""
+    doc = sample("swedish_rummy")
+    ended = ["Lise", blocked, "Jonas", "Lise"]
+    assert [hand.went_out for hand in doc.hands] == ["Lise", None, "Jonas", "Lise"]
+    table = plain(to_text(doc, lang=lang)).split("\n\n")[3].splitlines()
+    assert [line.rsplit("  ", 1)[1] for line in table[2:]] == [heading, *ended]
+    md = [line for line in plain(to_markdown(doc, lang=lang)).splitlines() if line.startswith("|")]
+    last = [line.rstrip(" |").rsplit("| ", 1)[1].strip() for line in md[-6:]]
+    assert last[0] == heading and last[1].startswith(":--") and last[2:] == ended
+    sep = ";" if lang == "nb" else ","
+    rows = list(csv.reader(io.StringIO(to_csv(doc, lang=lang)), delimiter=sep))
+    assert [row[-1] for row in rows] == [heading, *ended]
+    pdf = pdf_text(to_pdf(doc, lang=lang))
+    assert heading in pdf
+    assert re.search(rf"^2 .* {blocked}$", pdf, re.MULTILINE), pdf
+    assert re.search(r"^3 .* Jonas$", pdf, re.MULTILINE), pdf
+
+
+def test_a_game_nobody_goes_out_of_has_no_went_out_column() -> None:
+    """Hearts is played in tricks: every hand ends with nobody out, none is
+    blocked, so no export has the column."""
+    doc = make(
+        "hearts",
+        ["Kari", "Ola", "Per", "Siv"],
+        [{"went_out": None, "left": {"Kari": ["QS"], "Ola": ["2H", "3H"]}}],
+    )
+    for text in (to_text(doc, lang="en"), to_markdown(doc, lang="en"), to_csv(doc, lang="en")):
+        assert "Went out" not in text and "Blocked" not in text
+    assert to_csv(doc, lang="en").splitlines()[1] == "1,13,13,2,2,0,0,0,0"
