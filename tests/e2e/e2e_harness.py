@@ -382,9 +382,56 @@ def by_id(page: Page, identifier: str):
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
+#: Seconds a tap waits for a screen's arrival guard (``app.ui.common``) to go
+#: by itself before tapping it as a finger would: the app lifts a guard that
+#: is tapped after its time (its timed lift can be lost on a busy server).
+GUARD_PATIENCE = 10.0
+
+#: Where a guard that had to be tapped away is noted (one line each).
+GUARD_LOG = ROOT / "artifacts" / "guards-tapped-away.log"
+
+
 def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
-    """Click the control wrapped in ``ft.Semantics(identifier=identifier)``."""
-    by_id(page, identifier).first.click(timeout=timeout * 1000)
+    """Click the control wrapped in ``ft.Semantics(identifier=identifier)``.
+
+    A click waits while a screen's arrival guard covers it. When the guard is
+    still up after :data:`GUARD_PATIENCE` seconds, the guard is tapped once
+    (as a family member would tap again), then the click goes on waiting for
+    the rest of ``timeout``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    target = by_id(page, identifier).first
+    if timeout <= GUARD_PATIENCE:
+        target.click(timeout=timeout * 1000)
+        return
+    try:
+        target.click(timeout=GUARD_PATIENCE * 1000)
+        return
+    except PlaywrightTimeoutError:
+        tap_away_a_stale_guard(page, identifier)
+    target.click(timeout=(timeout - GUARD_PATIENCE) * 1000)
+
+
+def tap_away_a_stale_guard(page: Page, reason: str) -> bool:
+    """Tap a screen's arrival guard that is still up, on the top bar (where
+    nothing else answers a tap, should the guard go in the meantime), and
+    note it in :data:`GUARD_LOG`. Returns whether a guard was tapped."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    guard = by_id(page, "arrival-guard").first
+    if not guard.count():
+        return False
+    box = guard.bounding_box()
+    if box is None:
+        return False
+    try:
+        guard.click(position={"x": box["width"] / 2, "y": 16}, timeout=2000)
+    except PlaywrightError:
+        return False
+    GUARD_LOG.parent.mkdir(parents=True, exist_ok=True)
+    with GUARD_LOG.open("a", encoding="utf-8") as log:
+        log.write(f"{time.strftime('%H:%M:%S')} {page.url} waiting to tap {reason}\n")
+    return True
 
 
 def settled(page: Page, script: str) -> Any:
