@@ -392,24 +392,30 @@ GUARD_LOG = ROOT / "artifacts" / "guards-tapped-away.log"
 
 
 def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
-    """Click the control wrapped in ``ft.Semantics(identifier=identifier)``.
+    """Click the control wrapped in ``ft.Semantics(identifier=identifier)``
+    (past a stale arrival guard: :func:`click_past_guard`)."""
+    click_past_guard(page, by_id(page, identifier).first, identifier, timeout)
 
-    A click waits while a screen's arrival guard covers it. When the guard is
-    still up after :data:`GUARD_PATIENCE` seconds, the guard is tapped once
-    (as a family member would tap again), then the click goes on waiting for
-    the rest of ``timeout``."""
+
+def click_past_guard(
+    page: Page, target: Any, reason: str, timeout: float = WAIT, **options: Any
+) -> None:
+    """Click the locator ``target`` (Playwright click ``options``), waiting
+    while a screen's arrival guard covers it. When the guard is still up
+    after :data:`GUARD_PATIENCE` seconds, the guard is tapped once (as a
+    family member would tap again, :func:`tap_away_a_stale_guard`), then the
+    click goes on waiting for the rest of ``timeout`` seconds."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-    target = by_id(page, identifier).first
     if timeout <= GUARD_PATIENCE:
-        target.click(timeout=timeout * 1000)
+        target.click(timeout=timeout * 1000, **options)
         return
     try:
-        target.click(timeout=GUARD_PATIENCE * 1000)
+        target.click(timeout=GUARD_PATIENCE * 1000, **options)
         return
     except PlaywrightTimeoutError:
-        tap_away_a_stale_guard(page, identifier)
-    target.click(timeout=(timeout - GUARD_PATIENCE) * 1000)
+        tap_away_a_stale_guard(page, reason)
+    target.click(timeout=(timeout - GUARD_PATIENCE) * 1000, **options)
 
 
 def tap_away_a_stale_guard(page: Page, reason: str) -> bool:
@@ -504,7 +510,7 @@ def type_into(
     def focus() -> None:
         while True:
             target = field_input if field_input.count() else node
-            target.click(position={"x": 8, "y": 8}, timeout=timeout * 1000)
+            click_past_guard(page, target, identifier, timeout, position={"x": 8, "y": 8})
             with contextlib.suppress(PlaywrightTimeoutError):
                 page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=2000)
                 # (a field configured without autocorrect is typed into after 5 s)
