@@ -403,7 +403,16 @@ class Guard:
                 live.accepted = True
             elif kind == "websocket.close":
                 live.closed = True
-            await send(message)
+            try:
+                await send(message)
+            except OSError:
+                # The socket was closing before its disconnect reached the app
+                # (a phone that left in the middle of a send, a stop): ASGI
+                # servers raise an OSError (uvicorn's ClientDisconnected). The
+                # client is gone; this and what follows go nowhere.
+                if kind not in ("websocket.send", "websocket.close"):
+                    raise
+                live.closed = True
 
         live.task = asyncio.ensure_future(self.app(scope, watched_receive, watched_send))
         self._live.add(live)

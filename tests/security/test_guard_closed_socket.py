@@ -4,8 +4,11 @@ When the server stops, the guard closes every open websocket (1001, going
 away). A Flet session whose send loop still had a message queued then sent it
 on the closed socket; uvicorn refuses that with a ``RuntimeError``, printed as
 "Exception in ASGI application" and a traceback in the host's terminal (seen in
-``test_shutdown`` under load). The whole kind: once a socket is closed, by the
-server or by the client leaving, the guard drops what the app still sends.
+``test_shutdown`` under load). The same came back when a socket was already
+closing but its disconnect had not reached the app yet: uvicorn raises
+``ClientDisconnected`` (an ``OSError``) for that send. The whole kind: once a
+socket is closed or closing, by the server or by the client leaving, the guard
+drops what the app still sends.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from typing import Any
+
+from uvicorn.protocols.utils import ClientDisconnected
 
 from app.server.door import JoinDoor
 from app.server.guard import Guard
@@ -83,6 +88,38 @@ def test_a_message_sent_after_the_client_left_is_dropped(tmp_path: Path) -> None
 
         server = _Uvicorn()
         await server.incoming.put({"type": "websocket.disconnect", "code": 1001})
+        guard = _guard(tmp_path, flet_app)
+        await asyncio.wait_for(guard(_scope(), server.receive, server.send), 10)
+        return server.sent
+
+    assert [m["type"] for m in asyncio.run(scenario())] == ["websocket.accept"]
+
+
+class _ClosingUvicorn(_Uvicorn):
+    """A socket the client has begun to close: uvicorn refuses a send on it
+    with ``ClientDisconnected`` (an ``OSError``) before its disconnect message
+    is received."""
+
+    closing = False
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.closing and message["type"] in ("websocket.send", "websocket.close"):
+            raise ClientDisconnected()
+        await super().send(message)
+
+
+def test_a_message_sent_while_the_socket_is_closing_is_dropped(tmp_path: Path) -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        server = _ClosingUvicorn()
+
+        async def flet_app(scope: Any, receive: Any, send: Any) -> None:
+            await send({"type": "websocket.accept"})
+            server.closing = True  # the phone leaves in the middle of a send
+            await send({"type": "websocket.send", "bytes": b"patch"})  # raised before
+            await send({"type": "websocket.send", "bytes": b"next"})
+            assert (await receive())["type"] == "websocket.disconnect"
+
+        await server.incoming.put({"type": "websocket.disconnect", "code": 1006})
         guard = _guard(tmp_path, flet_app)
         await asyncio.wait_for(guard(_scope(), server.receive, server.send), 10)
         return server.sent

@@ -213,7 +213,7 @@ def test_a_formula_is_no_formula_in_the_spreadsheet(tmp_path: Path, capsys) -> N
     assert run(capsys, "--db", str(db), "import", str(path))[0] == 0
     status, out, _err = run(capsys, "--db", str(db), "export", "1", "--format", "csv")
     assert status == 0
-    header = next(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
+    header, row = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
     assert header == [
         "Hand",
         "'=1+2: points",
@@ -224,7 +224,9 @@ def test_a_formula_is_no_formula_in_the_spreadsheet(tmp_path: Path, capsys) -> N
         "Åse: total",
         "'-3: points",
         "'-3: total",
+        "Went out",
     ]
+    assert row[-1] == "'=1+2"  # who went out: a name, never a formula
 
 
 def test_a_huge_note_stored_before_the_rule_is_cut_in_the_pdf(tmp_path: Path, capsys) -> None:
