@@ -209,11 +209,42 @@ def section_title(text: str) -> ft.Control:
 ARRIVAL_GUARD = 0.6
 
 
-async def _timed_lift(born: float, lift: Callable[[], None]) -> None:
-    """Wait out what is left of :data:`ARRIVAL_GUARD` after ``born`` (a
-    :func:`time.monotonic` reading, in seconds), then call ``lift``."""
-    await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - born)))
-    lift()
+#: Seconds between the tries of a lift whose redraw has not come (see
+#: :func:`_timed_lift`), and how many tries at most (about 30 s in all).
+LIFT_RETRY = 0.5
+LIFT_TRIES = 60
+
+
+@dataclass
+class _GuardLife:
+    """What an arrival guard knows of itself between its renders.
+
+    Attributes:
+        born: when it appeared (:func:`time.monotonic`, seconds).
+        drawn_past: a render after its time has happened (it drew no cover).
+        gone: its screen has gone, or its lift is about to start again
+            (the running lift stops trying).
+    """
+
+    born: float
+    drawn_past: bool = False
+    gone: bool = False
+
+
+async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
+    """Wait out what is left of :data:`ARRIVAL_GUARD` since ``life.born``,
+    then ask for a redraw (which draws no cover) until one has happened:
+    every :data:`LIFT_RETRY` seconds, at most :data:`LIFT_TRIES` times.
+
+    A redraw asked for while the tab has no connection is dropped by Flet
+    (and so is one that was due when the socket closed); the next try,
+    once the tab is back, is not."""
+    await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - life.born)))
+    for _try in range(LIFT_TRIES):
+        if life.drawn_past or life.gone:
+            return
+        redraw()
+        await asyncio.sleep(LIFT_RETRY)
 
 
 def _past_guard(born: float) -> bool:
@@ -227,30 +258,36 @@ def ArrivalGuard(revision: int = 0) -> ft.Control:
     :data:`ARRIVAL_GUARD` seconds: taps on it do nothing. It is a node of the
     accessibility tree (named by the screen), so a test's tap waits for it.
 
-    The cover cannot outlive its time, whatever happens to the timed lift
-    (an effect that Flet drops while the socket is closed, a redraw that
-    never reaches the phone): every redraw after the time draws it no more,
-    and a tap on it after the time lifts it (the next tap reaches the
+    Whether it is drawn is a matter of its age alone, so the cover cannot
+    outlive its time, whatever happens to one redraw (an update that Flet
+    drops while the socket is closed, a redraw that never reaches the
+    phone): the timed lift asks for redraws until one has happened
+    (:func:`_timed_lift`), any other redraw after the time draws no cover,
+    and a tap on it after the time asks for one (the next tap reaches the
     screen). ``revision`` is the tab's :attr:`AppState.revision`, bumped when
-    the tab connects again, so the timed lift is tried again then (the
-    guard's age is kept: a late lift waits no longer than the rest of its
-    time).
+    the tab connects again, so the timed lift starts again then (the guard's
+    age is kept: a late lift waits no longer than the rest of its time).
     """
-    born: float = use_created(time.monotonic)
-    shown, set_shown = ft.use_state(True)
+    life: _GuardLife = use_created(lambda: _GuardLife(time.monotonic()))
+    _redraws, set_redraws = ft.use_state(0)
 
-    def lift() -> None:
-        set_shown(False)
+    def redraw() -> None:
+        set_redraws(lambda count: count + 1)  # a new value: always an update
 
     async def lift_in_time() -> None:
-        await _timed_lift(born, lift)
+        life.gone = False  # (set by the cleanup before a re-run)
+        await _timed_lift(life, redraw)
+
+    def leave() -> None:
+        life.gone = True  # the screen has gone, or the lift starts again
 
     def tapped(_e: ft.Event) -> None:
-        if _past_guard(born):
-            lift()
+        if _past_guard(life.born):
+            redraw()
 
-    ft.use_effect(lift_in_time, [revision])
-    if not shown or _past_guard(born):
+    ft.use_effect(lift_in_time, [revision], cleanup=leave)
+    if _past_guard(life.born):
+        life.drawn_past = True
         return ft.Container(width=0, height=0)
     return tagged(
         "arrival-guard",

@@ -17,7 +17,7 @@ from app import main as kortpoeng  # noqa: E402
 from app.ui import common  # noqa: E402
 
 
-async def _never(_born: float, _lift: Callable[[], None]) -> None:
+async def _never(_life: object, _redraw: Callable[[], None]) -> None:
     """The timed lift that never comes."""
 
 
