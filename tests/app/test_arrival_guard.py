@@ -7,12 +7,23 @@ run: a reload in a screen's first 0.6 s left its "Opening…" cover up for good.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 
 from app.ui import common
 from app.ui.common import _GuardLife, _timed_lift
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` to its end on an event loop of its own, in a thread of
+    its own: a browser test run earlier by the same worker leaves this
+    thread's loop running, and ``asyncio.run`` refuses to start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +42,7 @@ def test_the_lift_asks_again_until_a_redraw_has_happened() -> None:
         if len(asked) == 4:
             life.drawn_past = True
 
-    asyncio.run(_timed_lift(life, redraw))
+    run(_timed_lift(life, redraw))
     assert asked == [1, 2, 3, 4]
 
 
@@ -43,12 +54,12 @@ def test_the_lift_stops_when_its_screen_has_gone() -> None:
         asked.append(1)
         life.gone = True
 
-    asyncio.run(_timed_lift(life, redraw))
+    run(_timed_lift(life, redraw))
     assert asked == [1]
 
 
 def test_the_lift_gives_up_after_its_tries() -> None:
     life = _GuardLife(time.monotonic())
     asked: list[int] = []
-    asyncio.run(_timed_lift(life, lambda: asked.append(1)))
+    run(_timed_lift(life, lambda: asked.append(1)))
     assert len(asked) == common.LIFT_TRIES

@@ -7,14 +7,17 @@ Nothing here is a stub: the faults are the operating system's own.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +42,15 @@ LIBRARY_WORDS = (
     "alembic",
     "Can't locate revision",
 )
+
+
+def run_apart(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coroutine`` to its end on an event loop of its own, in a thread of
+    its own, and return its result: a browser test run earlier by the same
+    worker leaves this thread's loop running, and ``asyncio.run`` refuses to
+    start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def kortpoeng(

@@ -17,6 +17,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from safety_helpers import run_apart
 from uvicorn.protocols.utils import ClientDisconnected
 
 from app.server.door import JoinDoor
@@ -74,7 +75,7 @@ def test_a_message_queued_when_the_server_stops_is_dropped_not_raised(tmp_path: 
         await asyncio.wait_for(handler, 10)  # raised RuntimeError before
         return server.sent
 
-    sent = asyncio.run(scenario())
+    sent = run_apart(scenario())
     assert [m["type"] for m in sent] == ["websocket.accept", "websocket.close"]
     assert sent[-1]["code"] == 1001
 
@@ -92,7 +93,7 @@ def test_a_message_sent_after_the_client_left_is_dropped(tmp_path: Path) -> None
         await asyncio.wait_for(guard(_scope(), server.receive, server.send), 10)
         return server.sent
 
-    assert [m["type"] for m in asyncio.run(scenario())] == ["websocket.accept"]
+    assert [m["type"] for m in run_apart(scenario())] == ["websocket.accept"]
 
 
 class _ClosingUvicorn(_Uvicorn):
@@ -124,4 +125,4 @@ def test_a_message_sent_while_the_socket_is_closing_is_dropped(tmp_path: Path) -
         await asyncio.wait_for(guard(_scope(), server.receive, server.send), 10)
         return server.sent
 
-    assert [m["type"] for m in asyncio.run(scenario())] == ["websocket.accept"]
+    assert [m["type"] for m in run_apart(scenario())] == ["websocket.accept"]
