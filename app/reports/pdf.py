@@ -589,7 +589,6 @@ def _hand_rows(
     hand_w, pair = _table_layout(pdf, summary)
     end = _table_end(pdf, summary)
     out_x = s.margin + hand_w + pair * len(summary.player_names) + 2
-    outs = summary.hands_out or ("",) * len(summary.hands)
     fitted: dict[str, str] = {}  # a few names over thousands of rows
     _table_header(pdf, summary, colors)
     pdf.set_fill_color(_ZEBRA)
@@ -612,7 +611,7 @@ def _hand_rows(
         for seat, (_points, total) in enumerate(cells):
             _right(pdf, s.margin + hand_w + (seat + 1) * pair - 2, base, total)
         if summary.out_label:
-            went = outs[index]
+            went = summary.hands_out[index]
             if went not in fitted:
                 fitted[went] = _fit(pdf, went, pair - 3)
             pdf.set_font(_FAMILY, "", s.cell)

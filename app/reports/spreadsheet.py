@@ -81,8 +81,8 @@ def render_csv(summary: Summary, lang: str) -> str:
     if summary.out_label:
         header.append(summary.out_label)
     writer.writerow([neutralise(cell) for cell in header])
-    outs = summary.hands_out or ("",) * len(summary.hand_values)
-    for number, (row, went) in enumerate(zip(summary.hand_values, outs, strict=True), 1):
+    rows = zip(summary.hand_values, summary.hands_out, strict=True)
+    for number, (row, went) in enumerate(rows, 1):
         cells: list[int | str] = [number, *(value for pair in row for value in pair)]
         if summary.out_label:
             cells.append(neutralise(went))

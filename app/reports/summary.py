@@ -114,7 +114,8 @@ class Summary:
         out_label: the heading of the column that says how each hand ended
             ("Went out"), or "" in a game nobody goes out of (tricks).
         hands_out: per hand, who went out, or the game's word for a hand
-            nobody went out of ("Blocked"); empty when ``out_label`` is "".
+            nobody went out of ("Blocked"); "" per hand when ``out_label``
+            is "".
         notes_title: the notes heading.
         notes: "Hand 2: …" lines for hands with a note.
     """
@@ -290,10 +291,9 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
     game = doc.rules
     goes_out = game.can_go_out(doc.options)
     blocked = blocked_label(game.blocked_term)
-    hands_out = (
-        tuple(blocked if hand.went_out is None else mark(hand.went_out) for hand in doc.hands)
-        if goes_out
-        else ()
+    hands_out = tuple(
+        "" if not goes_out else blocked if hand.went_out is None else mark(hand.went_out)
+        for hand in doc.hands
     )
     notes = tuple(
         _("Hand {hand}: {note}", hand=format_number(number), note=mark(hand.note))

@@ -49,7 +49,7 @@ def _text_hand_table(summary: Summary) -> list[str]:
     cells: list[list[str]] = [[summary.hand_label, *sub * len(summary.player_names), *out]]
     cells += [
         [number, *(v for pair in row for v in pair), *([went] if out else [])]
-        for (number, row), went in zip(summary.hands, _outs(summary), strict=True)
+        for (number, row), went in zip(summary.hands, summary.hands_out, strict=True)
     ]
     right = [True] * (1 + 2 * len(summary.player_names)) + [False] * len(out)
     widths = [max(display_width(row[i]) for row in cells) for i in range(len(cells[0]))]
@@ -69,11 +69,6 @@ def _text_hand_table(summary: Summary) -> list[str]:
             _GAP.join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(row)).rstrip()
         )
     return lines
-
-
-def _outs(summary: Summary) -> Sequence[str]:
-    """Per hand, who went out (a blank per hand in a game without going out)."""
-    return summary.hands_out or [""] * len(summary.hands)
 
 
 def render_text(summary: Summary) -> str:
@@ -150,7 +145,7 @@ def render_markdown(summary: Summary) -> str:
             [*header, *out],
             *(
                 [number, *(v for pair in row for v in pair), *([esc(went)] if out else [])]
-                for (number, row), went in zip(summary.hands, _outs(summary), strict=True)
+                for (number, row), went in zip(summary.hands, summary.hands_out, strict=True)
             ),
         ]
         right = [True] * len(header) + [False] * len(out)
