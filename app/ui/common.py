@@ -40,6 +40,7 @@ __all__ = [
     "TypedTexts",
     "announce",
     "announce_games",
+    "chosen",
     "describe_problem",
     "go",
     "go_back",
@@ -47,6 +48,7 @@ __all__ = [
     "name_text_theme",
     "number_field",
     "section_title",
+    "switched",
     "tagged",
     "text_field",
     "use_app",
@@ -181,6 +183,36 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 
 #: Controls that are buttons in the accessibility tree by themselves.
 _BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
+
+
+# A handler reads what the browser sent with its event, never the control's
+# ``value``. The browser applies a tap to its control at once, but the handler
+# runs later (one task per event). A redraw asked for in between by an earlier
+# tap's handler replaces the control with one drawn from the model, which does
+# not know this tap yet: its ``value`` (and the screen, which the redraw sets
+# back) holds the old state, and the tap would be lost. Under load, two of
+# three quick taps on the new-session switches were lost that way.
+
+
+def switched(e: ft.Event, now: bool) -> bool:
+    """The state a switch was turned to by the tap behind ``e`` (a
+    ``Switch``'s ``on_change``): the value the browser sent with the event.
+    ``now`` is the model's state as the handler runs; it is turned over for
+    an event that carries no state (see the note above)."""
+    data = e.data
+    if isinstance(data, bool):
+        return data
+    if isinstance(data, str) and data.lower() in {"true", "false"}:
+        return data.lower() == "true"
+    return not now
+
+
+def chosen(e: ft.Event) -> str:
+    """The key the finger chose in a menu (a ``Dropdown``'s ``on_select``):
+    the value the browser sent with the event (see the note above); ``""``
+    for an event that carries none."""
+    data = e.data
+    return "" if data is None else str(data)
 
 
 def describe_problem(error: BaseException | None) -> str:

@@ -41,11 +41,13 @@ from app.ui.common import (
     TypedTexts,
     announce_games,
     choice,
+    chosen,
     describe_problem,
     go,
     loading_screen,
     run_use_case,
     section_title,
+    switched,
     tagged,
     text_field,
     use_app,
@@ -237,14 +239,15 @@ class _Form:
                 tagged(
                     _ident(path),
                     ft.Switch(
-                        value=value, on_change=lambda e: draft.set(path, bool(e.control.value))
+                        value=value,
+                        on_change=lambda e: draft.set(path, switched(e, bool(draft.get(path)))),
                     ),
                     toggled=value,
                 ),
                 ft.Container(
                     content=ft.Text(label),
                     expand=True,
-                    on_click=lambda _e: draft.set(path, not value),
+                    on_click=lambda _e: draft.set(path, not draft.get(path)),
                     padding=ft.Padding.symmetric(vertical=4),
                 ),
             ],
@@ -263,7 +266,7 @@ class _Form:
         draft = self.draft
 
         def picked(e: ft.Event) -> None:
-            draft.set(path, e.control.value or "")
+            draft.set(path, chosen(e))
 
         menu = ft.Dropdown(
             value=str(draft.get(path)),

@@ -19,6 +19,7 @@ from app.ui.common import (
     number_field,
     run_use_case,
     section_title,
+    switched,
     tagged,
     text_field,
     use_app,
@@ -353,7 +354,9 @@ def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control
                         f"option-{key}",
                         ft.Switch(
                             value=value,
-                            on_change=lambda e, k=key: draft.set_option(k, bool(e.control.value)),
+                            on_change=lambda e, k=key: draft.set_option(
+                                k, switched(e, draft.option(k))
+                            ),
                             padding=SWITCH_PADDING,
                         ),
                         toggled=value,
@@ -364,7 +367,7 @@ def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control
                     ft.Container(
                         content=ft.Text(option_name(key, game)),
                         expand=True,
-                        on_click=lambda _e, k=key, v=value: draft.set_option(k, not v),
+                        on_click=lambda _e, k=key: draft.toggle_option(k),
                         # one line of text, and 48 pixels to tap
                         padding=ft.Padding.symmetric(vertical=14),
                         alignment=ft.Alignment.CENTER_LEFT,

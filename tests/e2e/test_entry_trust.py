@@ -5,6 +5,7 @@ failed before its fix (the fault is named in each docstring)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import e2e_harness as h
 import pytest
@@ -28,6 +29,8 @@ from kortpoeng_flows import (
 pytestmark = pytest.mark.e2e
 
 P3 = ["Anna", "Bo", "Cato"]
+#: The app with every event handler started 0.4 s late (``apps/slow_handlers.py``).
+SLOW_HANDLERS = Path(__file__).parent / "apps" / "slow_handlers.py"
 #: Tall enough that the new-session form needs no scrolling (see ``tall``).
 TALL = {"width": 390, "height": 2400}
 
@@ -167,6 +170,54 @@ def switch_on(page, identifier: str) -> bool:
     return h.by_id(page, identifier).first.get_attribute("aria-checked") == "true"
 
 
+SWITCHES_JS = """(wanted) => Object.entries(wanted).every(([id, on]) =>
+  document.querySelector(`[flt-semantics-identifier="${id}"]`)
+    ?.getAttribute("aria-checked") === String(on))"""
+
+
+def wait_switched(page, wanted: dict[str, bool]) -> None:
+    """Wait until each switch in ``wanted`` is on (True) or off (False); on a
+    timeout, say which are not."""
+    try:
+        page.wait_for_function(SWITCHES_JS, arg=wanted, timeout=h.WAIT * 1000)
+    except Exception:
+        seen = {k: switch_on(page, k) for k in wanted}
+        raise AssertionError(f"switches {seen}, wanted {wanted}") from None
+
+
+def tap_label_of(page, identifier: str) -> None:
+    """Tap the words beside the switch ``identifier`` (they toggle it too)."""
+    box = h.by_id(page, identifier).first.bounding_box()
+    assert box is not None, identifier
+    page.mouse.click(box["x"] + box["width"] + 60, box["y"] + box["height"] / 2)
+
+
+def test_quick_taps_on_a_busy_server_are_all_kept(flet_app, open_page):
+    """Stressed run 2: after quick taps on two switches, both were off. The
+    browser turns a switch on at once; its handler ran later and read the
+    switch from the redraw of an earlier tap's handler, which did not know
+    this tap yet, and wrote "off" back. Here every handler starts 0.4 s after
+    its tap (``apps/slow_handlers.py``), so each tap's handler comes after
+    the redraw of the one before."""
+    page = open_page(flet_app(SLOW_HANDLERS, lang="en"), viewport=TALL)
+    h.tap(page, "nav-new-session")
+    wait_for(page, "screen-new-session")
+    settle(page, 0.3)
+    for switch in ("option-draw_two", "option-reverse_queens", "option-skip_aces"):
+        h.tap(page, switch)  # no wait between the taps
+    wait_switched(
+        page, {"option-draw_two": True, "option-reverse_queens": True, "option-skip_aces": True}
+    )
+    tap_label_of(page, "option-draw_two")  # off, and at once on again
+    tap_label_of(page, "option-draw_two")
+    tap_label_of(page, "option-skip_aces")  # off
+    # handlers run in the order of their taps: once aces are off, both taps
+    # on the draw-two label have been handled
+    wait_switched(
+        page, {"option-draw_two": True, "option-reverse_queens": True, "option-skip_aces": False}
+    )
+
+
 def test_tapping_the_chosen_game_keeps_its_options_and_switching_back_too(flet_app, open_page):
     """Fault 3: tapping the selected Swedish Rummy card again reset every
     switch and the target, silently."""
@@ -180,6 +231,8 @@ def test_tapping_the_chosen_game_keeps_its_options_and_switching_back_too(flet_a
     h.tap(page, "preset-custom")
     h.type_into(page, "custom-value", "250")
     settle(page, 0.3)
+    # every tap is kept before the game is switched (a lost tap is another fault)
+    wait_switched(page, {"option-draw_two": True, "option-reverse_queens": True})
     for game in ("swedish_rummy", "rummy", "swedish_rummy"):
         h.tap(page, f"game-{game}")
         settle(page, 0.3)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from app.messages import words
-from app.ui.common import choice, tagged
+from app.ui.common import choice, switched, tagged
 from app.ui.state import HandDraft
 from scoring.definition import FlagPlayer
 
@@ -35,7 +35,7 @@ def HandFlags(draft: HandDraft) -> ft.Control:
                         label=name,
                         value=called is not None,
                         on_change=lambda e, f=flag.id: draft.set_flag(
-                            f, draft.went_out if e.control.value else None
+                            f, draft.went_out if switched(e, f in draft.flags) else None
                         ),
                     ),
                     toggled=called is not None,

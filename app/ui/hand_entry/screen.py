@@ -25,6 +25,7 @@ from app.ui.common import (
     go_back,
     loading_screen,
     run_use_case,
+    switched,
     tagged,
     use_app,
     use_loaded,
@@ -444,7 +445,7 @@ def HandEntry(
                 ft.Switch(
                     label=_("Went rummy (all cards in one turn: doubled)"),
                     value=draft.rummy,
-                    on_change=lambda e: draft.set_rummy(bool(e.control.value)),
+                    on_change=lambda e: draft.set_rummy(switched(e, draft.rummy)),
                     padding=ft.Padding.symmetric(horizontal=4, vertical=8),
                 ),
                 toggled=draft.rummy,

@@ -204,6 +204,16 @@ class NewSessionDraft:
         else:
             self.followed = False
 
+    def option(self, key: str) -> Any:
+        """The chosen game's option ``key`` as the form has it now (its
+        default when unchanged)."""
+        return self.options.get(key, getattr(self.rules.default_options(), key))
+
+    def toggle_option(self, key: str) -> None:
+        """Turn the switch ``key`` over from its state now (a tap on its
+        label: the model's state, not the one of the redraw the tap hit)."""
+        self.set_option(key, not self.option(key))
+
     def choose_preset(self, key: str) -> None:
         """Choose a target/rounds preset by key, or ``"custom"``."""
         self.preset = key
