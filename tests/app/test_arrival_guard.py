@@ -10,20 +10,23 @@ import asyncio
 import concurrent.futures
 import time
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from app.ui import common
 from app.ui.common import _GuardLife, _timed_lift
 
+T = TypeVar("T")
 
-def run(coroutine: Coroutine[Any, Any, None]) -> None:
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run ``coroutine`` to its end on an event loop of its own, in a thread of
-    its own: a browser test run earlier by the same worker leaves this
-    thread's loop running, and ``asyncio.run`` refuses to start another."""
+    its own, and return its result: a browser test run earlier by the same
+    worker leaves this thread's loop running, and ``asyncio.run`` refuses to
+    start another."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(autouse=True)
