@@ -22,6 +22,16 @@ session (idempotent).
    what it showed and the failure is logged (:func:`guarded_update`), and
    should the loop end with an exception all the same, it is started again
    (:func:`supervised_scheduler`).
+
+3. **A redraw for a tab that had just gone raised.** When a phone's
+   connection ends (a reload, a closed tab, the server stopping), its send
+   loop ends and sets its queue to ``None``; a redraw asked for a moment
+   before then reached ``FletApp.send_message``, which calls
+   ``put_nowait`` on that ``None``: an ``AttributeError`` with a traceback in
+   the server's log, and the redraw stopped half-way. Nothing is owed to a
+   connection that has gone: should the phone come back, it is sent the whole
+   page again on reconnecting. The message is dropped, as ``flet_web``
+   already does for a data-channel frame (:func:`drop_when_gone`).
 """
 
 from __future__ import annotations
@@ -33,8 +43,15 @@ from typing import Any
 from flet.components.component import Component
 from flet.messaging.protocol import Message
 from flet.messaging.session import Session
+from flet_web.fastapi.flet_app import FletApp
 
-__all__ = ["apply", "guarded_update", "short_message_repr", "supervised_scheduler"]
+__all__ = [
+    "apply",
+    "drop_when_gone",
+    "guarded_update",
+    "short_message_repr",
+    "supervised_scheduler",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -84,11 +101,28 @@ def supervised_scheduler(
     return supervised
 
 
+def drop_when_gone(send_message: Callable[[Any, Message], None]) -> Callable[[Any, Message], None]:
+    """``FletApp.send_message`` that drops a message for a connection whose
+    send queue is gone (not yet opened, or closed): the phone is sent the
+    whole page when it reconnects."""
+
+    def send(self: Any, message: Message) -> None:
+        if getattr(self, "_FletApp__send_queue", None) is None:
+            logger.debug("Dropped %r: the connection has gone", message)
+            return
+        send_message(self, message)
+
+    setattr(send, _MARK, True)
+    return send
+
+
 def apply() -> None:
-    """Apply both work-arounds (idempotent)."""
+    """Apply the work-arounds (idempotent)."""
     Message.__repr__ = short_message_repr  # type: ignore[method-assign, assignment]
     if not getattr(Component.update, _MARK, False):
         Component.update = guarded_update(Component.update)  # type: ignore[method-assign]
     scheduler = Session._Session__updates_scheduler  # type: ignore[attr-defined]
     if not getattr(scheduler, _MARK, False):
         Session._Session__updates_scheduler = supervised_scheduler(scheduler)  # type: ignore[attr-defined]
+    if not getattr(FletApp.send_message, _MARK, False):
+        FletApp.send_message = drop_when_gone(FletApp.send_message)

@@ -1,11 +1,13 @@
 """The work-arounds in app.ui.flet_fixes: outgoing messages are not turned into
 the repr of every control they carry (flet_web logs them with an f-string),
-and one failed redraw no longer stops every later redraw of the tab."""
+one failed redraw no longer stops every later redraw of the tab, and a redraw
+for a tab that has just gone is dropped, not raised."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
 from flet.components.component import Component
@@ -13,6 +15,7 @@ from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+from flet_web.fastapi.flet_app import FletApp
 from test_arrival_guard import run
 
 from app.ui import flet_fixes
@@ -94,9 +97,57 @@ def test_a_component_whose_redraw_fails_keeps_what_it_showed(caplog) -> None:
     assert "a missing view" in caplog.text
 
 
+# -- a redraw for a tab that has just gone -------------------------------------
+
+
+class Socket:
+    """The phone's end of the web socket: keeps the frames it is sent."""
+
+    def __init__(self) -> None:
+        self.frames: list[bytes] = []
+
+    async def send_bytes(self, frame: bytes) -> None:
+        self.frames.append(frame)
+
+
+def sends_around_a_closed_connection() -> tuple[int, int]:
+    """A real ``FletApp`` connection: a message sent while the phone is
+    there, the connection ending as a closed tab ends it (its send loop
+    stops and lets go of its queue), then a redraw's message. How many
+    frames did the phone get, and how many messages were left queued?"""
+
+    async def scenario() -> tuple[int, int]:
+        with ThreadPoolExecutor(1) as executor:
+            conn = FletApp(asyncio.get_running_loop(), executor, lambda _page: None, None)
+            socket, queue = Socket(), asyncio.Queue[bytes | None]()
+            conn._FletApp__websocket = socket  # type: ignore[attr-defined]
+            conn._FletApp__send_queue = queue  # type: ignore[attr-defined]
+            loop = asyncio.create_task(conn._FletApp__send_loop())  # type: ignore[attr-defined]
+            message = Message(MessageAction.PATCH_CONTROL, {"id": 1, "patch": [[0]]})
+            conn.send_message(message)
+            await asyncio.sleep(0.01)
+            await queue.put(None)  # what the receive loop does when the tab goes
+            await loop
+            assert conn._FletApp__send_queue is None  # type: ignore[attr-defined]
+            conn.send_message(message)  # a redraw asked for a moment before
+            return len(socket.frames), queue.qsize()
+
+    return run(scenario())
+
+
+def test_a_redraw_for_a_tab_that_has_gone_is_dropped_quietly(caplog) -> None:
+    flet_fixes.apply()
+    with caplog.at_level(logging.INFO):
+        frames, left = sends_around_a_closed_connection()  # before the fix: AttributeError
+    assert (frames, left) == (1, 0)
+    assert "Traceback" not in caplog.text and "put_nowait" not in caplog.text
+
+
 def test_the_fixes_are_applied_once() -> None:
     flet_fixes.apply()
     update, scheduler = Component.update, Session._Session__updates_scheduler  # type: ignore[attr-defined]
+    send = FletApp.send_message
     flet_fixes.apply()
     assert Component.update is update
     assert Session._Session__updates_scheduler is scheduler  # type: ignore[attr-defined]
+    assert FletApp.send_message is send
