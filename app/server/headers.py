@@ -14,8 +14,9 @@ drops it whatever sent it). What is sent instead:
   ``index.html``, allowed by their SHA-256 hashes computed from the page as
   served (:func:`inline_script_hashes`), never by ``'unsafe-inline'``.
   Images, fonts and the QR code need nothing more. ``frame-ancestors 'none'``:
-  no other site can frame the app. The client's attempt to load an animation
-  runtime from a CDN is refused (it is never used, and offline it fails anyway).
+  no other site can frame the app. The client is served so that it asks for
+  nothing beyond this server (:mod:`app.server.offline`); anything else it
+  might ask for is refused all the same.
 * ``X-Frame-Options: DENY`` (older browsers), ``X-Content-Type-Options:
   nosniff``, ``Referrer-Policy: no-referrer`` (the join link never leaks in a
   ``Referer``), ``Permissions-Policy`` switching off what the app never uses.

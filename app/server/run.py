@@ -56,6 +56,7 @@ from app.server.door import (
     set_current_door,
 )
 from app.server.guard import Guard
+from app.server.offline import LocalClient
 
 __all__ = ["GRACE", "STOP_DEADLINE", "create_app", "end_process", "print_join", "serve"]
 
@@ -90,7 +91,8 @@ def create_app(
         assets_dir: Folder served at ``/`` next to the Flutter client.
 
     Flet's own header middleware (wildcard CORS) is left out; the guard sends
-    the headers of :mod:`app.server.headers`.
+    the headers of :mod:`app.server.headers`. The Flutter client is served so
+    that it asks nobody but this server (:mod:`app.server.offline`).
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -109,7 +111,9 @@ def create_app(
     def tell_tabs() -> None:
         flet_fastapi.app_manager.get_pubsubhub(main).send_all_on_topic(DOOR_TOPIC, "revoked")
 
-    return Guard(inner, door=door, loopback=loopback, on_revoked=tell_tabs)
+    # The client as served asks this server for everything (app.server.offline).
+    client = LocalClient(inner)
+    return Guard(client, door=door, loopback=loopback, on_revoked=tell_tabs)
 
 
 def _listen(host: str, port: int) -> socket.socket:
