@@ -56,7 +56,7 @@ from contextvars import ContextVar
 from gettext import NullTranslations
 from typing import Any
 
-from babel.core import Locale
+from babel.core import Locale, negotiate_locale
 from babel.dates import format_date as _babel_format_date
 from babel.dates import format_datetime as _babel_format_datetime
 from babel.dates import format_time as _babel_format_time
@@ -88,9 +88,11 @@ __all__ = [
     "initial_language",
     "join_names",
     "names_as_typed",
+    "negotiate_language",
     "ngettext",
     "normalize_language",
     "npgettext",
+    "parse_accept_language",
     "pgettext",
     "reload_catalogs",
     "seat_list",
@@ -203,8 +205,12 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def initial_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language to start with: ``KORTPOENG_LANG`` if valid, else the system's.
+def initial_language(
+    environ: Mapping[str, str] | None = None, *, browser: str | None = None
+) -> str:
+    """The language to start with: ``KORTPOENG_LANG`` if valid (the host's
+    choice), else ``browser`` (the language the browser asks for, see
+    :func:`negotiate_language`) when given, else the system's.
 
     An unsupported ``KORTPOENG_LANG`` is logged and ignored.
 
@@ -212,6 +218,8 @@ def initial_language(environ: Mapping[str, str] | None = None) -> str:
     'nb'
     >>> initial_language({"KORTPOENG_LANG": "", "LANG": "en_GB.UTF-8"})
     'en'
+    >>> initial_language({"LANG": "en_GB.UTF-8"}, browser="nb")
+    'nb'
     """
     env = os.environ if environ is None else environ
     chosen = env.get(ENV_VAR, "")
@@ -220,7 +228,72 @@ def initial_language(environ: Mapping[str, str] | None = None) -> str:
         if lang is not None:
             return lang
         logger.warning("Ignoring %s=%r: expected one of %s", ENV_VAR, chosen, LANGUAGES)
+    if browser is not None:
+        return _require(browser)
     return system_language(environ)
+
+
+#: At most this many languages of an ``Accept-Language`` header are read.
+_MAX_ACCEPTED = 32
+
+
+def parse_accept_language(header: str | None) -> list[str]:
+    """The language tags of an HTTP ``Accept-Language`` header, the most
+    wanted first: by quality (``q``, 1 when not given), equal qualities in
+    the header's order; ``nb_NO`` is read as ``nb-NO``. Tags with ``q=0`` or
+    an unreadable ``q``, and the wildcard ``*``, are left out; at most 32
+    tags are read. Never raises.
+
+    >>> parse_accept_language("en-US;q=0.5, nb-NO, nn;q=0.8, *;q=0.1")
+    ['nb-NO', 'nn', 'en-US']
+    >>> parse_accept_language("fr;q=x, de;q=0, en"), parse_accept_language(None)
+    (['en'], [])
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate((header or "").split(",")[:_MAX_ACCEPTED]):
+        tag, _sep, params = part.strip().partition(";")
+        tag = tag.strip().replace("_", "-")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if tag and tag != "*" and 0 < weight <= 1:
+            ranked.append((-weight, position, tag))
+    return [tag for _weight, _position, tag in sorted(ranked)]
+
+
+def negotiate_language(accept_language: str | None) -> str | None:
+    """The supported language a browser asks for (its ``Accept-Language``
+    header): the first of its languages, by quality, that the app speaks,
+    matched by Babel (:func:`babel.core.negotiate_locale`, on the language
+    part of each tag). Norwegian in any form (``nb``, ``nb-NO``, ``no``,
+    ``nn``) is ``"nb"``; English in any form ``"en"``.
+
+    A header that names languages but none the app speaks (``de-DE``) gives
+    ``"en"``, the source language: a visitor who reads no Norwegian is more
+    likely to read English than Norwegian. A missing or empty header (no
+    browser: a desktop window, a phone app) gives ``None``: the caller then
+    uses the system's language (:func:`initial_language`).
+
+    >>> negotiate_language("nb-NO,nb;q=0.9,en;q=0.8"), negotiate_language("en-US,en;q=0.9")
+    ('nb', 'en')
+    >>> negotiate_language("de-DE,de;q=0.9,nn;q=0.5"), negotiate_language("no")
+    ('nb', 'nb')
+    >>> negotiate_language("de-DE"), negotiate_language(""), negotiate_language(None)
+    ('en', None, None)
+    """
+    tags = parse_accept_language(accept_language)
+    if not tags:
+        return None
+    spoken = [code for code, language in _ALIASES.items() if language in LANGUAGES]
+    found = negotiate_locale(tags, spoken, sep="-", aliases={})
+    if found is None:
+        return DEFAULT_LANGUAGE
+    return normalize_language(found) or DEFAULT_LANGUAGE
 
 
 # --------------------------------------------------------------------------

@@ -38,9 +38,10 @@ import flet as ft
 
 from app import storage
 from app.backups import backup_in_background
-from app.i18n import _, set_language
+from app.i18n import _, negotiate_language, set_language
 from app.messages import describe_error
 from app.paths import ASSETS_DIR
+from app.server.client import accept_language
 from app.settings import load_settings
 from app.ui import flet_fixes, preferences
 from app.ui.common import (
@@ -117,11 +118,14 @@ def NotFound() -> ft.Control:
 
 
 @ft.component
-def App() -> ft.Control:
+def App(browser_language: str | None = None) -> ft.Control:
     """The root: one :class:`AppState` per tab, its language and theme applied
     (the server's saved settings first, then this browser's own, see
-    :mod:`app.ui.preferences`), then the route table."""
-    state = use_created(lambda: AppState(settings=load_settings()))
+    :mod:`app.ui.preferences`; a tab that chose no language is shown the one
+    its browser asks for, ``browser_language``), then the route table."""
+    state = use_created(
+        lambda: AppState(settings=load_settings(), browser_language=browser_language)
+    )
     page = ft.context.page
     set_language(state.language)
 
@@ -269,15 +273,17 @@ def main(page: ft.Page) -> None:
     page.dark_theme = theme(dark=True)
     page.padding = 0
     page.spacing = 0
+    # The language the browser asks for, where this tab is a browser's.
+    browser = negotiate_language(accept_language())
     try:
         engine = storage.engine()  # create and migrate the database before the first screen
     except CodedError as problem:  # logged (the cause) where it was raised
-        set_language(effective_language(load_settings().language))
+        set_language(effective_language(load_settings().language, browser=browser))
         page.render(DatabaseProblem, describe_error(problem))
         return
     backup_in_background(engine)  # the day's automatic backup, once per process
     follow_other_processes(engine, page)
-    page.render(App)
+    page.render(App, browser)
 
 
 def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:

@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from app.game_link import IMPORT_PATH
+from app.server.client import ACCEPT_LANGUAGE
 from app.server.door import COOKIE, JOIN_PREFIX, JoinDoor
 from app.server.headers import (
     APP_POLICY,
@@ -384,6 +385,9 @@ class Guard:
             return
 
         live = _Live(send, device)
+        # Read by the tab's first screen (its language): the handler's task,
+        # and every task Flet starts in it, run in a copy of this context.
+        ACCEPT_LANGUAGE.set(headers.get("accept-language"))
 
         async def watched_receive() -> Message:
             message = await receive()

@@ -1,22 +1,25 @@
 """The small HTML pages the server answers with itself (no Flutter): the door
 page a client without the join code sees, in its browser's language.
 
-The language comes from the ``Accept-Language`` header (``nb``, ``nn`` and
-``no`` give Norwegian Bokmål, ``en`` English; the first supported one by
-weight wins), else the server's default language.
+The language comes from the ``Accept-Language`` header as the app itself
+reads it (:func:`app.i18n.negotiate_language`: ``nb``, ``nn`` and ``no`` give
+Norwegian Bokmål, the first supported one by weight wins, a header naming
+only other languages gives English), else the server's default language.
 """
 
 from __future__ import annotations
 
 import html
 
-from app.i18n import _, get_language, normalize_language, use_language
+from app.i18n import _, get_language, negotiate_language, use_language
 
 __all__ = ["door_page", "preferred_language"]
 
 
 def preferred_language(accept_language: str | None) -> str:
-    """The supported language a browser asks for first (``Accept-Language``).
+    """The supported language a browser asks for first (``Accept-Language``,
+    :func:`app.i18n.negotiate_language`: one that names only languages the
+    app does not speak gets English), else the server's default language.
 
     >>> preferred_language("de-DE,de;q=0.9,nb;q=0.8,en;q=0.7")
     'nb'
@@ -25,23 +28,7 @@ def preferred_language(accept_language: str | None) -> str:
     >>> preferred_language("nb;q=0, en")
     'en'
     """
-    choices: list[tuple[float, int, str]] = []
-    for position, part in enumerate((accept_language or "").split(",")[:32]):
-        tag, _sep, params = part.strip().partition(";")
-        weight = 1.0
-        for param in params.split(";"):
-            name, _eq, value = param.strip().partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        language = normalize_language(tag.strip())
-        if language is not None and weight > 0:
-            choices.append((-weight, position, language))
-    if choices:
-        return min(choices)[2]
-    return get_language()
+    return negotiate_language(accept_language) or get_language()
 
 
 _STYLE = """

@@ -5,12 +5,12 @@ can go or must follow), and the answers of :class:`LocalClient`."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from safety_helpers import run_apart
 
 from app.server.offline import (
     CDN_BASE,
@@ -35,7 +35,7 @@ def call(app: Any, path: str, *, method: str = "GET", headers: list | None = Non
         sent.append(message)
 
     scope = {"type": "http", "method": method, "path": path, "headers": headers or []}
-    asyncio.run(app(scope, receive, send))
+    run_apart(app(scope, receive, send))
     start, body = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
     return start["status"], dict(start["headers"]), body
 

@@ -25,8 +25,14 @@ WIDE = 900
 MAX_CONTENT = 980
 
 
-def effective_language(setting: str, environ: Mapping[str, str] | None = None) -> str:
-    """The language to show for a language *setting* (``system``, ``nb``, ``en``).
+def effective_language(
+    setting: str, environ: Mapping[str, str] | None = None, *, browser: str | None = None
+) -> str:
+    """The language to show for a language *setting* (``system``, ``nb``,
+    ``en``). A chosen language wins; for ``system``: ``KORTPOENG_LANG`` (the
+    host's choice), else ``browser`` (what this tab's browser asks for,
+    :func:`app.i18n.negotiate_language`; ``None`` where there is no browser),
+    else the system's (:func:`app.i18n.initial_language`).
 
     >>> effective_language("nb")
     'nb'
@@ -34,10 +40,14 @@ def effective_language(setting: str, environ: Mapping[str, str] | None = None) -
     'nb'
     >>> effective_language("system", {"LANG": "de_DE.UTF-8"})
     'en'
+    >>> effective_language("system", {"LANG": "en_GB.UTF-8"}, browser="nb")
+    'nb'
+    >>> effective_language("en", {}, browser="nb")
+    'en'
     """
     if setting != "system":
         return normalize_language(setting) or "en"
-    return initial_language(environ)
+    return initial_language(environ, browser=browser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +100,9 @@ class AppState:
             an undo where it has one), or ``None``.
         device_ready: whether this browser's own settings have been read (the
             screens wait for them, so they never show in the wrong language).
+        browser_language: the language this tab's browser asks for
+            (``Accept-Language``: ``"nb"`` or ``"en"``), shown while the
+            language setting is ``system``; ``None`` where there is no browser.
         memory: what the tab keeps without re-rendering anything when it
             changes (:class:`TabMemory`).
     """
@@ -100,12 +113,14 @@ class AppState:
     new_session: NewSessionDraft = field(default_factory=NewSessionDraft)
     notice: Notice | None = None
     device_ready: bool = False
+    browser_language: str | None = None
     memory: TabMemory = field(default_factory=lambda: TabMemory())
 
     @property
     def language(self) -> str:
-        """The language to show (the setting, or the system's)."""
-        return effective_language(self.settings.language)
+        """The language to show (the setting; for ``system``, the host's, the
+        browser's or the system's: :func:`effective_language`)."""
+        return effective_language(self.settings.language, browser=self.browser_language)
 
     @property
     def wide(self) -> bool:
