@@ -27,8 +27,9 @@ from app.ui.common import (
     use_loaded,
 )
 from app.ui.state import NewSessionDraft
+from app.ui.state.ports import Ports
 from models import services
-from scoring import CodedError, GameRules, Preset
+from scoring import GameRules, Preset
 from scoring.rules import MAX_NAME
 
 __all__ = ["SWITCH_PADDING", "NewSessionScreen"]
@@ -309,6 +310,20 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
                 ),
             )
         )
+    elif draft.hinted:  # the players' own choice stays: the suggestion is named
+        controls.append(
+            tagged(
+                "preset-suggested",
+                ft.Text(
+                    _(
+                        "With the variants chosen, the rules suggest {value}. Your choice stays.",
+                        value=preset_label(draft.suggestion()),
+                    ),
+                    size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
     if draft.preset == "custom":
 
         def on_custom(text: str) -> None:
@@ -409,25 +424,14 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
     async def start(_e: ft.Event) -> None:
         if busy:  # a second tap while the first is starting it
             return
-        try:
-            game, players, options = draft.start_args()
-        except CodedError as error:
-            draft.error = error
-            return
         set_busy(True)
         try:
-            view = await run_use_case(
-                services.start_session, game=game, players=players, options=options
-            )
-        except CodedError as error:  # refused: say why, nothing stored
-            draft.error = error
-            return
+            view = await draft.start(Ports(run_use_case, go, go_replace, announce))
         finally:
             set_busy(False)
-        app.saved(view)
-        announce(view.id)
-        draft.reset(players=())
-        go_replace(f"/session/{view.id}")
+        if view is not None:
+            app.saved(view)
+            go_replace(f"/session/{view.id}")
 
     game = draft.rules
     count_hint = (
@@ -435,15 +439,37 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         if game.min_players == game.max_players
         else _("{low}–{high} players", low=game.min_players, high=game.max_players)
     )
-    body: list[ft.Control] = [
-        section_title(_("Game")),
-        GamePicker(draft),
+    rematch_of = draft.rematch_of
+    intro: list[ft.Control] = []
+    if rematch_of is not None:
+        intro.append(
+            tagged(
+                "rematch-intro",
+                ft.Text(
+                    _(
+                        "{game} again, after session {n}: the same players (the next one "
+                        "deals first) and the same options. Change any of them, or tap Start.",
+                        game=game_name(draft.rules),
+                        n=format_number(rematch_of),
+                    ),
+                ),
+            )
+        )
+    game_part: list[ft.Control] = [section_title(_("Game")), GamePicker(draft)]
+    players_part: list[ft.Control] = [
         section_title(_("Players") + f" · {count_hint}"),
         ft.Text(_("The first player deals first."), color=ft.Colors.ON_SURFACE_VARIANT),
         PlayerList(draft, recent),
-        section_title(_("Options")),
-        OptionsForm(draft),
     ]
+    options_part: list[ft.Control] = [section_title(_("Options")), OptionsForm(draft)]
+    # A rematch is the same game again: what a family changes (the target,
+    # the variants, the seats) comes first, the game last.
+    parts = (
+        (options_part, players_part, game_part)
+        if rematch_of is not None
+        else (game_part, players_part, options_part)
+    )
+    body: list[ft.Control] = [*intro, *(control for part in parts for control in part)]
     bottom = ft.Column(
         [
             *(
@@ -470,4 +496,10 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         ],
         spacing=6,
     )
-    return Screen(_("New session"), body, back="/", bottom=bottom, screen_id="screen-new-session")
+    return Screen(
+        _("Rematch") if rematch_of is not None else _("New session"),
+        body,
+        back=f"/session/{rematch_of}" if rematch_of is not None else "/",
+        bottom=bottom,
+        screen_id="screen-new-session",
+    )

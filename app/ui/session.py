@@ -14,21 +14,18 @@ from app.messages import blocked_label, describe_note, describe_options, game_na
 from app.ui.common import (
     NoticeBar,
     Screen,
-    announce,
     describe_problem,
     go,
     icon_action,
     loading_screen,
-    run_use_case,
     tagged,
     use_app,
     use_session_view,
 )
 from app.ui.export_menu import ExportButton
 from app.ui.state import MAX_CONTENT
-from models import services
 from models.views import HandLine, SessionView
-from scoring import CodedError, SessionResult
+from scoring import SessionResult
 
 __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
@@ -546,7 +543,6 @@ def SessionScreen() -> ft.Control:
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
     show_all, set_show_all = ft.use_state(False)
-    error, set_error = ft.use_state("")
 
     loaded = use_session_view(app, sid)
     if loaded.loading:
@@ -559,15 +555,11 @@ def SessionScreen() -> ft.Control:
             back="/",
         )
 
-    async def rematch(_e: ft.Event) -> None:
-        try:
-            new = await run_use_case(services.rematch, session_id=view.id)
-        except CodedError as problem:
-            set_error(describe_problem(problem))
-            return
-        app.saved(new)
-        announce(new.id)
-        go(f"/session/{new.id}")
+    def rematch(_e: ft.Event) -> None:
+        # the new-session form, filled for the rematch: one tap on Start
+        # starts it as before, and anything can be changed first
+        app.new_session.prefill_rematch(view)
+        go("/new")
 
     table = view.standings
     body: list[ft.Control] = [NoticeBar(app, view.id)]
@@ -639,8 +631,6 @@ def SessionScreen() -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    if error:
-        body.append(ft.Text(error, color=ft.Colors.ERROR))
     if view.hands:
         chart = DeferredChart(view)
         if app.wide:

@@ -1,18 +1,24 @@
 """The sessions screen: unfinished sessions first, then finished ones; continue,
-start a new one, delete (with undo)."""
+start a new one, import a session file, delete (undone in the deleted
+session's place in the list)."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import cast
 
 import flet as ft
 
 from app.i18n import _, format_date, join_names, ngettext, seat_list
 from app.messages import game_name
 from app.ui.common import (
+    TOUCH,
     NoticeBar,
     Screen,
     announce,
     describe_problem,
     go,
+    go_replace,
     icon_action,
     run_use_case,
     section_title,
@@ -20,9 +26,10 @@ from app.ui.common import (
     use_app,
     use_loaded,
 )
+from app.ui.state import session_list
+from app.ui.state.ports import Ports
 from models import services
 from models.views import SessionSummary
-from scoring import CodedError
 
 __all__ = ["SessionsScreen"]
 
@@ -89,55 +96,91 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
 
 
 @ft.component
+def ImportButton(ports: Ports) -> ft.Control:
+    """ "Import a session file": the device's file picker (opened by the
+    browser itself, inside the tap: the only way a phone's browser opens
+    one), then the checks of ``kortpoeng import``
+    (:func:`app.ui.state.session_list.import_file`)."""
+    app = use_app()
+    # the latest render's handler, for the picker made once
+    handler = ft.use_ref(cast("Callable[[ft.FilePickerResultEvent], Awaitable[None]] | None", None))
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:  # cancelled
+            return
+        chosen = e.files[0]
+        await session_list.import_file(app, ports, name=chosen.name, data=chosen.bytes)
+
+    handler.current = picked
+
+    async def on_result(e: ft.FilePickerResultEvent) -> None:
+        if handler.current is not None:
+            await handler.current(e)
+
+    picker = ft.use_ref(cast("ft.FilePicker | None", None))
+    if picker.current is None:
+        picker.current = ft.FilePicker(on_result=on_result)
+    return tagged(
+        "import-session",
+        ft.TextButton(
+            _("Import a session file"),
+            icon=ft.Icons.UPLOAD_FILE,
+            # with_data: the file's bytes come with the result (a browser
+            # gives no path); ANY: a file sent in a chat may have lost its .json
+            action=ft.PickFiles(
+                picker.current,
+                dialog_title=_("Import a session file"),
+                with_data=True,
+                allow_multiple=False,
+            ),
+            # (a button without a click handler is drawn disabled)
+            on_click=lambda _e: None,
+            height=TOUCH,
+        ),
+        button=True,
+    )
+
+
+@ft.component
 def SessionsScreen() -> ft.Control:
     """The start screen."""
     app = use_app()
     loaded = use_loaded(
         lambda engine: services.list_sessions(engine=engine, limit=50).items, [app.revision]
     )
-    error, set_error = ft.use_state("")
+    ports = Ports(run_use_case, go, go_replace, announce)
+    items = loaded.value or ()
 
     async def delete(session_id: int) -> None:
-        async def undo() -> str:
-            try:
-                await run_use_case(services.restore_session, session_id=session_id)
-            except CodedError as problem:
-                return describe_problem(problem)
-            announce(session_id)
-            app.changed()
-            return ""
+        item = next((i for i in items if i.id == session_id), None)
+        if item is not None:
+            await session_list.delete_session(app, ports, item, items)
 
-        try:
-            await run_use_case(services.delete_session, session_id=session_id)
-        except CodedError as problem:  # a typed storage error: say it, change nothing
-            set_error(describe_problem(problem))
-            return
-        announce(session_id)
-        # At the top of the list, never over a button; until undone or replaced.
-        app.notify("session-deleted", _("Session deleted"), session_id=None, undo=undo)
-        app.changed()
+    def new_session(_e: ft.Event) -> None:
+        app.new_session.forget_rematch()
+        go("/new")
 
     load_error = describe_problem(loaded.error) if loaded.error is not None else ""
-    items = loaded.value or ()
-    running = [i for i in items if not i.finished]
-    finished = [i for i in items if i.finished]
+    entries = session_list.list_entries(items, app)
+    in_place = any(e.kind == "deleted" for e in entries)
     body: list[ft.Control] = [
-        NoticeBar(app, None),
+        # a deletion's notice shows in the session's place instead
+        ft.Container(height=0) if in_place else NoticeBar(app, None),
         tagged(
             "nav-new-session",
             ft.FilledButton(
                 _("New session"),
                 icon=ft.Icons.ADD,
-                on_click=lambda _e: go("/new"),
+                on_click=new_session,
                 height=56,
                 width=float("inf"),
             ),
             button=True,
         ),
+        ft.Row([ImportButton(ports)], alignment=ft.MainAxisAlignment.END),
     ]
-    for problem in (error, load_error):
-        if problem:
-            body.append(ft.Text(problem, color=ft.Colors.ERROR))
+    if load_error:
+        body.append(ft.Text(load_error, color=ft.Colors.ERROR))
     if loaded.loading:
         body.append(
             tagged(
@@ -147,12 +190,14 @@ def SessionsScreen() -> ft.Control:
                 ),
             )
         )
-    if running:
-        body.append(section_title(_("In progress")))
-        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in running)  # type: ignore[call-arg]  # ft.component takes key=
-    if finished:
-        body.append(section_title(_("Finished")))
-        body.extend(SessionCard(i, delete, key=f"s{i.id}") for i in finished)  # type: ignore[call-arg]  # ft.component takes key=
+    for entry in entries:
+        if entry.kind == "title":
+            body.append(section_title(_("Finished") if entry.finished else _("In progress")))
+        elif entry.kind == "deleted":
+            body.append(NoticeBar(app, None, key="deleted"))  # type: ignore[call-arg]  # ft.component takes key=
+        elif entry.item is not None:
+            item = entry.item
+            body.append(SessionCard(item, delete, key=f"s{item.id}"))  # type: ignore[call-arg]  # ft.component takes key=
     if not items and not loaded.loading and loaded.error is None:
         body.append(
             ft.Container(

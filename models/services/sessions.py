@@ -197,10 +197,29 @@ def start_session(
     return run_write(engine, work)
 
 
-def rematch(*, engine: AnyEngine, session_id: int) -> SessionView:
-    """Start a new session with the same game, players and options, seats rotated
-    by one (the second seat deals first). A rematch started already (on another
-    phone) is returned instead of a second one. Raises :class:`SessionNotFound`."""
+def rematch(
+    *,
+    engine: AnyEngine,
+    session_id: int,
+    players: Sequence[str] | None = None,
+    options: Mapping[str, Any] | Any | None = None,
+) -> SessionView:
+    """Start the next session of session ``session_id``: the same game, played
+    by the same rules (its snapshot of a game defined as data), linked to it
+    as its rematch.
+
+    ``players``: names in seat order (seat 0 deals first); ``None``: the same
+    players, seats rotated by one (the second seat deals first). ``options``:
+    a mapping of option keys that differ from the defaults (SESSION_FORMAT.md)
+    or the game's Options dataclass; ``None``: the same options. A rematch
+    started already (on another phone) is returned instead of a second one,
+    as it was started.
+
+    Raises :class:`SessionNotFound`, and for ``players`` or ``options`` what
+    :func:`start_session` raises (:class:`scoring.OptionError`). Nothing is
+    written when it raises.
+    """
+    names = None if players is None else [check_name(name) for name in players]
 
     def work(db: Session) -> SessionView:
         from .loading import load
@@ -214,13 +233,19 @@ def rematch(*, engine: AnyEngine, session_id: int) -> SessionView:
         if started is not None:
             again = load(db, started)
             return view_of(again, again.standings())
-        _, ids = read_seats(reader, session_id)
         rules = snapshots.session_game(old.game, old.definition)  # the same rules
+        opts = rules.options_from_dict(old.options) if options is None else _options(rules, options)
+        if names is None:
+            _, ids = read_seats(reader, session_id)
+            seats = [*ids[1:], *ids[:1]]
+        else:
+            rules.check_players(names)
+            seats = player_ids(db, names)
         loaded = create_session(
             db,
             game=rules,
-            options=rules.options_from_dict(old.options),
-            player_ids=[*ids[1:], *ids[:1]],
+            options=opts,
+            player_ids=seats,
             started_at_iso=now_iso(),
             rematch_of=session_id,
         )

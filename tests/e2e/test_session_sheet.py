@@ -252,7 +252,9 @@ def test_a_rematch_starts_with_the_sheet_at_its_start(flet_app, open_page, tmp_p
         timeout=h.WAIT * 1000,
     )
     h.screenshot(page, f"session-sheet-scrolled-{lang}")
-    h.tap(page, "rematch")
+    h.tap(page, "rematch")  # the form, filled for the rematch: Start starts it
+    wait_for(page, "rematch-intro")
+    h.tap(page, "start-session")
     wait_gone(page, "winner-banner")
     wait_for(page, "new-hand")
     wait_for(page, "name-0")

@@ -55,7 +55,9 @@ def test_action_cards_reach_the_target_and_the_game_ends(flet_app, open_page) ->
     wait_gone(page, "new-hand")
     wait_for(page, "rematch")
     h.screenshot(page, "swedish-winner-en-phone")
-    h.tap(page, "rematch")
+    h.tap(page, "rematch")  # the form, filled for the rematch: Start starts it
+    wait_for(page, "rematch-intro")
+    h.tap(page, "start-session")
     wait_for(page, "new-hand")
     assert totals(page, 3) == ["0", "0", "0"]
 

@@ -2,18 +2,26 @@
 target (or rounds) preset. Every per-game fact (presets, options, player
 counts) is asked of the game's rules in :mod:`scoring`. The games offered are
 the built-in ones and the custom games the screen loaded
-(:meth:`NewSessionDraft.set_custom_games`)."""
+(:meth:`NewSessionDraft.set_custom_games`).
+
+The same form sets up a rematch: :meth:`NewSessionDraft.prefill_rematch`
+fills it from a finished session (its game, its players in the next seat
+order, its target or rounds and variants), and :meth:`NewSessionDraft.start`
+then starts that session's rematch, as the form says."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.messages import DraftCode, DraftError
+from app.ui.state.typed_sum import read_sum
 from scoring import (
+    CodedError,
     ErrorCode,
     GameRules,
     OptionError,
@@ -23,7 +31,23 @@ from scoring import (
     player_key,
 )
 
-__all__ = ["NewSessionDraft"]
+if TYPE_CHECKING:
+    from app.ui.state.ports import Ports
+    from models.views import SessionView
+
+__all__ = ["NewSessionDraft", "RematchOf"]
+
+
+@dataclass(frozen=True, slots=True)
+class RematchOf:
+    """The finished session a form was filled from: its number
+    (``session_id``), its game's id (``game``) and the rules it was played by
+    (``rules``: the session's snapshot of a game defined as data, which a
+    rematch keeps even when the custom game has changed since)."""
+
+    session_id: int
+    game: str
+    rules: GameRules
 
 
 @ft.observable
@@ -47,6 +71,12 @@ class NewSessionDraft:
             given back when it is chosen again.
         followed: the last switch of a variant moved ``preset`` to the one
             suggested with the variants now on (the form says so).
+        picked: the players chose the target (or rounds) themselves (a tap
+            on a preset, or "Other"): a variant switch never moves it.
+        hinted: the last switch of a variant changed the suggested preset,
+            and the players' own choice stayed (the form names the suggestion).
+        rematch: the finished session the form was filled from
+            (:meth:`prefill_rematch`), or ``None``.
     """
 
     game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
@@ -60,6 +90,9 @@ class NewSessionDraft:
     error: Exception | None = None
     chosen: dict = field(default_factory=dict)
     followed: bool = False
+    picked: bool = False
+    hinted: bool = False
+    rematch: RematchOf | None = None
 
     def __post_init__(self) -> None:
         if not self.preset:
@@ -76,8 +109,19 @@ class NewSessionDraft:
         return self.games().get(self.game) or next(iter(builtin_games().values()))
 
     def games(self) -> Mapping[str, GameRules]:
-        """Every game offered, in order: the built-in ones, then the custom ones."""
-        return {**builtin_games(), **self.custom_games}
+        """Every game offered, in order: the built-in ones, then the custom
+        ones; in a rematch, its game by the rules it was played by."""
+        games = {**builtin_games(), **self.custom_games}
+        if self.rematch is not None:
+            games[self.rematch.game] = self.rematch.rules
+        return games
+
+    @property
+    def rematch_of(self) -> int | None:
+        """The session whose rematch Start starts: the one the form was
+        filled from while its game is chosen, else ``None`` (a new session)."""
+        rematch = self.rematch
+        return rematch.session_id if rematch is not None and self.game == rematch.game else None
 
     def set_custom_games(self, games: Mapping[str, GameRules]) -> None:
         """The custom games as just loaded. A chosen custom game that is gone
@@ -93,6 +137,8 @@ class NewSessionDraft:
             return
         before = self.custom_games.get(self.game)
         self.custom_games = fresh
+        if self.rematch_of is not None:  # played by the rules it was played by
+            return
         if self.game not in self.games():
             self.select_game(next(iter(builtin_games())))
         elif before is not None and fresh.get(self.game) is not before:
@@ -121,21 +167,23 @@ class NewSessionDraft:
             return
         if again:
             self.chosen = {k: v for k, v in self.chosen.items() if k != game_id}
-            options, preset, custom = {}, "", ""
+            options, preset, custom, picked = {}, "", "", False
         else:
             self.chosen = {
                 **self.chosen,
-                self.game: (dict(self.options), self.preset, self.custom),
+                self.game: (dict(self.options), self.preset, self.custom, self.picked),
             }
-            options, preset, custom = self.chosen.get(game_id, ({}, "", ""))
+            options, preset, custom, picked = self.chosen.get(game_id, ({}, "", "", False))
         self.game = game_id
         self.options = dict(options)
         self.custom = custom
         self.error = None
-        self.followed = False
+        self.followed = self.hinted = False
+        self.picked = picked
         self.preset = preset or self._default_preset()
         if not any(p.key == self.preset for p in self.presets()) and self.preset != "custom":
             self.preset = self._default_preset()
+            self.picked = False
 
     def type_name(self, text: str) -> None:
         """The name field now says ``text``: a message about what it said
@@ -186,7 +234,14 @@ class NewSessionDraft:
         self.players = tuple(seats)
 
     def set_option(self, key: str, value: Any) -> None:
-        """Set a game option (a default value removes it from ``options``)."""
+        """Set a game option (a default value removes it from ``options``).
+
+        A target (or rounds) the players have not chosen follows the preset
+        the rules suggest with the options now (``followed`` says when it
+        moved); one they chose stays (``hinted`` says when the suggestion
+        changed), unless the game no longer offers it (the end changed from
+        rounds to a target): then it moves to the suggestion, and says so.
+        """
         default = getattr(self.rules.default_options(), key)
         options = dict(self.options)
         if value == default:
@@ -194,15 +249,22 @@ class NewSessionDraft:
         else:
             options[key] = value
         game = self.rules
-        previous = self.presets()
-        was_suggested = any(p.key == self.preset and p.suggested for p in previous)
+        suggested_before = self._default_preset()
         self.options = options
         now = game.presets(game.options_from_dict(options), 1)
-        if was_suggested or not any(p.key == self.preset for p in now):
+        offered = self.preset == "custom" or any(p.key == self.preset for p in now)
+        self.followed = self.hinted = False
+        if not (self.picked and offered):
             before, self.preset = self.preset, self._default_preset()
             self.followed = self.preset != before
-        else:
-            self.followed = False
+            self.picked = False
+        elif self._default_preset() != suggested_before:
+            self.hinted = self._default_preset() != self.preset
+
+    def suggestion(self) -> Preset:
+        """The preset the rules suggest with the options now."""
+        presets = self.presets()
+        return next((p for p in presets if p.suggested), presets[0])
 
     def option(self, key: str) -> Any:
         """The chosen game's option ``key`` as the form has it now (its
@@ -215,9 +277,11 @@ class NewSessionDraft:
         self.set_option(key, not self.option(key))
 
     def choose_preset(self, key: str) -> None:
-        """Choose a target/rounds preset by key, or ``"custom"``."""
+        """The players choose a target/rounds preset by key, or ``"custom"``:
+        from now on a variant switch leaves it as it is."""
         self.preset = key
-        self.followed = False
+        self.picked = True
+        self.followed = self.hinted = False
         self.error = None
 
     def presets(self) -> tuple[Preset, ...]:
@@ -234,8 +298,10 @@ class NewSessionDraft:
     def all_options(self) -> dict[str, Any]:
         """The options to start with: ``options`` plus the target or rounds.
 
-        Raises :class:`scoring.OptionError` for a custom value that is not a
-        whole number of at least 1.
+        Raises :class:`app.messages.DraftError` (``not_a_sum``) for a custom
+        value that is not a whole number or a sum of whole numbers ("100+50"
+        is 150); :class:`scoring.OptionError` (``option_range``) for one
+        below 1.
         """
         options = dict(self.options)
         presets = self.presets()
@@ -245,11 +311,14 @@ class NewSessionDraft:
             return game.options_to_dict(game.options_from_dict(options))
         if self.preset == "custom":
             text = self.custom.strip()
-            if not text.isdigit() or int(text) < 1:
+            total = read_sum(text)  # a number, or a sum typed as counted
+            if total is None:
+                raise DraftError(DraftCode.NOT_A_SUM, option=option, value=text)
+            if total < 1:
                 raise OptionError(
-                    ErrorCode.OPTION_RANGE, field=option, params={"minimum": 1, "value": text}
+                    ErrorCode.OPTION_RANGE, field=option, params={"minimum": 1, "value": total}
                 )
-            options[option] = int(text)
+            options[option] = total
         else:
             chosen = next((p for p in presets if p.key == self.preset), presets[0])
             options[option] = chosen.value
@@ -267,12 +336,88 @@ class NewSessionDraft:
 
     def reset(self, players: Sequence[str] = ()) -> None:
         """Empty the form for a new session (keeping ``players`` if given and
-        the game): the game's options back to their defaults."""
+        the game, unless it was a rematch's game that is no longer offered):
+        the game's options back to their defaults, no rematch."""
+        self.rematch = None
+        if self.game not in self.games():
+            self.game = next(iter(builtin_games()))
         self.players = tuple(players)
         self.name = ""
         self.error = None
         self.chosen = {}
         self.options = {}
         self.custom = ""
-        self.followed = False
+        self.followed = self.hinted = self.picked = False
         self.preset = self._default_preset()
+
+    def forget_rematch(self) -> None:
+        """A new session is asked for (not a rematch): a form filled for a
+        rematch is emptied; any other form is kept as it is."""
+        if self.rematch is not None:
+            self.reset()
+
+    def prefill_rematch(self, view: SessionView) -> None:
+        """Fill the form for the rematch of the finished session ``view``:
+        its game (by the rules it was played by), its players with the seats
+        rotated by one (the second seat deals first, as before), and its
+        options, the target (or rounds) included — chosen by the preset of
+        that number when the game offers one (the suggested one first), else
+        as "Other" with the number typed. A number other than the suggested
+        one counts as the players' own choice (``picked``)."""
+        rules = view.game_rules
+        self.reset()
+        self.rematch = RematchOf(view.id, view.game, rules)
+        self.game = view.game
+        self.players = (*view.players[1:], *view.players[:1])
+        options = dict(view.options_dict)
+        presets = rules.presets(view.options, len(self.players))
+        option = presets[0].option
+        number = options.pop(option, None)
+        self.options = options
+        if not self.number_choosable():
+            self.preset = self._default_preset()
+            return
+        value = getattr(view.options, option)
+        order = sorted(self.presets(), key=lambda p: not p.suggested)  # the suggested first
+        match = next((p for p in order if p.value == value), None)
+        if match is None:
+            self.preset, self.custom = "custom", str(value)
+        else:
+            self.preset = match.key
+        self.picked = number is not None and not (match is not None and match.suggested)
+
+    async def start(self, ports: Ports) -> SessionView | None:
+        """Start the session the form describes and return it: the rematch
+        of :attr:`rematch_of` when the form was filled for one and its game is
+        still chosen (:func:`models.services.rematch`, with the players and
+        options as the form has them), else a new session
+        (:func:`models.services.start_session`). The other tabs are told and
+        the form is emptied.
+
+        Returns ``None``, with ``error`` set, when the form or the use case
+        refuses it (a :class:`scoring.CodedError`: a player count, a bad
+        option…); nothing is stored then.
+        """
+        from models import services
+
+        try:
+            game, players, options = self.start_args()
+        except CodedError as error:
+            self.error = error
+            return None
+        rematch_of = self.rematch_of
+        try:
+            if rematch_of is not None:
+                view: SessionView = await ports.run(
+                    services.rematch, session_id=rematch_of, players=players, options=options
+                )
+            else:
+                view = await ports.run(
+                    services.start_session, game=game, players=players, options=options
+                )
+        except CodedError as error:  # refused: say why, nothing stored
+            self.error = error
+            return None
+        ports.tell(view.id)
+        self.reset()
+        return view

@@ -1,0 +1,34 @@
+"""What a screen's flows reach outside their state, passed in by the screen
+(and by a test, which passes plain functions): the use cases, navigation and
+the other tabs. The state modules themselves never touch Flet's page or the
+database."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Ports"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ports:
+    """The ways out of a screen's state.
+
+    Attributes:
+        run: ``await run(use_case, **arguments)`` runs a use case of
+            :mod:`models.services` with the app's engine (off the event loop:
+            :func:`app.ui.common.run_use_case`) and returns what it returns;
+            raises what it raises.
+        go: ``go(route)`` shows another screen (pushed on the history).
+        replace: ``replace(route)`` shows another screen in place of this
+            history entry (a form that is done).
+        tell: ``tell(session_id)`` tells the other tabs and phones that the
+            session was written (:func:`app.ui.common.announce`).
+    """
+
+    run: Callable[..., Awaitable[Any]]
+    go: Callable[[str], None]
+    replace: Callable[[str], None]
+    tell: Callable[[int], None]
