@@ -9,8 +9,9 @@ from enum import StrEnum, unique
 from typing import Any
 
 from app.game_link import LinkCode
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, format_number, ngettext
 from app.messages._echo import _count, _number_param, _path, _shown, _value
+from app.messages.games import option_name
 from app.messages.scoring_errors import Describer
 from models.errors import StorageCode
 from scoring import CodedError
@@ -19,17 +20,20 @@ from scoring.codes import ErrorCode
 
 @unique
 class DraftCode(StrEnum):
-    """What the hand-entry screen refuses before the hand reaches scoring."""
+    """What a screen refuses before its input reaches scoring: the hand
+    entry's, and a typed number that is no sum (``not_a_sum``)."""
 
     WENT_OUT_MISSING = "went_out_missing"
     RUN_PENDING = "run_pending"
     RUN_UNFINISHED = "run_unfinished"
+    NOT_A_SUM = "not_a_sum"
 
 
 class DraftError(CodedError):
-    """Input the hand screen refuses before asking :mod:`scoring` or the
+    """Input a screen refuses before asking :mod:`scoring` or the
     services: a :class:`DraftCode` and ``params`` (``ace``: an ace's rank is
-    still to be chosen)."""
+    still to be chosen; ``option`` and ``value``: an option's typed text that
+    is not a sum of whole numbers)."""
 
     def __init__(self, code: DraftCode, **params: Any) -> None:
         super().__init__(code.value)
@@ -49,8 +53,15 @@ def _bad_points(e: Any, p: Mapping[str, Any]) -> str:
         text = value.strip()
         if not text:
             return _("Type the points for {player}", player=_shown(e.player or ""))
+        if isinstance(p.get("sum"), int):  # read, but below 0
+            return _(
+                "{player}: “{text}” adds up to {sum}; points must be 0 or more",
+                player=_shown(e.player or ""),
+                text=_shown(text),
+                sum=format_number(p["sum"]),
+            )
         return _(
-            "{player}: points must be a whole number of 0 or more, not “{text}”",
+            "{player}: “{text}” is not a sum of whole numbers",
             player=_shown(e.player or ""),
             text=_shown(text),
         )
@@ -295,4 +306,9 @@ APP_ERRORS: Mapping[StrEnum, Describer] = {
     DraftCode.WENT_OUT_MISSING: lambda e, p: _("Tap who went out, or that the hand was blocked"),
     DraftCode.RUN_PENDING: lambda e, p: _("Finish the run you are building first"),
     DraftCode.RUN_UNFINISHED: _run_unfinished,
+    DraftCode.NOT_A_SUM: lambda e, p: _(
+        "{option}: “{text}” is not a sum of whole numbers",
+        option=option_name(str(p.get("option", ""))),
+        text=_shown(str(p.get("value", ""))),
+    ),
 }

@@ -20,9 +20,12 @@ import flet as ft
 from sqlalchemy.engine import Engine
 
 from app import storage
-from app.i18n import _
+from app.fonts import DEJAVU, EMOJI
+from app.i18n import _, format_number
 from app.messages import describe_error
 from app.ui.state import MAX_CONTENT, AppState
+from app.ui.state.typed_sum import shown_sum
+from app.ui.text_styles import PAGE_FONTS, text_style
 from models import services
 from models.errors import DatabaseFault
 from models.views import SessionView
@@ -48,6 +51,7 @@ __all__ = [
     "name_text_theme",
     "number_field",
     "section_title",
+    "sum_suffix",
     "switched",
     "tagged",
     "text_field",
@@ -55,16 +59,12 @@ __all__ = [
 ]
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
-SUIT_FONT = "DejaVu Sans"
+SUIT_FONT = DEJAVU.family
 #: Monochrome emoji (Noto Emoji, OFL), served from assets/fonts.
-EMOJI_FONT = "Noto Emoji"
-#: The fonts the app ships for names, by family, as ``page.fonts`` wants them
-#: (paths inside assets/): DejaVu Sans has the Arabic and Hebrew alphabets
-#: (and the suits), Noto Emoji the emoji.
-NAME_FONTS: dict[str, str] = {
-    SUIT_FONT: "fonts/DejaVuSans.ttf",
-    EMOJI_FONT: "fonts/NotoEmoji-Regular.ttf",
-}
+EMOJI_FONT = EMOJI.family
+#: The fonts the app ships, by family, as ``page.fonts`` wants them (paths
+#: inside assets/): every text style's fallback (:mod:`app.fonts`).
+NAME_FONTS: dict[str, str] = PAGE_FONTS
 #: Smallest touch target, in logical pixels.
 TOUCH = 48
 
@@ -88,7 +88,7 @@ def name_text_theme(color: ft.ColorValue | None = None) -> ft.TextTheme:
     with its own size or weight was dark on dark); the app passes the
     theme's "on surface" colour.
     """
-    style = ft.TextStyle(font_family_fallback=list(NAME_FONTS), color=color)
+    style = text_style(color=color)
     return ft.TextTheme(**{field.name: style for field in dataclasses.fields(ft.TextTheme)})
 
 
@@ -566,6 +566,17 @@ def text_field(
     )
 
 
+def sum_suffix(text: str) -> str | None:
+    """What a typed sum adds up to, as it will be saved ("= 28", the number in
+    the active language's digits and grouping), or ``None`` when ``text`` is
+    just a number or no sum at all (the model refuses that in words)."""
+    total = shown_sum(text)
+    if total is None:
+        return None
+    # Translators: beside a typed sum such as "10+15+8-5": what it adds up to.
+    return _("= {sum}", sum=format_number(total))
+
+
 def number_field(
     texts: TypedTexts,
     identifier: str,
@@ -577,12 +588,16 @@ def number_field(
     expand: bool | None = None,
     autofocus: bool = False,
 ) -> ft.Control:
-    """A text field for a whole number that brings up the number keys on a
-    phone. Flutter's web client leaves a ``KeyboardType.NUMBER`` field of the
+    """A text field for a whole number, or a sum of whole numbers typed as
+    counted ("10+15+8-5"), that brings up the number keys on a phone.
+    Flutter's web client leaves a ``KeyboardType.NUMBER`` field of the
     accessibility tree a plain text input (no ``inputmode``: the letter
-    keyboard), but gives a phone-number field ``type="tel"``: the digit pad,
-    in the editing input too. Only digits are accepted. ``on_text`` gets the
-    typed text (:func:`text_field`)."""
+    keyboard), but gives a phone-number field ``type="tel"``: the digit pad
+    with ``+`` and ``-``, in the editing input too. Nothing typed is filtered
+    out (a filter dropping "+" joined "10+15" into 1015 without a word): the
+    model reads the text (:func:`app.ui.state.typed_sum.read_sum`) and says
+    what it cannot read. What a sum adds up to is shown at the field's end
+    (:func:`sum_suffix`). ``on_text`` gets the typed text (:func:`text_field`)."""
     return tagged(
         identifier,
         text_field(
@@ -592,7 +607,7 @@ def number_field(
             on_text,
             label=label,
             keyboard_type=ft.KeyboardType.PHONE,
-            input_filter=ft.NumbersOnlyInputFilter(),
+            suffix=sum_suffix(value),
             width=width,
             expand=expand,
             autofocus=autofocus,

@@ -47,6 +47,7 @@ from app.ui.common import (
     loading_screen,
     run_use_case,
     section_title,
+    sum_suffix,
     switched,
     tagged,
     text_field,
@@ -173,17 +174,22 @@ class _Form:
         multiline: bool = False,
         hint: str | None = None,
     ) -> ft.Control:
-        """A text field bound to ``path`` (a number is typed as text)."""
+        """A text field bound to ``path`` (a number is typed as text, maybe as
+        a sum, shown at the field's end as it will be saved: "= 15"; on a
+        phone it brings up the digit pad with + and -, as
+        :func:`app.ui.common.number_field`)."""
         draft = self.draft
+        typed = str(draft.get(path))
 
         field = text_field(
             self.texts,
             _ident(path),
-            str(draft.get(path)),
+            typed,
             lambda text: draft.set(path, text),
             label=label,
             hint_text=hint,
-            keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
+            keyboard_type=ft.KeyboardType.PHONE if number else ft.KeyboardType.TEXT,
+            suffix=sum_suffix(typed) if number else None,
             error=self.fault(path),
             error_max_lines=3,
             width=width,

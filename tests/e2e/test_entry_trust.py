@@ -522,22 +522,25 @@ def test_typed_points_are_flagged_as_unchecked_and_saved_without_a_second_questi
     flet_app, open_page
 ):
     """Fault 10 (RULES.md §4): the app said nothing when points were typed
-    instead of cards."""
+    instead of cards. Issue 25, item 2: the points are typed as a family
+    counts them, a sum; the field's digit filter dropped "+" and "-" in the
+    browser, so "10+15+8-5" arrived as 101585 (and "10+15" was saved as 1015)."""
     page = open_page(flet_app(APP, lang="en"))
     new_session(page, "swedish_rummy", P3, preset="100")
     open_hand(page)
     h.tap(page, "went-out-0")
     h.tap(page, "plain-1")
     wait_for(page, "plain-value-1")
-    type_until(page, "plain-value-1", "23", "points-0", "23")
+    type_until(page, "plain-value-1", "10+15+8-5", "points-0", "28")
+    wait_text(page, "left-1", "28 in cards")
     wait_for(page, "plain-note-1")
     wait_says(page, "plain-note-1", "cannot be checked")
     h.tap(page, "key-Cato-2")
-    wait_text(page, "points-0", "25")
+    wait_text(page, "points-0", "30")
     settle(page)
     h.tap(page, "hand-save")  # already said: no "please check" question
     wait_for(page, "screen-session")
-    wait_text(page, "total-0", "25")
+    wait_text(page, "total-0", "30")
 
 
 # -- 12. the undo never hides the button needed next ----------------------------------

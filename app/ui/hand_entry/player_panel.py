@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import _, format_number
-from app.messages import describe_note, describe_total, describe_warning
+from app.messages import describe_error, describe_note, describe_total, describe_warning
 from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
@@ -156,13 +156,18 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
             controls.append(RunBuilder(draft, seat))
     if not went_out:
         if plain:
+            typed_error = draft.typed_error(player)  # said here, beside the field
             note = _plain_warning(preview, player)
             controls.append(
                 tagged(
                     f"plain-note-{seat}",
                     ft.Text(
-                        note or _("Typed points cannot be checked against the cards."),
-                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        describe_error(typed_error)
+                        if typed_error is not None
+                        else note or _("Typed points cannot be checked against the cards."),
+                        color=ft.Colors.ERROR
+                        if typed_error is not None
+                        else ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 )
             )

@@ -39,6 +39,7 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.state.typed_sum import read_sum
 from scoring import (
     STANDARD_RANKS,
     Card,
@@ -71,7 +72,6 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
-_NUMBER = re.compile(r"[-−]?\d{1,12}")
 
 
 def slug(text: str, *, fallback: str = "game") -> str:
@@ -261,10 +261,13 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
 
 
 def _number(text: Any) -> Any:
-    """The typed text as a whole number; anything else as it is (so that the
-    reader says what is wrong with it, naming the field)."""
-    if isinstance(text, str) and _NUMBER.fullmatch(text.strip()):
-        return int(text.strip().replace("−", "-"))
+    """The typed text as a whole number (a sum of whole numbers too: "10+5"
+    is 15, :func:`read_sum`); anything else as it is (so that the reader
+    says what is wrong with it, naming the field)."""
+    if isinstance(text, str):
+        total = read_sum(text)
+        if total is not None:
+            return total
     return text
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from app.messages import DraftCode, DraftError
+from app.ui.state.typed_sum import read_sum
 from models.views import SessionView
 from scoring import (
     STANDARD_RANKS,
@@ -247,7 +248,8 @@ class HandDraft:
         self._changed()
 
     def set_plain(self, player: str, text: str) -> None:
-        """The plain number typed for ``player``."""
+        """The points typed for ``player``, as typed (a number or a sum,
+        read when the hand is scored: :meth:`hand`)."""
         self.plain = {**self.plain, player: text}
         self._changed()
 
@@ -392,8 +394,9 @@ class HandDraft:
     def hand(self) -> Hand:
         """The draft as a :class:`scoring.Hand`.
 
-        Raises :class:`scoring.HandError` (``bad_points``) for a plain number
-        that is not a whole number ≥ 0; :class:`app.messages.DraftError`
+        Raises :class:`scoring.HandError` (``bad_points``) for typed points
+        that are not a whole number or a sum of whole numbers adding up to
+        0 or more; :class:`app.messages.DraftError`
         (``went_out_missing``) when nobody is marked as gone out and the hand
         is not blocked.
         """
@@ -404,12 +407,7 @@ class HandDraft:
             if player == self.went_out:
                 continue
             if player in self.plain:
-                text = self.plain[player].strip()
-                if not text.isdigit():
-                    raise HandError(
-                        ErrorCode.BAD_POINTS, player=player, field="left", params={"value": text}
-                    )
-                left[player] = int(text)
+                left[player] = self._typed_points(player)
             elif self.cards.get(player):
                 left[player] = tuple(self.cards[player])
         runs = {p: tuple(r) for p, r in self.runs.items() if r}
@@ -425,6 +423,33 @@ class HandDraft:
             flags={k: v for k, v in self.flags.items() if k in in_play},
         )
 
+    def _typed_points(self, player: str) -> int:
+        """The points typed for ``player``: a whole number or a sum of whole
+        numbers ("10+15+8-5" is 28, :func:`read_sum`), at least 0 (no game
+        scores a player's leftover below 0). Raises :class:`scoring.HandError`
+        (``bad_points``, ``value`` the text typed, with ``sum`` what it adds
+        up to when that is below 0)."""
+        text = self.plain[player].strip()
+        total = read_sum(text)
+        if total is None or total < 0:
+            params: dict[str, object] = {"value": text}
+            if total is not None:
+                params["sum"] = total
+            raise HandError(ErrorCode.BAD_POINTS, player=player, field="left", params=params)
+        return total
+
+    def typed_error(self, player: str) -> HandError | None:
+        """Why the points typed for ``player`` cannot be saved (the
+        :class:`scoring.HandError` of :meth:`hand`), or ``None`` when they can
+        or nothing is typed yet (or ``player`` uses cards)."""
+        if not self.plain.get(player, "").strip():
+            return None
+        try:
+            self._typed_points(player)
+        except HandError as error:
+            return error
+        return None
+
     def preview(self) -> Preview:
         """The live score from :mod:`scoring` (or the error that refuses the hand)."""
         if self.went_out is None and not self.blocked:
@@ -437,10 +462,11 @@ class HandDraft:
 
     def leftover_points(self, player: str) -> int | None:
         """The value of ``player``'s leftover as entered (card values from
-        :mod:`scoring`), or ``None`` when a plain number is not a number."""
+        :mod:`scoring`), or ``None`` when typed points are not a sum of whole
+        numbers of 0 or more."""
         if player in self.plain:
-            text = self.plain[player].strip()
-            return int(text) if text.isdigit() else None
+            total = read_sum(self.plain[player])
+            return total if total is not None and total >= 0 else None
         rules = self.rules
         return sum(rules.card_points(card) or 0 for card in self.cards.get(player, ()))
 
