@@ -131,6 +131,26 @@ def test_a_rematch_of_another_game_is_a_new_session_and_a_refusal_stores_nothing
     assert new is not None and new.game == "four_suit_rummy" and new.rematch_of is None
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "options", "preset"),
+    [
+        ("rummy", ["Kari", "Ola"], {"rounds": 7}, "custom"),
+        ("rummy", ["Kari", "Ola"], {"rounds": 10}, "r10"),
+        ("rummy", ["Kari", "Ola"], {"scoring": "winner_collects"}, "100"),
+        ("four_suit_rummy", ["Kari", "Ola"], {"target": 1500}, "1500"),
+        ("hearts", ["Kari", "Ola", "Per"], {}, "100"),  # the game's own end
+    ],
+)
+def test_the_rematch_form_starts_with_the_options_played(db, game, players, options, preset):
+    old = services.start_session(
+        engine=storage.engine(), game=game, players=players, options=options
+    )
+    form = NewSessionDraft()
+    form.prefill_rematch(old)
+    assert form.preset == preset and form.players == (*players[1:], players[0])
+    assert form.start_args() == (game, form.players, options)
+
+
 def test_a_new_session_from_the_list_forgets_a_rematch_form(db) -> None:
     old = finished_swedish()
     app, table = AppState(), Table()
