@@ -58,6 +58,7 @@ class ErrorCode(StrEnum):
     PLAYER_NAME_EMPTY = "player_name_empty"
     PLAYER_NAME_CONTROL = "player_name_control"
     PLAYER_NAME_LONG = "player_name_long"
+    PLAYER_NAME_GLYPH = "player_name_glyph"  # the app's fonts cannot draw it (app.fonts)
     PLAYER_DUPLICATE = "player_duplicate"
     GAME_UNKNOWN = "game_unknown"
     # session files

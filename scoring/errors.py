@@ -59,6 +59,9 @@ _TEMPLATES: dict[str, str] = {
     "player_name_empty": "a player's name is empty",
     "player_name_control": "the name {player!r} contains control characters",
     "player_name_long": "the name {player!r} is longer than {maximum} characters",
+    "player_name_glyph": (
+        "the name {player!r} has a character no font of Kortpoeng draws: {code} {unicode_name}"
+    ),
     "player_duplicate": "{player!r} is listed twice",
     "game_unknown": "unknown game {value!r}",
     "file_json": "not valid JSON: {detail}",

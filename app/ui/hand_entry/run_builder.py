@@ -11,6 +11,7 @@ from app.messages import card_label, card_name, describe_error, rank_label, sent
 from app.ui.common import SUIT_FONT, TOUCH, choice, tagged
 from app.ui.hand_entry.keypad import key_button
 from app.ui.state import RUN_RANKS, SUIT_BY_LETTER, HandDraft
+from app.ui.text_styles import text_style
 from scoring import Card, Rank, Run, ace_choices
 
 __all__ = ["RED_SUIT", "RunBuilder", "run_text"]
@@ -171,7 +172,7 @@ def run_text(run: Run) -> ft.Text:
         spans.append(
             ft.TextSpan(
                 (" " if index else "") + card_label(card),
-                style=ft.TextStyle(color=RED_SUIT) if red else None,
+                style=text_style(color=RED_SUIT) if red else None,
             )
         )
     choices = ace_choices(run.cards)
