@@ -64,6 +64,7 @@ from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
 from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
+from app.ui.text_styles import text_style
 from app.ui.trash import TrashScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
 from models import live
@@ -197,9 +198,7 @@ def theme(*, dark: bool = False) -> ft.Theme:
         primary_text_theme=names,
         icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
         tooltip_theme=ft.TooltipTheme(
-            text_style=ft.TextStyle(
-                size=14, height=20 / 14, color="#1c1b1f" if dark else "#ffffff"
-            ),
+            text_style=text_style(size=14, height=20 / 14, color="#1c1b1f" if dark else "#ffffff"),
             decoration=ft.BoxDecoration(bgcolor="#e6e1e5" if dark else "#313033", border_radius=4),
         ),
     )
