@@ -15,8 +15,10 @@ back on :data:`FALLBACK`, in this order:
 * Noto Emoji (monochrome).
 
 A player's name with a character none of them has is refused in words
-(:func:`check_drawable_name`, code ``player_name_glyph``), never shown as a
-box.
+(:func:`check_drawable_name`, code ``player_name_glyph``) where a name comes
+in: added on the new-session form, or in a session file imported in the app
+or by ``kortpoeng import`` (:func:`check_session_names`). It is never shown
+as a box.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ __all__ = [
     "THAI",
     "ShippedFont",
     "check_drawable_name",
+    "check_session_names",
     "coverage",
     "undrawable",
 ]
@@ -167,3 +170,29 @@ def check_drawable_name(name: str) -> str:
             },
         )
     return name
+
+
+def check_session_names(data: bytes | str, *, limit: int | None = None) -> None:
+    """Check every player's name of a session file (SESSION_FORMAT.md) with
+    :func:`check_drawable_name`, before it is imported.
+
+    A file that cannot be read as a session (over ``limit`` bytes, default
+    the import's own limit, not UTF-8, not a session file) passes: the import itself refuses it in
+    its own words (:func:`models.services.import_session`).
+
+    Raises:
+        OptionError: ``player_name_glyph`` for the first name a shipped font
+            cannot draw.
+    """
+    from models.files import IMPORT_LIMIT
+    from scoring import CodedError, read_session
+
+    if len(data) > (IMPORT_LIMIT if limit is None else limit):
+        return
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes | bytearray) else data
+        doc = read_session(text)
+    except (UnicodeDecodeError, CodedError):
+        return
+    for name in doc.players:
+        check_drawable_name(name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
-__all__ = ["BreakdownCode", "ErrorCode", "Expected", "WarningCode"]
+__all__ = ["BreakdownCode", "DefinitionWarningCode", "ErrorCode", "Expected", "WarningCode"]
 
 
 @unique
@@ -160,9 +160,25 @@ class BreakdownCode(StrEnum):
     OWN_LEFTOVER = "own_leftover"
     PENALTY = "penalty"
     OWN_CARDS = "own_cards"
+    # a game of tricks counts the cards taken (GAME_FORMAT.md ``counted``)
+    PENALTY_TAKEN = "penalty_taken"
+    OWN_TAKEN = "own_taken"
     FLAG_MULTIPLIED = "flag_multiplied"
+    FLAG_OTHERS_MULTIPLIED = "flag_others_multiplied"
     FLAG_BONUS = "flag_bonus"
     FLAG_TO_OTHERS = "flag_to_others"
     # a hand's own notes (``HandScore.notes``): why nobody scored it
     BLOCKED_TIE = "blocked_tie"
     BLOCKED_NO_SCORE = "blocked_no_score"
+
+
+@unique
+class DefinitionWarningCode(StrEnum):
+    """A part of a game definition that is valid but can never matter
+    (:func:`scoring.definition.definition_warnings`): the editor says so, the
+    game is still saved."""
+
+    #: a hand flag that cannot change any score (``params["reason"]`` says why)
+    FLAG_NEVER_SCORES = "flag_never_scores"
+    #: a target or rounds option that no end of the session uses
+    NUMBER_NOT_USED = "number_not_used"

@@ -321,11 +321,14 @@ class DataGame(GameRules):
         Went out: ``collects`` (that player scores every other player's
         leftover value, one ``collected`` line each) or ``own`` (every other
         player scores their own: a ``penalty`` line when the lowest total wins,
-        else ``own_cards``). Blocked: ``lowest_collects`` (RULES.md §1, ties:
+        else ``own_cards``; in a game of tricks ``penalty_taken`` and
+        ``own_taken``). Blocked: ``lowest_collects`` (RULES.md §1, ties:
         nobody), ``no_score`` or ``own``. Then each flag called, in the
-        definition's order: ``multiply`` (line ``<flag>_double`` for ×2, else
-        ``<flag>_x<n>``), ``bonus`` (``<flag>_bonus``), ``others_score`` (the
-        flagged player 0, every other player ``<flag>_others``).
+        definition's order: ``multiply`` (a ``flag_multiplied`` line with the
+        extra points), ``others_multiply`` (a ``flag_others_multiplied`` line
+        for every other player with points), ``bonus`` (``flag_bonus``),
+        ``others_score`` (the flagged player 0, every other player a
+        ``flag_to_others`` line).
 
         Raises :class:`HandError`: those of RULES.md §4 (``unknown_player``,
         ``went_out_holds_cards``, ``cannot_block``, ``runs_not_allowed``,
@@ -360,9 +363,7 @@ class DataGame(GameRules):
             breakdown[went_out] = items
             points[went_out] = sum(item.points for item in items)
         elif how is WentOut.OWN or how is Blocked.OWN:
-            code = (
-                BreakdownCode.PENALTY if rules.winner is Winner.LOWEST else BreakdownCode.OWN_CARDS
-            )
+            code = _OWN_CODES[self.counted == "tricks", rules.winner is Winner.LOWEST]
             for player in players:
                 if player != went_out and leftover[player]:
                     breakdown[player] = (
@@ -539,6 +540,15 @@ class DataGame(GameRules):
         return warnings
 
 
+#: A player's own cards scored: (counted in tricks, lowest wins) → the line's code.
+_OWN_CODES = {
+    (False, True): BreakdownCode.PENALTY,
+    (False, False): BreakdownCode.OWN_CARDS,
+    (True, True): BreakdownCode.PENALTY_TAKEN,
+    (True, False): BreakdownCode.OWN_TAKEN,
+}
+
+
 def _card_error(marker: int, player: str, card: str, position: int) -> HandError:
     code = {
         _NOT_IN_GAME: ErrorCode.CARD_NOT_IN_GAME,
@@ -565,6 +575,22 @@ def _apply_flag(
             )
             breakdown[player] = (*breakdown[player], item)
             points[player] = base + extra
+    elif flag.effect is FlagEffect.OTHERS_MULTIPLY:
+        for other in players:
+            base = points[other]
+            extra = base * (flag.amount - 1)
+            if other == player or not extra:
+                continue
+            item = BreakdownItem(
+                BreakdownCode.FLAG_OTHERS_MULTIPLIED,
+                extra,
+                count=flag.amount,
+                value=base,
+                player=player,
+                flag=flag.id,
+            )
+            breakdown[other] = (*breakdown[other], item)
+            points[other] = base + extra
     elif flag.effect is FlagEffect.BONUS:
         item = BreakdownItem(BreakdownCode.FLAG_BONUS, flag.amount, value=flag.amount, flag=flag.id)
         breakdown[player] = (*breakdown[player], item)

@@ -32,7 +32,7 @@ from enum import Enum, unique
 from typing import Any, TypeVar
 
 from .cards import Rank, Suit, parse_card
-from .codes import ErrorCode, Expected
+from .codes import DefinitionWarningCode, ErrorCode, Expected
 from .errors import CardParseError, GameDefinitionError
 from .rules import MAX_OPTION
 
@@ -43,6 +43,7 @@ __all__ = [
     "Blocked",
     "Choice",
     "Counted",
+    "DefinitionWarning",
     "Effect",
     "End",
     "Flag",
@@ -60,6 +61,7 @@ __all__ = [
     "Words",
     "definition_from_dict",
     "definition_to_dict",
+    "definition_warnings",
     "read_definition",
     "write_definition",
 ]
@@ -168,6 +170,7 @@ class FlagEffect(Enum):
     MULTIPLY = "multiply"  #: the flagged player's points × amount
     BONUS = "bonus"  #: the flagged player scores amount more
     OTHERS_SCORE = "others_score"  #: the flagged player 0, everyone else amount
+    OTHERS_MULTIPLY = "others_multiply"  #: every other player's points × amount
 
 
 @unique
@@ -531,7 +534,7 @@ def _flag(value: Any, path: str) -> Flag:
         raise _fail(ErrorCode.DEFINITION_FLAG_EFFECT, path, choices=list(effects))
     effect = FlagEffect(given[0])
     amount_path = f"{path}.{effect.value}"
-    if effect is FlagEffect.MULTIPLY:
+    if effect is FlagEffect.MULTIPLY or effect is FlagEffect.OTHERS_MULTIPLY:
         amount = _R.whole(data[effect.value], amount_path, 2, LIMITS.multiplier)
     elif effect is FlagEffect.BONUS:
         amount = _R.whole(data[effect.value], amount_path, -LIMITS.card_points, LIMITS.card_points)
@@ -808,6 +811,83 @@ def _check_consistent(definition: GameDefinition) -> None:
                         f"options[{i}].presets[{j}].suggested_with[{k}]",
                         value=name,
                     )
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionWarning:
+    """A part of a valid definition that can never matter: the players
+    should hear of it, the game is still a game. ``field`` is the path of the
+    part (``flags[2]``, ``options[1]``; lists count from 1, as in a
+    :class:`GameDefinitionError`), ``params`` the facts for the message:
+    ``flag`` (its id) and ``reason`` (``went_out_scores_nothing``,
+    ``others_score_nothing``, ``never_in_play``) for ``flag_never_scores``;
+    ``option`` (``target`` or ``rounds``) for ``number_not_used``."""
+
+    code: DefinitionWarningCode
+    field: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def definition_warnings(definition: GameDefinition) -> tuple[DefinitionWarning, ...]:
+    """What in ``definition`` can never change a session, in the
+    definition's order (the editor shows each; nothing is refused):
+
+    * ``flag_never_scores``: a flag for the player who went out that
+      multiplies their points where every player who goes out scores
+      nothing (``went_out`` is ``own`` under every option), or that
+      multiplies everyone else's where only the one who went out scores
+      (``collects`` under every option); a flag not in play that no option
+      brings in;
+    * ``number_not_used``: a ``target`` (or ``rounds``) option where no end,
+      the game's or an option's, uses that number.
+
+    >>> text = '''{"format": "kortpoeng-game", "version": 1, "id": "penalty",
+    ...   "name": {"nb": "Straff", "en": "Penalty"}, "players": {"min": 2, "max": 4},
+    ...   "keys": [{"rank": "K", "points": 10}], "went_out": "own", "blocked": "own",
+    ...   "flags": [{"id": "one_go", "name": {"nb": "På én gang", "en": "In one go"},
+    ...              "player": "went_out", "multiply": 2}],
+    ...   "winner": "lowest", "end": "rounds", "rounds": 5, "target": 100,
+    ...   "options": [{"id": "target", "kind": "number",
+    ...                "name": {"nb": "Poengmål", "en": "Target score"}}]}'''
+    >>> [(w.code.value, w.field) for w in definition_warnings(read_definition(text))]
+    [('flag_never_scores', 'flags[1]'), ('number_not_used', 'options[1]')]
+    """
+    effects = [effect for _path, effect in _effects(definition)]
+    went_out = {definition.went_out} | {e.went_out for e in effects if e.went_out}
+    ends = {definition.end} | {e.end for e in effects if e.end}
+    brought_in = {name for e in effects for name, on in e.flags if on}
+    found: list[DefinitionWarning] = []
+    for i, flag in enumerate(definition.flags, 1):
+        reason = None
+        if not flag.in_play and flag.id not in brought_in:
+            reason = "never_in_play"
+        elif flag.player is FlagPlayer.WENT_OUT:
+            if flag.effect is FlagEffect.MULTIPLY and went_out <= {WentOut.OWN, WentOut.NEVER}:
+                reason = "went_out_scores_nothing"
+            elif flag.effect is FlagEffect.OTHERS_MULTIPLY and went_out <= {
+                WentOut.COLLECTS,
+                WentOut.NEVER,
+            }:
+                reason = "others_score_nothing"
+        if reason is not None:
+            found.append(
+                DefinitionWarning(
+                    DefinitionWarningCode.FLAG_NEVER_SCORES,
+                    f"flags[{i}]",
+                    {"flag": flag.id, "reason": reason},
+                )
+            )
+    for i, option in enumerate(definition.options, 1):
+        if option.kind is not OptionKind.NUMBER:
+            continue
+        uses = {End.TARGET, End.EITHER} if option.id == "target" else {End.ROUNDS, End.EITHER}
+        if not ends & uses:
+            found.append(
+                DefinitionWarning(
+                    DefinitionWarningCode.NUMBER_NOT_USED, f"options[{i}]", {"option": option.id}
+                )
+            )
+    return tuple(found)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -73,10 +73,13 @@ class BreakdownItem:
     (another player's leftover value minus one's own), ``own_leftover``
     (subtracted in a blocked Four Suit Rummy hand), ``penalty`` (own leftover
     as penalty points), ``own_cards`` (own leftover scored where the highest
-    total wins), and a hand flag's line (``flag`` names the flag):
+    total wins), ``penalty_taken`` and ``own_taken`` (the same for the cards
+    taken in a game of tricks), and a hand flag's line (``flag`` names the flag):
     ``flag_multiplied`` (the extra of a ×``count`` flag, e.g. going *rummy*),
-    ``flag_bonus`` (a fixed bonus), ``flag_to_others`` (given to each other
-    player, e.g. shooting the moon; ``player`` is who called it).
+    ``flag_others_multiplied`` (the extra of a ×``count`` flag on another
+    player's points; ``player`` is who called it), ``flag_bonus`` (a fixed
+    bonus), ``flag_to_others`` (given to each other player, e.g. shooting the
+    moon; ``player`` is who called it).
 
     A note on the whole hand (``HandScore.notes``, ``points`` 0) says why
     nobody scored it: ``blocked_tie`` (blocked, and the lowest leftover value

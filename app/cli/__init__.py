@@ -36,7 +36,7 @@ from app.cli import (
     trash,
 )
 from app.cli.status import ExitStatus
-from app.i18n import LOCALES_DIR, N_, _, get_language
+from app.i18n import LOCALES_DIR, N_, _, get_language, names_as_typed
 
 __all__ = ["ARGPARSE_WORDS", "ExitStatus", "argparse_language", "build_parser", "main"]
 
@@ -79,6 +79,17 @@ ARGPARSE_WORDS = (
     N_("positional arguments"),
     N_("show this help message and exit"),
 )
+
+
+#: The commands whose output keeps the bidi isolates (FSI … PDI) the app puts
+#: around a right-to-left name: the app itself (its screens) and ``export``
+#: (the text and Markdown exports isolate each name, for chat apps).
+#: Every other command prints names as typed: a terminal lays a line out cell
+#: by cell (most apply no bidi algorithm at all), so an isolate is at best an
+#: invisible character and, shown safely (:func:`app.safe_text.visible`),
+#: the literal ``\u2068`` around the name; scripts reading the output get
+#: the names as stored.
+KEEP_ISOLATES = (serve.run_app, serve.run_web, export.run)
 
 
 @contextmanager
@@ -133,7 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(message)s")
-    status = int(args.handler(args))
+    if args.handler in KEEP_ISOLATES:
+        status = int(args.handler(args))
+    else:  # what a terminal shows: names as typed (see KEEP_ISOLATES)
+        with names_as_typed():
+            status = int(args.handler(args))
     if argv is None and args.handler is serve.run_web:
         # The process's own command line and the server has stopped: end now
         # (everything is closed and committed; see app.server.run.end_process).

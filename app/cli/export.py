@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, resolve, with_engine
 from app.cli.status import ExitStatus
-from app.i18n import _, get_language
+from app.i18n import _, get_language, names_as_typed
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -27,20 +29,26 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
     A file is written atomically (:func:`models.safe_files.write_atomic`: on a
     full disk the old file stays as it was); never over the database or any
-    SQLite file, and over another existing file only with ``--force``. A PDF
-    or a picture is not written to a terminal."""
-    from app.safe_text import json_visible
+    SQLite file, and over another existing file only with ``--force``; the
+    file written is named on standard error. A PDF or a picture is never
+    written to a terminal (standard output or ``--output``): refused in one
+    line, exit status 2."""
+    from app.safe_text import json_visible, visible
     from models.faults import database_file
     from models.safe_files import check_target, write_atomic
     from models.services import export_session, session_doc
 
     to_file = bool(args.output and args.output != "-")
-    if not to_file and args.format in BINARY_KEYS and sys.stdout.isatty():
-        print(
-            _("A PDF or a picture is not shown in a terminal: write it to a file with -o FILE"),
-            file=sys.stderr,
-        )
+    terminal = _is_terminal(args.output) if to_file else sys.stdout.isatty()
+    if terminal and args.format in BINARY_KEYS:
+        with names_as_typed():
+            print(
+                _("A PDF or a picture is not shown in a terminal: write it to a file with -o FILE"),
+                file=sys.stderr,
+            )
         return ExitStatus.BAD_INPUT
+    if terminal and to_file:  # "-o /dev/tty": a terminal, not a file to replace
+        to_file = False
 
     def work(engine: AnyEngine) -> ExitStatus:
         target = None
@@ -58,6 +66,11 @@ def run(args: argparse.Namespace) -> ExitStatus:
         if target is not None:
             check_target(args.output, force=args.force, database=database_file(engine))
             write_atomic(target, data)
+            with names_as_typed():  # said where it went (standard output stays the export's)
+                print(_("Wrote {file}", file=visible(args.output)), file=sys.stderr)
+        elif terminal and args.output and args.output != "-":
+            with open(args.output, "wb") as device:
+                device.write(data)
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
@@ -73,6 +86,22 @@ def run(args: argparse.Namespace) -> ExitStatus:
             file=sys.stderr,
         )
         return ExitStatus.BAD_INPUT
+
+
+def _is_terminal(path: str) -> bool:
+    """Whether ``path`` names a terminal (``/dev/tty``, ``/dev/stdout`` of a
+    terminal), found without reading it: a terminal is written to, never read
+    or replaced as a file."""
+    try:
+        if not stat.S_ISCHR(os.stat(path).st_mode):
+            return False
+        descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return False
+    try:
+        return os.isatty(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -66,13 +66,16 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
     def work(engine: AnyEngine) -> ExitStatus:
         nonlocal refused, duplicates, stored
+        from app.fonts import check_session_names
         from models.services import import_session, read_import_source
         from scoring import CodedError
 
         for name in files:
             prefix = f"{name}: " if len(files) > 1 else ""
             try:
-                view = import_session(engine=engine, data=read_import_source(name))
+                data = read_import_source(name)
+                check_session_names(data)  # the app could not draw such a name
+                view = import_session(engine=engine, data=data)
             except OSError as error:
                 _cannot_read(name, error)
                 refused += 1

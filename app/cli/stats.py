@@ -11,28 +11,110 @@ from typing import TYPE_CHECKING, Any
 from app.cli.common import db_option, game_label, text_table, with_engine
 from app.cli.status import ExitStatus
 from app.i18n import _, format_number, ngettext
-from scoring import GAME_IDS
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
     from models.views import GameStatistics
 
-__all__ = ["GAME_KEYS", "add_parser", "render_statistics", "run"]
+__all__ = ["add_parser", "find_game", "render_statistics", "run"]
 
-#: The ``--game`` values: the coded games (known without loading their rules).
-GAME_KEYS: tuple[str, ...] = GAME_IDS
+
+class GameNotChosen(Exception):
+    """``--game`` names no game, or more than one (already said on standard error)."""
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
-    """Print the statistics (of ``args.game`` only, when given)."""
+    """Print the statistics (of ``args.game`` only, when given: a game's id or
+    its name, see :func:`find_game`)."""
     from app.reports.statistics import game_statistics  # the screen's use case
 
     def work(engine: AnyEngine) -> ExitStatus:
-        games = game_statistics(engine=engine, game=args.game)
-        sys.stdout.write(render_statistics(games))
+        games = game_statistics(engine=engine)
+        if args.game is None:
+            sys.stdout.write(render_statistics(games))
+            return ExitStatus.OK
+        try:
+            game_id, name = find_game(engine, args.game, games)
+        except GameNotChosen:
+            return ExitStatus.BAD_INPUT
+        chosen = tuple(g for g in games if g.game == game_id)
+        if not chosen:
+            print(_("No finished sessions of {game} yet", game=name))
+            return ExitStatus.OK
+        sys.stdout.write(render_statistics(chosen))
         return ExitStatus.OK
 
     return with_engine(args, work)
+
+
+def find_game(
+    engine: AnyEngine, wanted: str, played: tuple[GameStatistics, ...] = ()
+) -> tuple[str, str]:
+    """The game ``wanted`` names: ``(id, name)``, the name in the active
+    language.
+
+    ``wanted`` is a game's id or its name (in either language, as ``kortpoeng
+    games`` shows it), compared without regard to case: every built-in game
+    (those defined as data too), every custom game, and every game a finished
+    session was played by (``played``; a custom game deleted since is named by
+    its session's copy). The database's custom games are read only when no
+    other game matches. Raises :class:`GameNotChosen` (the reason said on
+    standard error in one line) when no game, or more than one, matches.
+    """
+    from scoring import builtin_games
+
+    key = wanted.strip().casefold()
+    games: dict[str, object] = dict(builtin_games())
+    for stats in played:
+        games.setdefault(stats.game, stats.definition or stats.game)
+    found = _matching(games, key)
+    if not found:
+        from models.services import list_games
+
+        for entry in list_games(engine=engine):
+            games.setdefault(entry.game_id, entry.definition or entry.game_id)
+        found = _matching(games, key)
+    if len(found) == 1:
+        return found[0], _names(games[found[0]])[0]
+    if found:
+        choices = ", ".join(f"{_names(games[g])[0]} ({g})" for g in found)
+        print(
+            _(
+                "“{game}” names more than one game: {choices}. Give its id",
+                game=wanted[:40],
+                choices=choices,
+            ),
+            file=sys.stderr,
+        )
+    else:
+        print(
+            _(
+                "There is no game “{game}”. The games: {names}",
+                game=wanted[:40],
+                names=", ".join(_names(g)[0] for g in games.values()),
+            ),
+            file=sys.stderr,
+        )
+    raise GameNotChosen(wanted)
+
+
+def _names(game: object) -> tuple[str, str]:
+    """The game's name in the active language, then in the other one."""
+    from app.i18n import get_language, use_language
+
+    shown = game_label(game)
+    other = "en" if get_language() == "nb" else "nb"
+    with use_language(other):
+        return shown, game_label(game)
+
+
+def _matching(games: dict[str, object], key: str) -> list[str]:
+    """The ids of ``games`` whose id is ``key`` (that one alone), else those
+    that go by the name ``key`` in either language (casefolded)."""
+    by_id = [g for g in games if g.casefold() == key]
+    if by_id:
+        return by_id[:1]
+    return [g for g, game in games.items() if key in {n.casefold() for n in _names(game)}]
 
 
 def render_statistics(games: tuple[GameStatistics, ...]) -> str:
@@ -69,7 +151,7 @@ def render_statistics(games: tuple[GameStatistics, ...]) -> str:
             for p in game.players
         ]
         parts.append(
-            f"{game_label(game.game)} — {sessions} · {direction}\n"
+            f"{game_label(game.definition or game.game)} — {sessions} · {direction}\n"
             + text_table(header, rows, right=set(range(1, len(header))))
         )
     note = _(
@@ -84,6 +166,13 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "stats", help=_("per game and player: sessions, wins, win rate, best hand, streak")
     )
-    p.add_argument("--game", choices=GAME_KEYS, help=_("only this game (default: every game)"))
+    p.add_argument(
+        "--game",
+        metavar="GAME",
+        help=_(
+            "only this game: its id or its name, as kortpoeng games shows them "
+            "(default: every game)"
+        ),
+    )
     db_option(p)
     p.set_defaults(handler=run)

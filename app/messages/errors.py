@@ -26,6 +26,7 @@ _NAMES_PLAYER = frozenset(
         ErrorCode.WENT_OUT_HOLDS_CARDS,
         ErrorCode.PLAYER_NAME_CONTROL,
         ErrorCode.PLAYER_NAME_LONG,
+        ErrorCode.PLAYER_NAME_GLYPH,
         ErrorCode.PLAYER_DUPLICATE,
         ErrorCode.PLAYER_REPEATED,
     }

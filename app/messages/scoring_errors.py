@@ -228,6 +228,16 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         int(p.get("maximum", 0)),
         player=_shown(e.player or ""),
     ),
+    ErrorCode.PLAYER_NAME_GLYPH: lambda e, p: _(
+        # Translators: {code} is e.g. "U+1230", {unicode_name} its English
+        # Unicode name ("ETHIOPIC SYLLABLE SA"): the character itself cannot
+        # be drawn on this screen.
+        "The name “{player}” has a character Kortpoeng has no font for: {code} "
+        "{unicode_name}. Leave it out or write the name another way",
+        player=_shown(e.player or ""),
+        code=str(p.get("code", "")),
+        unicode_name=str(p.get("unicode_name", "")),
+    ),
     ErrorCode.PLAYER_DUPLICATE: lambda e, p: _(
         "“{player}” is listed twice: every player needs a different name",
         player=_shown(e.player or ""),

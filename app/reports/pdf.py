@@ -9,10 +9,13 @@ six players. Every page has a footer with the page number.
 
 Fonts are shipped in ``assets/fonts`` (a phone has no system fonts to borrow)
 and loaded by absolute path from this file's location; fpdf2 embeds only the
-glyphs used. DejaVu Sans covers æøå, ÆØÅ, «», the no-break space that
-Norwegian numbers use, ♠♥♦♣, and the Arabic and Hebrew alphabets; Noto Emoji
-(monochrome) is the fallback font for emoji (``Ola👍`` and ``Ola🏆`` stay two
-players). Text that needs it — right-to-left letters, combining marks, emoji —
+glyphs used. They are the app's own font stack (:mod:`app.fonts`): DejaVu
+Sans covers æøå, ÆØÅ, «», the no-break space that Norwegian numbers use,
+♠♥♦♣, Greek, Cyrillic, and the Arabic and Hebrew alphabets; the fallback
+fonts, loaded only for a sheet whose names or notes need them, are Noto Emoji
+(monochrome: ``Ola👍`` and ``Ola🏆`` stay two players), Noto Sans
+Devanagari, Noto Sans Thai and Noto Sans CJK (Chinese, Japanese, Korean).
+Text that needs it — right-to-left letters, combining marks, emoji —
 goes through fpdf2's text shaping (HarfBuzz, :mod:`uharfbuzz`): Arabic letters
 joined, right-to-left names in their reading order, an emoji sequence one
 picture; names inside a sentence are bidi isolates (FSI … PDI), so "Ola,
@@ -36,6 +39,7 @@ from typing import Any
 import wcwidth
 from fpdf import FPDF
 
+from app.fonts import BOLD, CJK, DEJAVU, DEVANAGARI, EMOJI, THAI, ShippedFont, coverage
 from app.i18n import _, format_number, get_language
 from app.paths import FONTS_DIR
 from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
@@ -56,12 +60,21 @@ __all__ = [
 
 #: Where the shipped fonts live (absolute, from this file).
 FONT_DIR = FONTS_DIR
-FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
-FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
-FONT_EMOJI = FONT_DIR / "NotoEmoji-Regular.ttf"
+FONT_REGULAR = DEJAVU.path
+FONT_BOLD = BOLD.path
+FONT_EMOJI = EMOJI.path
 
 _FAMILY = "DejaVu"
 _EMOJI = "NotoEmoji"
+#: The fallback fonts, by fpdf2 family, in the order fpdf2 tries them: the
+#: emoji font first, so that the joiners it has keep an emoji sequence in one
+#: run (the Devanagari font has a joiner too).
+_FALLBACKS: tuple[tuple[str, ShippedFont], ...] = (
+    (_EMOJI, EMOJI),
+    ("NotoDevanagari", DEVANAGARI),
+    ("NotoThai", THAI),
+    ("NotoCJK", CJK),
+)
 #: Characters that glue an emoji sequence together (zero-width joiner, emoji
 #: presentation selector, keycap): drawn from the emoji font, so that a
 #: sequence such as 👨‍👩‍👧 stays in one run and is shaped into one picture.
@@ -152,8 +165,9 @@ def new_sheet(
     format: str | tuple[float, float] = "A4",
 ) -> _Sheet:
     """An empty sheet in ``style`` with the shipped fonts loaded: DejaVu Sans
-    (regular and bold), and Noto Emoji as the fallback font when a name or
-    note of ``summary`` has a character DejaVu Sans lacks.
+    (regular and bold), and as fallback fonts those of Noto Emoji, Noto Sans
+    Devanagari, Noto Sans Thai and Noto Sans CJK that have a character of a
+    name or note of ``summary`` that DejaVu Sans lacks.
 
     Raises:
         FileNotFoundError: if a shipped font is missing from ``assets/fonts``.
@@ -168,16 +182,22 @@ def new_sheet(
     regular: Any = pdf.fonts[_FAMILY.lower()]  # a TTF font: it has a cmap
     cmap = regular.cmap
     texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
-    if any(
-        ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
+    missing = {
+        ord(char)
         for text in texts
         for char in text
-    ):
-        pdf.add_font(_EMOJI, "", FONT_EMOJI)
+        if ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
+    }
+    fallbacks = [family for family, font in _FALLBACKS if missing & coverage((font,))]
+    for family, font in _FALLBACKS:
+        if family in fallbacks:
+            pdf.add_font(family, "", font.path)
+    if _EMOJI in fallbacks:
         for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
-            font: Any = pdf.fonts[key]
-            font.cmap = {c: glyph for c, glyph in font.cmap.items() if c not in _EMOJI_GLUE}
-        pdf.set_fallback_fonts([_EMOJI], exact_match=False)  # one weight: bold names too
+            face: Any = pdf.fonts[key]
+            face.cmap = {c: glyph for c, glyph in face.cmap.items() if c not in _EMOJI_GLUE}
+    if fallbacks:
+        pdf.set_fallback_fonts(fallbacks, exact_match=False)  # one weight: bold names too
     return pdf
 
 

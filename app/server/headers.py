@@ -13,7 +13,10 @@ drops it whatever sent it). What is sent instead:
   ``<style>`` elements), and the three inline ``<script>`` blocks of the app's
   ``index.html``, allowed by their SHA-256 hashes computed from the page as
   served (:func:`inline_script_hashes`), never by ``'unsafe-inline'``.
-  Images, fonts and the QR code need nothing more. ``frame-ancestors 'none'``:
+  Images, fonts and the QR code need nothing more; ``data:`` media for
+  the tiny silent video that keeps a phone's screen awake where the browser
+  has no Wake Lock API (a page over plain http on the home network:
+  :mod:`app.ui.phone`). ``frame-ancestors 'none'``:
   no other site can frame the app. The client is served so that it asks for
   nothing beyond this server (:mod:`app.server.offline`); anything else it
   might ask for is refused all the same.
@@ -46,6 +49,7 @@ APP_POLICY: dict[str, list[str]] = {
     "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     "worker-src": ["'self'", "blob:"],
+    "media-src": ["'self'", "data:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

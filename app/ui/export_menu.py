@@ -2,8 +2,11 @@
 top bar that opens a sheet offering the summary as text on the clipboard, or a
 picture (PNG), a PDF, Markdown, CSV or JSON file, in the language on screen.
 
-The bytes come from :func:`app.reports.export_file` (off the event loop). In a
-browser (and on a phone) they are handed to Flet's
+The bytes come from :func:`app.reports.export_file` (off the event loop). On
+a phone (an app, or a phone's browser) the picture, the PDF and the session
+file go to the system share sheet (``flet.Share``, :mod:`app.ui.phone`), to
+send to the family chat or save; where there is none, the browser downloads
+the file. Otherwise, in a browser (and on a phone) they are handed to Flet's
 ``FilePicker.save_file(file_name=…, src_bytes=…)``, which downloads the file
 (or lets the phone's own dialog save it). On the desktop the save dialog only
 picks the path and the app writes the file itself (:func:`save_export`):
@@ -33,9 +36,10 @@ from sqlalchemy.engine import Engine
 
 from app import storage
 from app.i18n import _, get_language
-from app.messages import os_reason
+from app.messages import game_name, os_reason
 from app.reports import export_file, export_text
 from app.ui.common import describe_problem, run_use_case, tagged
+from app.ui.phone import share_file, uses_share_sheet
 from models.errors import OutputExists
 from models.faults import database_file
 from models.safe_files import check_target, write_atomic
@@ -134,6 +138,7 @@ def ExportButton(view: SessionView) -> ft.Control:
     open_, set_open = ft.use_state(False)
     text, set_text = ft.use_state("")
     picker = ft.use_ref(cast("ft.FilePicker | None", None))
+    sheet = ft.use_ref(cast("ft.Share | None", None))
 
     async def show(_e: ft.Event) -> None:
         set_text("")
@@ -155,9 +160,25 @@ def ExportButton(view: SessionView) -> ft.Control:
         except CodedError as problem:
             _say(describe_problem(problem), error=True)
             return
+        page = ft.context.page
+        if uses_share_sheet(page.platform, fmt):  # a phone: its own share sheet
+            if sheet.current is None:
+                sheet.current = ft.Share()
+            shared = await share_file(
+                sheet.current,
+                out.filename,
+                out.data,
+                out.media_type,
+                title=game_name(view.game_rules),
+            )
+            if shared is not None:
+                if shared.status is ft.ShareResultStatus.SUCCESS:
+                    _say(_("Shared {file}", file=out.filename))
+                elif shared.status is ft.ShareResultStatus.UNAVAILABLE and page.web:
+                    _say(_("Saved {file}", file=out.filename))  # the browser downloaded it
+                return
         if picker.current is None:
             picker.current = ft.FilePicker()
-        page = ft.context.page
         if page.web or (
             page.platform is not None and page.platform.is_mobile()
         ):  # the browser or the phone saves it

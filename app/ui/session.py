@@ -23,6 +23,7 @@ from app.ui.common import (
     use_session_view,
 )
 from app.ui.export_menu import ExportButton
+from app.ui.phone import use_keep_awake
 from app.ui.state import MAX_CONTENT
 from models.views import HandLine, SessionView
 from scoring import SessionResult
@@ -48,6 +49,17 @@ CELL_MIN = 62
 CELL_MAX = 140
 #: Space between columns, in logical pixels.
 CELL_GAP = 0
+#: Up to this many players share a phone's width even when their names do
+#: not fit whole (a long name ends in "…", whole in its tooltip and to a
+#: screen reader): no sideways swipe for the tables families play at. More
+#: players scroll sideways with every name whole.
+FIT_PLAYERS = 6
+#: The narrowest a player's column gets when up to :data:`FIT_PLAYERS` share
+#: the width: six fit a 390-pixel phone (a four-digit total, a name's first
+#: letters).
+CELL_NARROW = 52
+#: Width of the hand-number column then: room for a two-digit hand number and "Σ".
+NARROW_NUMBER_WIDTH = 28
 #: Heights of the rows when the players' columns scroll (the fixed hand
 #: numbers beside them line up with them).
 HEADER_HEIGHT = 48
@@ -177,6 +189,46 @@ def two_line_width(name: str) -> float:
     return min([name_width(name), *lines])
 
 
+def name_lines(name: str) -> list[str]:
+    """``name`` in at most two lines, broken between words where the wider
+    line is narrowest (:func:`two_line_width`).
+
+    >>> name_lines("Bestemor Ingrid"), name_lines("Anne Lise Berg"), name_lines("Øystein")
+    (['Bestemor', 'Ingrid'], ['Anne', 'Lise Berg'], ['Øystein'])
+    """
+    words = name.split()
+    if len(words) < 2:
+        return [name]
+    breaks = range(1, len(words))
+    best = min(
+        breaks,
+        key=lambda i: max(name_width(" ".join(words[:i])), name_width(" ".join(words[i:]))),
+    )
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def crowded_name(name: str) -> ft.Control:
+    """A name in a column too narrow for it (:func:`crowded`): its two lines
+    (:func:`name_lines`) each on its own, a line too long ending in "…"
+    (never a word cut in two, read as another name), the whole name in a
+    tooltip."""
+    return ft.Column(
+        [
+            ft.Text(
+                line,
+                weight=ft.FontWeight.W_600,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.CENTER,
+                tooltip=name,
+            )
+            for line in name_lines(name)
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def sheet_widths(names: Sequence[str], width: float) -> tuple[float | None, bool]:
     """The width of a player's column and whether the columns scroll sideways:
     they share the room right of the hand numbers (``width`` is the whole
@@ -193,28 +245,58 @@ def sheet_widths(names: Sequence[str], width: float) -> tuple[float | None, bool
     (None, False)
     >>> sheet_widths(["Bjørn", "Bjørnar"] + ["Kari"] * 10, 366)
     (71.0, True)
+
+    Up to :data:`FIT_PLAYERS` share the width all the same, in columns at
+    least :data:`CELL_NARROW` wide (:func:`crowded`):
+
+    >>> sheet_widths(["Bestemor Ingrid", "Onkel Bjørnar", "Kari", "Ola", "Åse", "Øystein"], 366)
+    (None, False)
     """
     shared = max([CELL_MIN, *(two_line_width(n) for n in names)])
-    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP:
+    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP or crowded(names, width):
         return None, False
     need = min(max([CELL_MIN, *(name_width(n) for n in names)]), CELL_MAX)
     return need, True
+
+
+def crowded(names: Sequence[str], width: float) -> bool:
+    """Whether the players' columns share the sheet's ``width`` (logical
+    pixels) although some name does not fit whole on two lines: up to
+    :data:`FIT_PLAYERS` players whose columns would otherwise scroll
+    sideways, where each still gets :data:`CELL_NARROW` beside a narrow
+    hand-number column. Their names may end in "…".
+
+    >>> crowded(["Anna", "Bo", "Cato", "Dag", "Eli"], 366)
+    False
+    >>> crowded(["Bestemor Ingrid", "Onkel Bjørnar", "Kari", "Ola", "Åse", "Øystein"], 366)
+    True
+    >>> crowded(["Kari"] * 7, 366)
+    False
+    """
+    shared = max([CELL_MIN, *(two_line_width(n) for n in names)])
+    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP:
+        return False
+    room = width - NARROW_NUMBER_WIDTH - CELL_GAP
+    return len(names) <= FIT_PLAYERS and len(names) * (CELL_NARROW + CELL_GAP) <= room
 
 
 @ft.component
 def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     """Players as columns, hands as rows (points and running total), totals at
     the bottom; the leader's total is highlighted, the dealer of the next hand
-    marked. ``on_hand(number)`` is called when a hand's row is tapped. With
-    more players than fit the screen, the players' columns scroll sideways
-    beside the fixed hand numbers (names and totals stay whole)."""
+    marked. ``on_hand(number)`` is called when a hand's row is tapped. Up to
+    six players share a phone's width (:func:`crowded`: a long name ends in
+    "…"); with more players than fit the screen, the players' columns scroll
+    sideways beside the fixed hand numbers (names and totals stay whole)."""
     app = use_app()
     table = view.standings
     players = view.players
     leaders = set(table.leaders) if view.hands else set()
     finished = table.finished
-    width, scrolls = sheet_widths(players, min(app.width, MAX_CONTENT) - 2 * PADDING)
-    number_width = NAME_WIDTH if scrolls else NUMBER_WIDTH
+    room = min(app.width, MAX_CONTENT) - 2 * PADDING
+    width, scrolls = sheet_widths(players, room)
+    tight = crowded(players, room)  # up to six share a phone: names may end in "…"
+    number_width = NAME_WIDTH if scrolls else NARROW_NUMBER_WIDTH if tight else NUMBER_WIDTH
 
     def cell(content: ft.Control, *, highlight: bool = False) -> ft.Control:
         return ft.Container(
@@ -222,7 +304,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
             width=width,
             expand=width is None,
             alignment=ft.Alignment.CENTER,
-            padding=ft.Padding.symmetric(vertical=4, horizontal=2),
+            padding=ft.Padding.symmetric(vertical=4, horizontal=1 if tight else 2),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if highlight else None,
             border_radius=6,
         )
@@ -242,7 +324,10 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                                 max_lines=1 if scrolls else 2,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 text_align=ft.TextAlign.CENTER,
-                            ),
+                            )
+                            if not tight
+                            else crowded_name(name),
+                            **({"label": name, "exclude_semantics": True} if tight else {}),
                         ),
                         ft.Text(
                             _("deals") if (name == table.dealer and not finished) else " ",
@@ -538,8 +623,10 @@ def DeferredChart(view: SessionView) -> ft.Control:
 
 @ft.component
 def SessionScreen() -> ft.Control:
-    """One session's standings, opened from the services by route id."""
+    """One session's standings, opened from the services by route id. The
+    phone's screen stays awake while it is shown (and its hand entry)."""
     app = use_app()
+    use_keep_awake()
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
     show_all, set_show_all = ft.use_state(False)

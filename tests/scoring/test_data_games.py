@@ -95,7 +95,7 @@ def test_hearts_each_heart_1_and_the_queen_of_spades_13():
     score = HEARTS.score_hand(HEARTS.default_options(), P4, hand(None, taken))
     assert score.points == {"Anna": 16, "Bjørn": 5, "Cecilie": 2, "Dag": 3}
     assert sum(score.points.values()) == 26  # Bicycle: every hand's points add up to 26
-    assert [(i.code, i.points) for i in score.breakdown["Anna"]] == [("penalty", 16)]
+    assert [(i.code, i.points) for i in score.breakdown["Anna"]] == [("penalty_taken", 16)]
 
 
 def test_hearts_shooting_the_moon_gives_everyone_else_26():

@@ -13,7 +13,9 @@ import flet as ft
 from app.i18n import _
 from app.messages import card_label, card_name, key_label
 from app.ui.common import TOUCH, tagged
+from app.ui.phone import tap_feedback
 from app.ui.state import HandDraft
+from app.ui.text_styles import text_style
 from scoring import Card, PadKey, Rank
 
 __all__ = [
@@ -59,6 +61,7 @@ def key_button(
             # keypad has dozens of keys, all torn down when the hand is saved).
             content=label,
             on_click=on_click,
+            action=tap_feedback(),  # felt at the tap, where the device can (app.ui.phone)
             width=None if expand else width,
             height=KEY,
             disabled=disabled,
@@ -67,7 +70,7 @@ def key_button(
                 shape=ft.RoundedRectangleBorder(radius=10),
                 bgcolor=ft.Colors.PRIMARY if selected else None,
                 color=ft.Colors.ON_PRIMARY if selected else color,
-                text_style=ft.TextStyle(
+                text_style=text_style(
                     size=16 if len(label) <= 2 else 14,
                     weight=ft.FontWeight.W_600,
                     font_family=font,

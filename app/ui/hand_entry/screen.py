@@ -34,6 +34,7 @@ from app.ui.common import (
 from app.ui.hand_entry import actions as hand_actions
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
+from app.ui.phone import on_its_side, use_keep_awake
 from app.ui.state import AppState, HandDraft
 from models import services
 from models.errors import StorageCode
@@ -431,6 +432,7 @@ def HandEntry(
         run_spacing=6,
     )
     body: list[ft.Control] = []
+    beside: list[ft.Control] = []
     overtaken = draft.overtaken(number)
     if overtaken:
         body.append(overtaken_notice(app, view, draft, number))
@@ -468,7 +470,10 @@ def HandEntry(
             if draft.rules.uses_runs or name != draft.went_out
         ]
         panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
-        if app.wide and len(panels) > 1:
+        page = ft.context.page
+        if on_its_side(page.width, page.height):
+            beside = panels  # a phone on its side: beside who went out, from the top
+        elif app.wide and len(panels) > 1:
             body.append(
                 ft.ResponsiveRow(
                     [ft.Container(content=p, col={"xs": 12, "md": 6}) for p in panels],
@@ -480,6 +485,19 @@ def HandEntry(
             body.extend(panels)
     if draft.went_out is not None or draft.blocked:
         body.append(LiveScore(draft, preview))
+    if beside:
+        # Landscape: the chips and keys of the player being entered in view
+        # at once, not under who went out.
+        body = [
+            ft.Row(
+                [
+                    ft.Column(body, spacing=8, expand=2),
+                    tagged("hand-players", ft.Column(beside, spacing=8), expand=3),
+                ],
+                spacing=12,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        ]
     # A refused save (e.g. a run still being built) says why first; it goes
     # with the next change to the hand.
     problem = draft.save_error or preview.error
@@ -613,8 +631,9 @@ def HandEntry(
 
 @ft.component
 def NewHandScreen() -> ft.Control:
-    """``/session/<id>/hand``: the next hand."""
+    """``/session/<id>/hand``: the next hand (the screen kept awake)."""
     app = use_app()
+    use_keep_awake()
     sid = int(ft.use_route_params().get("sid", "0") or 0)
     loaded = use_session_view(app, sid)
     if loaded.loading:
@@ -656,8 +675,10 @@ def _session_and_hand(session_id: int, number: int):
 def EditHandScreen() -> ft.Control:
     """``/session/<id>/hand/<n>``: change or delete hand ``n``. Each opening
     shows the hand as stored; changes left unsaved at an earlier opening are
-    offered (restore or discard), never carried in silently."""
+    offered (restore or discard), never carried in silently. The screen is
+    kept awake."""
     app = use_app()
+    use_keep_awake()
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
     number = int(params.get("number", "0") or 0)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.fonts import check_drawable_name
 from app.messages import DraftCode, DraftError
 from app.ui.state.typed_sum import read_sum
 from scoring import (
@@ -197,6 +198,7 @@ class NewSessionDraft:
         it is empty, too long, a duplicate or the table is full."""
         try:
             checked = check_name(self.name if name is None else name)  # the one name rule
+            check_drawable_name(checked)  # and one the app's fonts can draw
             if any(player_key(p) == player_key(checked) for p in self.players):
                 raise OptionError(ErrorCode.PLAYER_DUPLICATE, player=checked)
             maximum = self.rules.max_players

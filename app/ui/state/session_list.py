@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from app.fonts import check_session_names
 from app.i18n import _, join_names, ngettext
 from app.messages import describe_error, game_name
 from scoring import CodedError
@@ -129,6 +130,7 @@ async def import_file(
         )
         return None
     try:
+        check_session_names(data)  # every name one the app's fonts draw
         view: SessionView = await ports.run(services.import_session, data=data)
     except CodedError as problem:
         app.notify(

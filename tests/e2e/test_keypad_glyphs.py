@@ -1,0 +1,163 @@
+"""The keypad draws every suit (issue 25, item 1), in Chromium at phone size.
+
+In Hearts every key read "A▯", "Q▯": the keys' text style had no fallback to
+the shipped fonts, so Flutter asked for a suit font from its fallback font
+path (the app's server has none there) and drew a box, the same box for the
+queen of spades (13 points) and the queen of hearts (1). With every style
+falling back on the shipped fonts, the queens' keys differ pixel by pixel, and
+no font is asked for beyond the ones the app ships.
+
+Names in every script the app ships fonts for sit on the same screens (the
+players' panels), so the check that nothing is fetched covers them too.
+Screenshots ``keypad-*`` in artifacts/screenshots/ are for a person to look at.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import e2e_harness as h
+import pytest
+from kortpoeng_flows import APP, settle, wait_for
+from PIL import Image, ImageChops
+
+from models import services as store
+from models.db import init_db, make_engine
+from scoring import builtin_definition, read_definition, write_definition
+
+pytestmark = pytest.mark.e2e
+
+HEARTS_PLAYERS = ["Kari", "王小明", "प्रिया", "สมชาย", "김민준", "Ola👍"]
+CUSTOM_PLAYERS = ["Åse", "Дмитрий", "Γιώργος", "سارة", "יוסי", "さくら"]
+QUEENS = ("QS", "QH", "QD", "QC")
+
+
+def four_queens() -> Any:
+    """A custom game whose queens score by suit (♠ 4, ♥ 3, ♦ 2, ♣ 1)."""
+    data = json.loads(write_definition(builtin_definition("hearts")))
+    data.update(
+        id="four_queens",
+        name={"nb": "Fire damer", "en": "Four Queens"},
+        players={"min": 2, "max": 6},
+        keys=[
+            {"rank": "A", "points": 1},
+            {"rank": "K", "points": 0, "suits": {"H": 1}},
+            {"rank": "Q", "points": 0, "suits": {"S": 4, "H": 3, "D": 2, "C": 1}},
+        ],
+    )
+    return read_definition(json.dumps(data))
+
+
+def seed(url: str) -> dict[str, int]:
+    """A Hearts session and a Four Queens session; their ids."""
+    engine = make_engine(url)
+    init_db(engine)
+    store.save_game(engine=engine, definition=four_queens())
+    hearts = store.start_session(engine=engine, game="hearts", players=HEARTS_PLAYERS)
+    custom = store.start_session(engine=engine, game="four_queens", players=CUSTOM_PLAYERS)
+    engine.dispose()
+    return {"hearts": hearts.id, "custom": custom.id}
+
+
+def open_hand(browser: Any, url: str) -> tuple[Any, list[str]]:
+    """A new hand of the session at ``url`` in a fresh phone-sized context
+    where Google's font hosts cannot be reached; the page and every URL it
+    asked for (filled as it goes)."""
+    asked: list[str] = []
+    context = browser.new_context(viewport=dict(h.PHONE))
+
+    def route(request_route: Any) -> None:
+        asked.append(request_route.request.url)
+        if "font" in (urlparse(request_route.request.url).hostname or ""):
+            request_route.abort()
+        else:
+            request_route.continue_()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    h.wait_first_frame(page, 60)
+    h.enable_semantics(page)
+    wait_for(page, "screen-hand")
+    settle(page, 1.0)
+    return page, asked
+
+
+def fonts_fetched(asked: list[str], server: str) -> list[str]:
+    """Font requests beyond the shipped fonts: to another host (Google's font
+    hosts), or Flutter's fallback fonts, which it asks for in folders of
+    ``/assets/fonts/`` (``/assets/fonts/notosanssymbols2/v24/….ttf``) when
+    none of a text's fonts has a letter."""
+    ours = urlparse(server).netloc
+    folder = "/assets/fonts/"
+
+    def fallback(url: str) -> bool:
+        parts = urlparse(url)
+        if parts.netloc != ours:
+            return "font" in url.lower()
+        return parts.path.startswith(folder) and "/" in parts.path[len(folder) :]
+
+    return [url for url in asked if fallback(url)]
+
+
+def key_image(page: Any, identifier: str) -> Image.Image:
+    """The key ``identifier`` as drawn (its box of the page), in grey."""
+    box = h.by_id(page, identifier).bounding_box()
+    assert box is not None, identifier
+    shot = page.screenshot(clip=box)
+    return Image.open(io.BytesIO(shot)).convert("L")
+
+
+def differing_pixels(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels of two images of one size differ by more than 48 of 255."""
+    size = (min(a.width, b.width), min(a.height, b.height))
+    diff = ImageChops.difference(a.crop((0, 0, *size)), b.crop((0, 0, *size)))
+    return sum(count for level, count in enumerate(diff.histogram()) if level > 48)
+
+
+def ink(image: Image.Image) -> int:
+    """Pixels darker than the key's face by more than 64 of 255 (the label)."""
+    face = max(range(256), key=lambda level: image.histogram()[level])
+    return sum(1 for value in image.tobytes() if face - value > 64)
+
+
+@pytest.mark.parametrize("lang", ["nb", "en"])
+def test_hearts_queens_keys_show_their_suits(
+    browser: Any, flet_app: Any, tmp_path: Path, lang: str
+) -> None:
+    url = f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
+    ids = seed(url)
+    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+    page, asked = open_hand(browser, server.url.rstrip("/") + f"/session/{ids['hearts']}/hand")
+    try:
+        h.screenshot(page, f"keypad-hearts-{lang}-phone")
+        spades, hearts = (key_image(page, f"key-Kari-{card}") for card in ("QS", "QH"))
+        assert ink(spades) > 40 and ink(hearts) > 40  # a label on both
+        # The rank is the same letter: what differs is the suit, drawn.
+        assert differing_pixels(spades, hearts) > 25, "Q♠ and Q♥ keys look the same"
+        assert fonts_fetched(asked, server.url) == [], fonts_fetched(asked, server.url)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["nb", "en"])
+def test_a_custom_games_four_queens_keys_all_differ(
+    browser: Any, flet_app: Any, tmp_path: Path, lang: str
+) -> None:
+    url = f"sqlite:///{tmp_path / 'custom.sqlite3'}"
+    ids = seed(url)
+    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+    page, asked = open_hand(browser, server.url.rstrip("/") + f"/session/{ids['custom']}/hand")
+    try:
+        h.screenshot(page, f"keypad-custom-{lang}-phone")
+        keys = {card: key_image(page, f"key-Åse-{card}") for card in QUEENS}
+        for first, second in combinations(QUEENS, 2):
+            assert differing_pixels(keys[first], keys[second]) > 25, (first, second)
+        assert fonts_fetched(asked, server.url) == [], fonts_fetched(asked, server.url)
+    finally:
+        page.context.close()
