@@ -5,8 +5,10 @@ that: :data:`WIDTH` pixels wide (1080), every letter at least
 :data:`MIN_TEXT_PX` pixels tall at that width (28), as high as it needs to be.
 It holds the title, date, players and result, the standings (every name whole,
 with its chart colour), the chart of running totals, and the hand table — the
-running totals per player after each of the last :data:`LAST_HANDS` hands,
-with a line saying how many earlier hands are left out.
+running totals per player after each of the last :data:`LAST_HANDS` hands and,
+in a game where players go out, who went out of each (or the game's word for
+a hand nobody went out of), as in the other exports, with a line saying how
+many earlier hands are left out.
 
 There is one drawing path: the blocks of the PDF score sheet
 (:mod:`app.reports.pdf`, so the same fonts, emoji fallback and text shaping)
@@ -84,10 +86,12 @@ _ZEBRA = "#F3F5F8"
 
 
 def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = LAST_HANDS) -> None:
-    """Running totals per player after each of the last ``last`` hands, with
-    the number of earlier hands left out."""
+    """Running totals per player after each of the last ``last`` hands, then
+    who went out of each (a column of its own, as wide as a player's, when
+    the game has going out), with the number of earlier hands left out."""
     s = PICTURE
     hands = summary.hands[-last:]
+    outs = summary.hands_out[-last:] if summary.out_label else ()
     left_out = len(summary.hands) - len(hands)
     y = pdf.get_y()
     pdf.set_font(_FAMILY, "B", s.heading)
@@ -103,10 +107,12 @@ def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = 
         text(pdf, s.margin, y + s.small * _PT, line)
         y += s.small * _PT * 1.9
     players = len(summary.player_names)
+    columns = players + (1 if outs else 0)
     pdf.set_font(_FAMILY, "", s.cell)
     hand_w = max(_width(pdf, summary.hand_label), _width(pdf, summary.hands[-1][0])) + 3
-    column = (pdf.w - 2 * s.margin - hand_w) / max(1, players)
-    end = s.margin + hand_w + column * players
+    column = (pdf.w - 2 * s.margin - hand_w) / max(1, columns)
+    out_x = s.margin + hand_w + column * players + 1.5
+    end = s.margin + hand_w + column * columns
     # Heading: the hand label, then each player's name over a bar of their colour.
     pdf.set_font(_FAMILY, "", s.small)
     pdf.set_text_color(_MUTED)
@@ -120,6 +126,10 @@ def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = 
         pdf.set_draw_color(colors[seat])
         pdf.set_line_width(0.9)
         pdf.line(x + 0.8, base + 1.6, x + column - 0.8, base + 1.6)
+    if outs:
+        pdf.set_font(_FAMILY, "", s.small)
+        pdf.set_text_color(_MUTED)
+        text(pdf, out_x, base, fit(pdf, summary.out_label, column - 2))
     y = base + 2.4
     pdf.set_fill_color(_ZEBRA)
     row = s.table_row
@@ -137,10 +147,14 @@ def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = 
         pdf.set_text_color(_INK)
         for seat, (_points, total) in enumerate(cells):
             right(pdf, s.margin + hand_w + (seat + 1) * column - 1.5, base, total)
+        if outs:
+            pdf.set_font(_FAMILY, "", s.cell)
+            pdf.set_text_color(_MUTED)
+            text(pdf, out_x, base, fit(pdf, outs[index], column - 2.5))
         y += row
     pdf.set_draw_color(_GRID)
     pdf.set_line_width(0.25)
-    for seat in range(1, players):  # a thin rule between the players' columns
+    for seat in range(1, columns):  # a thin rule between the columns
         x = s.margin + hand_w + seat * column
         pdf.line(x, top, x, y)
     pdf.set_draw_color(_RULE)
