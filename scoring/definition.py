@@ -28,6 +28,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import field as _field
 from enum import Enum, unique
 from typing import Any, TypeVar
 
@@ -825,7 +826,7 @@ class DefinitionWarning:
 
     code: DefinitionWarningCode
     field: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = _field(default_factory=dict)
 
 
 def definition_warnings(definition: GameDefinition) -> tuple[DefinitionWarning, ...]:
