@@ -100,7 +100,7 @@ def test_the_edges_that_are_accepted_can_be_shown_everywhere(
     status, _out, err = run(
         capsys, "--db", str(db), "export", "1", "--format", "pdf", "-o", str(tmp_path / "s.pdf")
     )
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, f"Wrote {tmp_path / 's.pdf'}\n")
     # what the app's session list shows: the stored UTC date, in years 1900-9999
     engine = make_engine(db)
     try:

@@ -156,7 +156,7 @@ def test_the_same_in_files_and_in_the_pdf(hostile_db: Path, tmp_path: Path, caps
         status, _out, err = run(
             capsys, "--db", str(hostile_db), "export", "1", "--format", fmt, "-o", str(target)
         )
-        assert (status, err) == (0, ""), fmt
+        assert (status, err) == (0, f"Wrote {target}\n"), fmt  # (named on standard error)
         if fmt == "pdf":
             text = "".join(page.extract_text() for page in PdfReader(target).pages)
             assert "RED" in text
@@ -242,7 +242,7 @@ def test_a_huge_note_stored_before_the_rule_is_cut_in_the_pdf(tmp_path: Path, ca
     status, _out, err = run(
         capsys, "--db", str(db), "export", "1", "--format", "pdf", "-o", str(target)
     )
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, f"Wrote {target}\n")
     text = "".join(page.extract_text() for page in PdfReader(target).pages)
     assert text.count("word") <= LONGEST // 5 + 1
     status, out, _err = run(capsys, "--db", str(db), "export", "1", "--format", "json")
