@@ -125,7 +125,7 @@ def coverage(fonts: tuple[ShippedFont, ...] = FALLBACK) -> frozenset[int]:
 def undrawable(text: str, fonts: Iterable[int] | None = None) -> tuple[str, ...]:
     """The characters of ``text`` (each once, in order) that no shipped font
     draws; characters that draw nothing (joiners, variation selectors, tags:
-    Unicode's default-ignorables) never count. ``fonts``: the code points to
+    Unicode's default-ignorables; line breaks and tabs) never count. ``fonts``: the code points to
     test against (default :func:`coverage` of :data:`FALLBACK`).
 
     >>> undrawable("Åse ♠ 王小明 👍🏽 ‍…")
@@ -137,7 +137,9 @@ def undrawable(text: str, fonts: Iterable[int] | None = None) -> tuple[str, ...]
     missing: dict[str, None] = {}
     for char in unicodedata.normalize("NFC", text):
         code = ord(char)
-        if code not in covered and not _ignorable(code) and char not in missing:
+        if code in covered or _ignorable(code) or char in missing:
+            continue
+        if unicodedata.category(char) != "Cc":  # a line break or tab is no glyph
             missing[char] = None
     return tuple(missing)
 
