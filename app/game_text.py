@@ -17,6 +17,7 @@ from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
 from app.messages import card_label, key_label, words
 from scoring import Card, Face
+from scoring.codes import DefinitionWarningCode
 from scoring.definition import (
     Blocked,
     Counted,
@@ -27,8 +28,10 @@ from scoring.definition import (
     GameDefinition,
     Key,
     NextDealer,
+    OptionKind,
     WentOut,
     Winner,
+    definition_warnings,
 )
 
 __all__ = ["describe_flag", "keys_in_words", "rules_in_words", "rules_text"]
@@ -59,6 +62,8 @@ def describe_flag(flag: Flag) -> str:
     amount = format_number(flag.amount)
     if flag.effect is FlagEffect.MULTIPLY:
         effect = _("that player's points for the hand × {n}", n=amount)
+    elif flag.effect is FlagEffect.OTHERS_MULTIPLY:
+        effect = _("every other player's points for the hand × {n}", n=amount)
     elif flag.effect is FlagEffect.BONUS:
         effect = _("that player scores {n} more", n=amount)
     else:
@@ -174,9 +179,17 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
     out.append((_("The end"), _end(definition)))
     if definition.next_dealer is NextDealer.WINNER_OF_TWO:
         out.append((_("Dealer"), _("With two players, whoever went out deals the next hand.")))
-    if definition.options:
+    unused = {  # a target (or rounds) no end uses is never offered
+        w.params["option"]
+        for w in definition_warnings(definition)
+        if w.code == DefinitionWarningCode.NUMBER_NOT_USED
+    }
+    offered = [
+        o for o in definition.options if o.kind is not OptionKind.NUMBER or o.id not in unused
+    ]
+    if offered:
         lines = []
-        for option in definition.options:
+        for option in offered:
             line = words(option.name)
             if option.description is not None:
                 line += ": " + words(option.description)

@@ -58,8 +58,8 @@ from typing import Any
 
 from babel.core import Locale, negotiate_locale
 from babel.dates import format_date as _babel_format_date
-from babel.dates import format_datetime as _babel_format_datetime
 from babel.dates import format_time as _babel_format_time
+from babel.dates import get_datetime_format
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -81,9 +81,7 @@ __all__ = [
     "bidi_safe",
     "collation_key",
     "format_date",
-    "format_datetime",
     "format_number",
-    "format_time",
     "get_language",
     "initial_language",
     "join_names",
@@ -680,60 +678,40 @@ def format_percent(fraction: float, *, language: str | None = None) -> str:
 
 
 def format_date(
-    value: dt.date | dt.datetime, fmt: str = "medium", *, language: str | None = None
+    value: dt.date | dt.datetime,
+    *,
+    time: bool = False,
+    local: bool = True,
+    language: str | None = None,
 ) -> str:
-    """Format a date for the active language.
+    """A date as every screen, export and command writes one: CLDR's
+    *medium* date of the language (``12. feb. 2026``, ``12 Feb 2026``: the
+    month in letters, never a numeric date such as 02/12/2026 that a reader
+    used to another order takes for another day), and with ``time`` the time
+    of day too, on the 24-hour clock, joined as the language joins them
+    (``12 Feb 2026, 18:05``).
 
     Args:
-        value: The date (a datetime's date part is used).
-        fmt: ``"short"``, ``"medium"``, ``"long"``, ``"full"`` or a CLDR pattern.
+        value: a date, or a datetime.
+        time: add the time of day (of a datetime).
+        local: an aware datetime in this computer's time zone (one at the
+            very edge of the calendar, that cannot be converted, as it is);
+            ``False``: in its own offset (a session's start: the wall clock
+            where it was played). A naive datetime is shown as it is.
         language: Override the active language.
 
-    >>> d = dt.date(2025, 3, 7)
+    >>> d = dt.datetime(2026, 2, 12, 18, 5)
     >>> format_date(d, language="nb"), format_date(d, language="en")
-    ('7. mars 2025', '7 Mar 2025')
-    >>> format_date(d, "short", language="nb")
-    '07.03.2025'
+    ('12. feb. 2026', '12 Feb 2026')
+    >>> format_date(d, time=True, language="nb"), format_date(d, time=True, language="en")
+    ('12. feb. 2026, 18:05', '12 Feb 2026, 18:05')
     """
-    return _babel_format_date(value, format=fmt, locale=_babel(babel_locale(language)))
-
-
-def format_datetime(
-    value: dt.datetime,
-    fmt: str = "medium",
-    *,
-    tzinfo: dt.tzinfo | None = None,
-    language: str | None = None,
-) -> str:
-    """Format a date and time for the active language (24-hour clock in both).
-
-    Args:
-        value: The moment; a naive datetime is shown as it is.
-        fmt: ``"short"``, ``"medium"``, ``"long"``, ``"full"`` or a CLDR pattern.
-        tzinfo: Time zone to convert an aware ``value`` into before formatting.
-        language: Override the active language.
-
-    >>> t = dt.datetime(2025, 3, 7, 18, 5)
-    >>> format_datetime(t, "short", language="nb"), format_datetime(t, "short", language="en")
-    ('07.03.2025, 18:05', '07/03/2025, 18:05')
-    """
-    return _babel_format_datetime(
-        value, format=fmt, tzinfo=tzinfo, locale=_babel(babel_locale(language))
-    )
-
-
-def format_time(
-    value: dt.time | dt.datetime,
-    fmt: str = "short",
-    *,
-    tzinfo: dt.tzinfo | None = None,
-    language: str | None = None,
-) -> str:
-    """Format a time of day for the active language.
-
-    >>> format_time(dt.time(18, 5), language="nb")
-    '18:05'
-    """
-    return _babel_format_time(
-        value, format=fmt, tzinfo=tzinfo, locale=_babel(babel_locale(language))
-    )
+    if local and isinstance(value, dt.datetime) and value.tzinfo is not None:
+        with contextlib.suppress(OverflowError, ValueError, OSError):
+            value = value.astimezone()
+    locale = _babel(babel_locale(language))
+    day = _babel_format_date(value, format="medium", locale=locale)
+    if not time or not isinstance(value, dt.datetime):
+        return day
+    clock = _babel_format_time(value, format="short", locale=locale)
+    return get_datetime_format("medium", locale=locale).replace("{1}", day).replace("{0}", clock)

@@ -10,7 +10,6 @@ SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -129,12 +128,11 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[
 
 
 def short_date(moment: datetime) -> str:
-    """A date in the active language's short form, in local time (as stored
-    when it has no local date: a time at the very edge of what a calendar
-    holds, stored before the date rule of ``scoring.session_file.in_range``)."""
-    with contextlib.suppress(OverflowError, ValueError, OSError):
-        moment = moment.astimezone()
-    return format_date(moment, "short")
+    """A date as the app writes one (:func:`app.i18n.format_date`: the
+    language's medium date), in local time (as stored when it has no local
+    date: a time at the very edge of what a calendar holds, stored before
+    the date rule of ``scoring.session_file.in_range``)."""
+    return format_date(moment)
 
 
 def count(least: int) -> Callable[[str], int]:

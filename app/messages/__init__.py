@@ -66,6 +66,7 @@ if TYPE_CHECKING:
         suit_name,
         words,
     )
+    from app.messages.definition_warnings import describe_definition_warning
     from app.messages.errors import ERROR_CODES, describe_error, os_reason
     from app.messages.fields import definition_field
     from app.messages.games import (
@@ -96,6 +97,7 @@ _HOME: dict[str, str] = {
     "describe_note": "app.messages.breakdowns",
     "describe_total": "app.messages.breakdowns",
     "flag_name": "app.messages.breakdowns",
+    "describe_definition_warning": "app.messages.definition_warnings",
     "card_label": "app.messages.cards",
     "card_name": "app.messages.cards",
     "card_text": "app.messages.cards",
@@ -152,6 +154,7 @@ __all__ = [
     "card_text",
     "definition_field",
     "describe_breakdown",
+    "describe_definition_warning",
     "describe_error",
     "describe_note",
     "describe_options",

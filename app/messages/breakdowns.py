@@ -74,6 +74,14 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
         )
     if code == BreakdownCode.OWN_CARDS:
         return ngettext("{n} point for own cards", "{n} points for own cards", points)
+    if code == BreakdownCode.PENALTY_TAKEN:
+        return ngettext(
+            "{n} penalty point for cards taken",
+            "{n} penalty points for cards taken",
+            points,
+        )
+    if code == BreakdownCode.OWN_TAKEN:
+        return ngettext("{n} point for cards taken", "{n} points for cards taken", points)
     if code == BreakdownCode.BLOCKED_TIE:
         return ngettext(
             "Nobody scores: {players} share the lowest hand, {n} point each",
@@ -91,6 +99,21 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
         return _(
             "+{points} for {flag} (×{times})",
             points=format_number(points),
+            flag=flag,
+            times=format_number(count),
+        )
+    if code == BreakdownCode.FLAG_OTHERS_MULTIPLIED:
+        if count == 2:
+            return _(
+                "+{points}: {player} called {flag} (doubled)",
+                points=format_number(points),
+                player=who,
+                flag=flag,
+            )
+        return _(
+            "+{points}: {player} called {flag} (×{times})",
+            points=format_number(points),
+            player=who,
             flag=flag,
             times=format_number(count),
         )
@@ -129,7 +152,10 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.OWN_LEFTOVER,
         BreakdownCode.PENALTY,
         BreakdownCode.OWN_CARDS,
+        BreakdownCode.PENALTY_TAKEN,
+        BreakdownCode.OWN_TAKEN,
         BreakdownCode.FLAG_MULTIPLIED,
+        BreakdownCode.FLAG_OTHERS_MULTIPLIED,
         BreakdownCode.FLAG_BONUS,
         BreakdownCode.FLAG_TO_OTHERS,
         BreakdownCode.BLOCKED_TIE,

@@ -41,6 +41,7 @@ _FIELD_WORDS: Mapping[str, str] = {
     "multiply": N_("times"),
     "bonus": N_("bonus"),
     "others_score": N_("points to each other player"),
+    "others_multiply": N_("times for each other player"),
     "in_play": N_("in play"),
     "winner": N_("Who wins"),
     "end": N_("The end"),

@@ -61,7 +61,8 @@ def _no_cards(w: ScoreWarning) -> str:
             "{player} did not go out, but no cards were entered for them",
             player=w.player,
         )
-    return _("No leftover cards were entered for anyone who stayed in the hand")
+    # (the player who went out holds none; in a game of tricks nobody goes out)
+    return _("No cards or points were entered for this hand")
 
 
 _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {

@@ -27,7 +27,6 @@ from app.i18n import (
     _,
     format_date,
     format_number,
-    format_time,
     join_names,
     names_as_typed,
     ngettext,
@@ -176,21 +175,16 @@ def integer_formatter() -> Callable[[int], str]:
 
 
 def format_started(started_at: str | None) -> str | None:
-    """A session's ``started_at`` (ISO 8601 with offset) as the full date and
-    the time of day, in the wall-clock time of the stored offset, e.g.
-    "Saturday, 28 November 2026 at 16:00"; ``None`` stays ``None``.
+    """A session's ``started_at`` (ISO 8601 with offset) as the date and the
+    time of day (:func:`app.i18n.format_date`), in the wall-clock time of the
+    stored offset, e.g. "28 Nov 2026, 16:00"; ``None`` stays ``None``.
 
     Raises:
         ValueError: if ``started_at`` is not ISO 8601.
     """
     if started_at is None:
         return None
-    moment = datetime.fromisoformat(started_at)
-    return _(
-        "{date} at {time}",
-        date=format_date(moment, "full"),
-        time=format_time(moment, "short"),
-    )
+    return format_date(datetime.fromisoformat(started_at), time=True, local=False)
 
 
 def _rules_line(result: SessionResult) -> str:

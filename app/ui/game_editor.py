@@ -27,6 +27,7 @@ from app.i18n import _, format_number, pgettext
 from app.messages import (
     card_label,
     card_name,
+    describe_definition_warning,
     describe_error,
     describe_total,
     game_name,
@@ -62,8 +63,13 @@ from scoring import Rank, Suit, data_game
 
 __all__ = ["EditGameScreen", "GameEditor", "NewGameScreen"]
 
+#: The page width (logical pixels) from which a row of the editor keeps its
+#: tools on its own line: below it (a phone) the tools go under the inputs.
+ONE_LINE = 600
 _SUIT_LETTERS = (("S", Suit.SPADES), ("H", Suit.HEARTS), ("D", Suit.DIAMONDS), ("C", Suit.CLUBS))
 _RANKS = (*(r for r in Rank if r is not Rank.JOKER), Rank.JOKER)
+#: Width of a key's card menu: its longest entry ("Joker") whole beside the arrow.
+CARD_MENU_WIDTH = 124
 
 
 def _ident(path: Sequence[str | int]) -> str:
@@ -133,6 +139,7 @@ def _flag_player_words() -> list[tuple[str, str]]:
 def _flag_effect_words() -> list[tuple[str, str]]:
     return [
         ("multiply", _("Multiplies their points")),
+        ("others_multiply", _("Multiplies everyone else's points")),
         ("bonus", _("Gives them a bonus")),
         ("others_score", _("Everyone else scores")),
     ]
@@ -153,11 +160,39 @@ class _Form:
     """What every input of one render shares: the draft, its first fault, and
     the component's memory of what its text fields typed (:class:`TypedTexts`)."""
 
-    def __init__(self, draft: GameDraft, texts: TypedTexts) -> None:
+    def __init__(self, draft: GameDraft, texts: TypedTexts, *, width: float = 390) -> None:
         self.draft = draft
         self.texts = texts
+        #: a phone's width: a row's tools go on a line of their own (:meth:`with_tools`)
+        self.narrow = width < ONE_LINE
         self.error, self.error_path = draft.problem_at()
         self.error_text = describe_error(self.error) if self.error is not None else ""
+        self.warnings = draft.warnings()
+
+    def warned(self, path: Path) -> list[ft.Control]:
+        """The warnings about the row at ``path`` (a flag, an option), each a
+        line in words (:func:`app.messages.describe_definition_warning`)."""
+        found = [w for w, where in self.warnings if where == path]
+        if not found:
+            return []
+        definition = self.draft.definition()
+        return [
+            tagged(
+                f"{_ident(path)}-warning",
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.TERTIARY),
+                        ft.Text(
+                            describe_definition_warning(w, definition),
+                            expand=True,
+                            color=ft.Colors.ON_SURFACE,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            )
+            for w in found
+        ]
 
     def fault(self, path: Path) -> str | None:
         """The error text for the input at ``path``, if the fault is its."""
@@ -173,11 +208,13 @@ class _Form:
         expand: bool | int | None = None,
         multiline: bool = False,
         hint: str | None = None,
+        helper: str | None = None,
     ) -> ft.Control:
         """A text field bound to ``path`` (a number is typed as text, maybe as
         a sum, shown at the field's end as it will be saved: "= 15"; on a
         phone it brings up the digit pad with + and -, as
-        :func:`app.ui.common.number_field`)."""
+        :func:`app.ui.common.number_field`); ``helper``: a line under it
+        saying what it needs."""
         draft = self.draft
         typed = str(draft.get(path))
 
@@ -192,6 +229,8 @@ class _Form:
             suffix=sum_suffix(typed) if number else None,
             error=self.fault(path),
             error_max_lines=3,
+            helper=helper,
+            helper_max_lines=3,
             width=width,
             expand=expand,
             multiline=multiline,
@@ -326,6 +365,23 @@ class _Form:
             spacing=0,
         )
 
+    def with_tools(self, fields: list[ft.Control], tools: list[ft.Control]) -> ft.Control:
+        """A row of inputs and its tools (points by suit, up, down, remove):
+        on one line where there is room, else the inputs on their own line
+        and the tools under them at the right, so that no label is squeezed
+        into broken words at a phone's width."""
+        if not self.narrow:
+            return ft.Row(
+                [*fields, *tools], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START
+            )
+        return ft.Column(
+            [
+                ft.Row(fields, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                ft.Row(tools, spacing=0, alignment=ft.MainAxisAlignment.END),
+            ],
+            spacing=0,
+        )
+
     def add_button(
         self, path: Path, label: str, kind: str = "", icon: Any = ft.Icons.ADD
     ) -> ft.Control:
@@ -339,6 +395,19 @@ class _Form:
             ),
             button=True,
         )
+
+
+def _jokers_field(f: _Form, path: Path, label: str) -> ft.Control:
+    """The number of jokers a deck holds, saying under it that jokers need a
+    Joker key (without one the game cannot be saved)."""
+    return f.text(
+        path,
+        label,
+        number=True,
+        helper=_(
+            "Jokers count only with a Joker key among the cards: “Add a card” and choose Joker."
+        ),
+    )
 
 
 def _card(controls: list[ft.Control], identifier: str | None = None) -> ft.Control:
@@ -386,7 +455,7 @@ def _game_part(f: _Form) -> list[ft.Control]:
     rows = form["decks"]
     for index in range(len(rows)):
         out.append(
-            ft.Row(
+            f.with_tools(
                 [
                     f.text(
                         ("decks", index, "from_players"),
@@ -395,9 +464,8 @@ def _game_part(f: _Form) -> list[ft.Control]:
                         expand=True,
                     ),
                     f.text(("decks", index, "decks"), _("Decks"), number=True, expand=True),
-                    f.row_tools(("decks",), index, len(rows)),
                 ],
-                spacing=4,
+                [f.row_tools(("decks",), index, len(rows))],
             )
         )
     out.append(f.add_button(("decks",), _("Add a row")))
@@ -428,13 +496,28 @@ def _key_card(
                 ]
             ),
             *f.words((*path, "name"), _("Name on the key")),
-            ft.Row(
+            *(
                 [
-                    f.text((*path, "face"), _("Id"), expand=2),
-                    f.text((*path, "points"), _("Points"), number=True, expand=1),
-                    f.text((*path, "per_deck"), _("Per deck"), number=True, expand=1),
-                ],
-                spacing=8,
+                    f.text((*path, "face"), _("Id")),
+                    ft.Row(
+                        [
+                            f.text((*path, "points"), _("Points"), number=True, expand=1),
+                            f.text((*path, "per_deck"), _("Per deck"), number=True, expand=1),
+                        ],
+                        spacing=8,
+                    ),
+                ]
+                if f.narrow
+                else [
+                    ft.Row(
+                        [
+                            f.text((*path, "face"), _("Id"), expand=2),
+                            f.text((*path, "points"), _("Points"), number=True, expand=1),
+                            f.text((*path, "per_deck"), _("Per deck"), number=True, expand=1),
+                        ],
+                        spacing=8,
+                    )
+                ]
             ),
         ]
         return _card(controls, f"ge-key-{index}")
@@ -452,21 +535,18 @@ def _key_card(
                 ),
             )
         )
-    controls = [
-        ft.Row(
+    controls: list[ft.Control] = [
+        f.with_tools(
             [
                 f.dropdown(
                     (*path, "rank"),
                     _("Card"),
                     [(r.value, rank_label(r)) for r in _RANKS],
-                    width=92,
+                    width=CARD_MENU_WIDTH,
                 ),
                 f.text((*path, "points"), _("Points"), number=True, expand=True),
-                *tools,
-                f.row_tools(("keys",), index, count),
             ],
-            spacing=4,
-            vertical_alignment=ft.CrossAxisAlignment.START,
+            [*tools, f.row_tools(("keys",), index, count)],
         )
     ]
     if by_suit and key["rank"] != Rank.JOKER.value:
@@ -494,7 +574,7 @@ def _key_card(
 
 @ft.component
 def _CardsPart(draft: GameDraft) -> ft.Control:
-    f = _Form(draft, use_created(TypedTexts))
+    f = _Form(draft, use_created(TypedTexts), width=use_app().width)
     open_suits, set_open_suits = ft.use_state(frozenset[int]())
 
     def toggle(index: int) -> None:
@@ -504,7 +584,7 @@ def _CardsPart(draft: GameDraft) -> ft.Control:
     out: list[ft.Control] = [
         _label(_("What is counted at the end of a hand")),
         f.choices(("counted",), _counted_words()),
-        f.text(("jokers_per_deck",), _("Jokers per deck (0: none)"), number=True, width=220),
+        _jokers_field(f, ("jokers_per_deck",), _("Jokers per deck (0: none)")),
         section_title(_("Keys and their points")),
         ft.Text(
             _(
@@ -557,6 +637,7 @@ def _flag_card(f: _Form, index: int, count: int) -> ft.Control:
             f.switch(
                 (*path, "in_play"), _("In play from the start (off: only an option brings it in)")
             ),
+            *f.warned(path),
         ],
         f"ge-flag-{index}",
     )
@@ -582,18 +663,17 @@ def _scoring_part(f: _Form) -> list[ft.Control]:
 
 
 def _end_part(f: _Form) -> list[ft.Control]:
+    numbers = [
+        f.text((name,), label, number=True, expand=True)
+        for name, label in (("target", _("Target score")), ("rounds", _("Number of rounds")))
+        if name in f.draft.numbers_used() or f.fault((name,))
+    ]
     return [
         _label(_("Who wins")),
         f.choices(("winner",), _winner_words()),
         _label(_("When the session ends")),
         f.choices(("end",), _end_words()),
-        ft.Row(
-            [
-                f.text(("target",), _("Target score"), number=True, expand=True),
-                f.text(("rounds",), _("Number of rounds"), number=True, expand=True),
-            ],
-            spacing=8,
-        ),
+        ft.Row(numbers, spacing=8),
         _label(_("Who deals next")),
         f.choices(("next_dealer",), _dealer_words()),
     ]
@@ -622,21 +702,22 @@ def _effect_editor(f: _Form, path: Path) -> list[ft.Control]:
         f.dropdown((*path, "blocked"), _("When nobody goes out"), [unchanged, *_blocked_words()]),
         f.dropdown((*path, "winner"), _("Who wins"), [unchanged, *_winner_words()]),
         f.dropdown((*path, "end"), _("When the session ends"), [unchanged, *_end_words()]),
-        f.text((*path, "jokers_per_deck"), _("Jokers per deck"), number=True, width=200),
+        _jokers_field(f, (*path, "jokers_per_deck"), _("Jokers per deck")),
     ]
     points = f.draft.get((*path, "points"))
     keys = _key_ids(form)
     for index in range(len(points)):
         out.append(
-            ft.Row(
+            f.with_tools(
                 [
-                    f.dropdown((*path, "points", index, "key"), _("Card"), keys, width=120),
+                    f.dropdown(
+                        (*path, "points", index, "key"), _("Card"), keys, width=CARD_MENU_WIDTH
+                    ),
                     f.text(
                         (*path, "points", index, "points"), _("Points"), number=True, expand=True
                     ),
-                    f.row_tools((*path, "points"), index, len(points)),
                 ],
-                spacing=4,
+                [f.row_tools((*path, "points"), index, len(points))],
             )
         )
     if keys:
@@ -645,13 +726,14 @@ def _effect_editor(f: _Form, path: Path) -> list[ft.Control]:
     flag_ids = [(fl["id"], words_of(fl["name"]) or fl["id"]) for fl in form["flags"] if fl["id"]]
     for index in range(len(flags)):
         out.append(
-            ft.Row(
+            f.with_tools(
                 [
                     f.dropdown((*path, "flags", index, "flag"), _("Flag"), flag_ids, width=160),
-                    f.switch((*path, "flags", index, "on"), _("In play")),
-                    f.row_tools((*path, "flags"), index, len(flags)),
+                    ft.Container(
+                        f.switch((*path, "flags", index, "on"), _("In play")), expand=True
+                    ),
                 ],
-                spacing=4,
+                [f.row_tools((*path, "flags"), index, len(flags))],
             )
         )
     if flag_ids:
@@ -681,6 +763,7 @@ def _option_card(f: _Form, index: int, count: int) -> ft.Control:
                 f.row_tools(("options",), index, count),
             ]
         ),
+        *f.warned(path),
         *f.words((*path, "name"), _("Name")),
         *f.words((*path, "description"), _("Description")),
     ]
@@ -898,7 +981,7 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
     """The editor for ``draft`` (kept by the tab under ``key_name``)."""
     app = use_app()
     busy, set_busy = ft.use_state(False)
-    f = _Form(draft, use_created(TypedTexts))
+    f = _Form(draft, use_created(TypedTexts), width=app.width)
 
     async def save(_e: ft.Event) -> None:
         if busy:

@@ -34,8 +34,8 @@ Action = Callable[[TrashedSession | TrashedHand], Awaitable[None]]
 def _when(item: TrashedSession | TrashedHand) -> str:
     return _(
         "Deleted {deleted} · deleted for good {purge}",
-        deleted=format_date(item.deleted_at.astimezone(), "short"),
-        purge=format_date(item.purge_at.astimezone(), "short"),
+        deleted=format_date(item.deleted_at),
+        purge=format_date(item.purge_at),
     )
 
 

@@ -99,7 +99,7 @@ def test_text_summary_shows_the_evening_in_norwegian() -> None:
     lines = text.splitlines()
     assert lines[:7] == [
         "Vri åtter",
-        "lørdag 28. november 2026 kl. 16:00",
+        "28. nov. 2026, 16:00",
         "Spillere: Mormor, Lise og Jonas",
         "Mål: 150 poeng; ferdig etter 4 runder",
         "Spilt med: Toer: neste spiller trekker to; Dame snur spilleretningen",
@@ -114,7 +114,7 @@ def test_text_summary_in_english_is_not_finished_and_names_the_leader() -> None:
     text = plain(to_text(sample("four_suit_rummy"), lang="en"))
     assert "Not finished yet; in the lead: Anna" in text
     assert "Target: 1,000 points" in text
-    assert "Sunday, 29 November 2026 at 19:30" in text
+    assert "29 Nov 2026, 19:30" in text
     assert "- Hand 2: The 9♦ is in both players' runs" in text
 
 

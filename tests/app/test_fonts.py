@@ -157,6 +157,18 @@ def test_the_helper_and_the_page_declare_the_same_shipped_fonts() -> None:
     assert NAME_FONTS == PAGE_FONTS  # what app.main gives page.fonts
 
 
+def test_the_web_client_asks_no_font_host_for_fallback_fonts() -> None:
+    """Flet's own page leaves Flutter's fallback fonts to Google's font host
+    unless served with no CDN; the app's page points them at its own server
+    whatever Flet does (and its fonts leave nothing to fall back for)."""
+    import re
+
+    page = (ASSETS_DIR / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r"flet\.fontFallbackBaseUrl = \"([^\"]*)\";", page) == ["assets/fonts/"]
+    config = page.index("var flet = {")
+    assert config < page.index("flet.fontFallbackBaseUrl = ") < page.index("flutter_bootstrap.js")
+
+
 # -- what each screen can show, by the fonts' own coverage tables -------------------
 
 

@@ -15,7 +15,6 @@ import app.i18n as i18n
 from app.i18n import (
     _,
     format_date,
-    format_datetime,
     format_number,
     get_language,
     ngettext,
@@ -188,18 +187,35 @@ def test_format_dates() -> None:
     moment = dt.datetime(2026, 11, 29, 19, 30)
     assert format_date(day, language="nb") == "29. nov. 2026"
     assert format_date(day, language="en") == "29 Nov 2026"
-    assert format_date(day, "long", language="nb") == "29. november 2026"
-    assert format_date(day, "short", language="en") == "29/11/2026"
-    assert format_datetime(moment, "short", language="nb") == "29.11.2026, 19:30"
-    assert format_datetime(moment, "short", language="en") == "29/11/2026, 19:30"
+    assert format_date(moment, time=True, language="nb") == "29. nov. 2026, 19:30"
+    assert format_date(moment, time=True, language="en") == "29 Nov 2026, 19:30"
     with use_language("nb"):
-        assert format_date(day, "long") == "29. november 2026"
+        assert format_date(day) == "29. nov. 2026"
 
 
-def test_aware_datetime_converted_to_given_zone() -> None:
-    moment = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
-    oslo = dt.timezone(dt.timedelta(hours=2))
-    assert i18n.format_time(moment, tzinfo=oslo, language="nb") == "14:00"
+def test_one_date_style_that_no_reader_takes_for_another_day() -> None:
+    # issue 25, item 13: "02/12/2026" is 2 December in Norway and Britain and
+    # 12 February in the US; the medium date names the month in letters
+    day = dt.date(2026, 2, 12)
+    assert format_date(day, language="en") == "12 Feb 2026"
+    assert format_date(day, language="nb") == "12. feb. 2026"
+    # there is no other style to choose
+    with pytest.raises(TypeError):
+        format_date(day, "short")  # type: ignore[misc]
+
+
+def test_aware_datetime_in_local_time_or_in_its_own_offset(monkeypatch) -> None:
+    import time as clock
+
+    monkeypatch.setenv("TZ", "Europe/Oslo")
+    clock.tzset()
+    try:
+        moment = dt.datetime(2026, 6, 1, 23, 30, tzinfo=dt.UTC)  # 01:30 on 2 June in Oslo
+        assert format_date(moment, time=True, language="en") == "2 Jun 2026, 01:30"
+        assert format_date(moment, time=True, local=False, language="en") == "1 Jun 2026, 23:30"
+    finally:
+        monkeypatch.undo()
+        clock.tzset()
 
 
 def test_locales_dir_is_absolute_and_not_cwd_relative(

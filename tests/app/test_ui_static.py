@@ -74,14 +74,17 @@ def test_the_charts_hand_numbers_sit_below_its_points() -> None:
 
 def test_the_history_script_is_flets_page_plus_ours() -> None:
     """``assets/index.html`` is Flet's ``index.html`` (the web client of the
-    installed flet-web) with one block added: a Flet upgrade that changes its
-    page shows here first."""
+    installed flet-web) with two blocks added (the fallback fonts' path, the
+    history script): a Flet upgrade that changes its page shows here first."""
     ours = (ROOT / "assets" / "index.html").read_text(encoding="utf-8")
     flets = (Path(flet_web.__file__).parent / "web" / "index.html").read_text(encoding="utf-8")
     block = re.search(
         r"  <!-- kortpoeng:history -->.*?<!-- /kortpoeng:history -->\n\n", ours, re.DOTALL
     )
-    assert block is not None
-    assert ours.replace(block.group(0), "") == flets
+    fonts = re.search(
+        r"  <!-- kortpoeng:fonts -->.*?<!-- /kortpoeng:fonts -->\n\n", ours, re.DOTALL
+    )
+    assert block is not None and fonts is not None
+    assert ours.replace(block.group(0), "").replace(fonts.group(0), "") == flets
     script = block.group(0)
     assert f'"{common.BACK_MARK}"' in script and f'"{common.REPLACE_MARK}"' in script

@@ -351,7 +351,7 @@ def definitions(draw):
             effect := draw(st.sampled_from(list(FlagEffect))),
             draw(
                 st.integers(2, LIMITS.multiplier)
-                if effect is FlagEffect.MULTIPLY
+                if effect in (FlagEffect.MULTIPLY, FlagEffect.OTHERS_MULTIPLY)
                 else st.integers(1, LIMITS.card_points)
             ),
             draw(st.booleans()),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from app.i18n import _
+from app.i18n import _, ngettext
 from app.messages import card_label, card_name, key_label
 from app.ui.common import TOUCH, tagged
 from app.ui.phone import tap_feedback
@@ -24,6 +24,7 @@ __all__ = [
     "CardChips",
     "CardKeypad",
     "card_chip",
+    "cards_heading",
     "chip_strip",
     "key_button",
 ]
@@ -143,11 +144,25 @@ def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
     )
 
 
-def chip_strip(chips: Sequence[ft.Control], hint: str) -> ft.Control:
-    """Entered cards (``chips``, e.g. from :func:`card_chip`) in a strip one
-    chip high (48 px) that scrolls sideways with the newest in view; ``hint``
-    in the same space before the first card. Its height never changes, so the
-    keys under it never move."""
+def cards_heading(count: int) -> str:
+    """The count before a strip of ``count`` entered cards, "9 cards:": every
+    card entered stays countable, also those scrolled out of the strip.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     cards_heading(1), cards_heading(9)
+    ('1 card:', '9 cards:')
+    """
+    return ngettext("{n} card:", "{n} cards:", count)
+
+
+def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> ft.Control:
+    """Entered cards (``chips``, e.g. from :func:`card_chip`) after their count
+    (:func:`cards_heading`, semantics ``identifier`` when given), in a strip one
+    chip high (48 px) that scrolls sideways with the newest in view and a
+    scroll bar where a mouse needs one to reach the first; ``hint`` in the
+    same space before the first card. Its height never changes, so the keys
+    under it never move."""
     if not chips:
         return ft.Container(
             content=ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -155,8 +170,24 @@ def chip_strip(chips: Sequence[ft.Control], hint: str) -> ft.Control:
             alignment=ft.Alignment.CENTER_LEFT,
             expand=True,
         )
+    count: ft.Control = ft.Text(
+        cards_heading(len(chips)), color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True
+    )
+    if identifier:
+        count = tagged(identifier, count)
     return ft.Container(
-        content=ft.Row(list(chips), spacing=GAP, scroll=ft.ScrollMode.HIDDEN, auto_scroll=True),
+        content=ft.Row(
+            [
+                count,
+                ft.Container(
+                    content=ft.Row(
+                        list(chips), spacing=GAP, scroll=ft.ScrollMode.AUTO, auto_scroll=True
+                    ),
+                    expand=True,
+                ),
+            ],
+            spacing=GAP,
+        ),
         height=TOUCH,
         expand=True,
     )
@@ -164,9 +195,9 @@ def chip_strip(chips: Sequence[ft.Control], hint: str) -> ft.Control:
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips in a strip one chip high that scrolls
-    sideways (the newest in view); a tap on a chip removes it. Before the
-    first card, a hint in the same space."""
+    """The leftover cards as chips, after their count (``cards-<seat>``), in a
+    strip one chip high that scrolls sideways (the newest in view); a tap on a
+    chip removes it. Before the first card, a hint in the same space."""
     held = draft.cards.get(player, ())
     return chip_strip(
         [
@@ -181,4 +212,5 @@ def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
         _("No cards taken (tap the keys below)")
         if draft.rules.counted == "tricks"
         else _("No cards left (tap the keys below)"),
+        f"cards-{seat}",
     )

@@ -17,13 +17,28 @@ from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
 from scoring import WarningCode
 
-__all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel"]
+__all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel", "held_text"]
 
 #: Width of the name column of a panel's header, in logical pixels: the
 #: longest word of its status line ("hånden" in "73 på hånden") whole at
 #: 200 % text size (108 px in DejaVu Sans), so large text wraps between
 #: words, never inside one.
 NAME_WIDTH = 112
+
+
+def held_text(counted: str, points: int) -> str:
+    """A player's points so far in the game's own words (``counted``: the
+    cards ``"leftover"`` in hand, or ``"tricks"`` taken): "18 in cards",
+    "14 taken".
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     held_text("tricks", 14), held_text("leftover", 18)
+    ('14 taken', '18 in cards')
+    """
+    if counted == "tricks":
+        return _("{points} taken", points=format_number(points))
+    return _("{points} in cards", points=format_number(points))
 
 
 def _plain_warning(preview: Preview, player: str) -> str:
@@ -49,7 +64,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     plain = player in draft.plain and not went_out
     # Always a line (0 before the first card), so the header's height never
     # changes while cards are tapped in, at any text size.
-    in_cards = _("{points} in cards", points=format_number(left or 0))
+    in_cards = held_text(draft.rules.counted, left or 0)
     status = _("Went out") if went_out else in_cards
     name_column = ft.Container(
         content=ft.Column(

@@ -53,7 +53,13 @@ from scoring import (
     data_game,
     read_definition,
 )
-from scoring.definition import LIMITS, definition_to_dict
+from scoring.definition import (
+    LIMITS,
+    DefinitionWarning,
+    FlagEffect,
+    definition_to_dict,
+    definition_warnings,
+)
 
 __all__ = [
     "GameDraft",
@@ -72,6 +78,14 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
+_FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
+#: The number each end of a session uses (GAME_FORMAT.md ``end``).
+_END_NUMBERS = {"target": {"target"}, "rounds": {"rounds"}, "either": {"target", "rounds"}}
+#: The names a number option starts with (and keeps until the family renames it).
+_NUMBER_NAMES = {
+    "target": {"nb": "Poengmål", "en": "Target score"},
+    "rounds": {"nb": "Runder", "en": "Rounds"},
+}
 
 
 def slug(text: str, *, fallback: str = "game") -> str:
@@ -151,7 +165,7 @@ def blank_form() -> dict[str, Any]:
             {
                 "id": "target",
                 "kind": "number",
-                "name": {"nb": "Poengmål", "en": "Target score"},
+                "name": dict(_NUMBER_NAMES["target"]),
                 "description": _words(),
                 "default": False,
                 "set": _blank_effect(),
@@ -219,7 +233,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
     form["keys"] = keys
     flags = []
     for flag in doc.get("flags", []):
-        effect = next(e for e in ("multiply", "bonus", "others_score") if e in flag)
+        effect = next(e for e in _FLAG_EFFECTS if e in flag)
         flags.append(
             {
                 "id": flag["id"],
@@ -411,11 +425,7 @@ def form_path(error_field: str, form: Mapping[str, Any]) -> Path:
         if match is None:
             break
         name, number = match.groups()
-        if (
-            isinstance(node, dict)
-            and name in ("multiply", "bonus", "others_score")
-            and ("amount" in node)
-        ):
+        if isinstance(node, dict) and name in _FLAG_EFFECTS and ("amount" in node):
             name = "amount"
         elif isinstance(node, dict) and name in ("value", "per_player") and "number" in node:
             name = "number"
@@ -533,6 +543,8 @@ class GameDraft:
             self.id_edited = True
         elif tuple(path) == ("name", "en") and not self.id_edited:
             form["id"] = slug(str(value))
+        elif tuple(path) == ("end",):
+            _follow_the_end(form)
         self._changed(form)
 
     def add(self, path: Sequence[str | int], kind: str = "") -> None:
@@ -621,6 +633,26 @@ class GameDraft:
             return error
         return None
 
+    def numbers_used(self) -> set[str]:
+        """The numbers (``"target"``, ``"rounds"``) an end of the session
+        uses, the game's or an option's: the editor asks only for those."""
+        return _numbers_used(self.form)
+
+    def warnings(self) -> tuple[tuple[DefinitionWarning, Path], ...]:
+        """What in the game as it stands can never matter
+        (:func:`scoring.definition.definition_warnings`: a flag that cannot
+        change a score, a target no end uses), each with the form's path of
+        the row it is about (``("flags", 0)``); none while the form is not yet
+        a game."""
+        try:
+            definition = self.definition()
+        except GameDefinitionError:
+            return ()
+        return tuple(
+            (warning, form_path(warning.field, self.form))
+            for warning in definition_warnings(definition)
+        )
+
     def problem_at(self) -> tuple[GameDefinitionError | None, Path]:
         """The first fault and the form's path of its input (``()`` when it
         belongs to no one input)."""
@@ -672,6 +704,42 @@ def _rows_at(form: dict[str, Any], path: Sequence[str | int]) -> list[Any]:
     if not isinstance(node, list):
         raise TypeError(f"no list of rows at {tuple(path)!r}")
     return node
+
+
+def _numbers_used(form: Mapping[str, Any]) -> set[str]:
+    """``"target"``, ``"rounds"``: the numbers some end of the session uses,
+    the game's own or one an option's effect chooses."""
+    ends = {form["end"]} | {
+        effect.get("end")
+        for option in form["options"]
+        for effect in (option["set"], *(c["set"] for c in option["choices"]))
+        if effect.get("end")
+    }
+    return set().union(*(_END_NUMBERS.get(str(end), set()) for end in ends))
+
+
+def _follow_the_end(form: dict[str, Any]) -> None:
+    """The end of the session was changed: a target (or rounds) option whose
+    number the new end does not use becomes the option of the number it does
+    use (a game that ends after a number of rounds offers the rounds, not a
+    target), unless an option's effect can still bring that end in or the
+    game has an option for the other number already. Its names follow while
+    they are the ones it started with; its suggestions start again from the
+    game's number."""
+    used = _numbers_used(form)
+    present = {o["id"] for o in form["options"] if o["kind"] == "number"}
+    for option in form["options"]:
+        number = option["id"]
+        if option["kind"] != "number" or number in used or number not in _NUMBER_NAMES:
+            continue
+        other = "rounds" if number == "target" else "target"
+        if other not in used or other in present:
+            continue
+        option["id"] = other
+        present = (present - {number}) | {other}
+        if option["name"] == _NUMBER_NAMES[number]:
+            option["name"] = dict(_NUMBER_NAMES[other])
+        option["presets"] = []
 
 
 def _new_option(kind: str, rows: list[dict[str, Any]], form: Mapping[str, Any]) -> dict[str, Any]:

@@ -78,6 +78,9 @@ class NewSessionDraft:
             and the players' own choice stayed (the form names the suggestion).
         rematch: the finished session the form was filled from
             (:meth:`prefill_rematch`), or ``None``.
+        reveal: a game chosen for the players from elsewhere (a shared
+            game's link, a game just added) that the screen scrolls into view
+            once it shows it, then forgets (:meth:`revealed`); ``""`` for none.
     """
 
     game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
@@ -94,6 +97,7 @@ class NewSessionDraft:
     picked: bool = False
     hinted: bool = False
     rematch: RematchOf | None = None
+    reveal: str = ""
 
     def __post_init__(self) -> None:
         if not self.preset:
@@ -133,6 +137,7 @@ class NewSessionDraft:
             self.custom_games = fresh
             wanted, self.wanted = self.wanted, ""
             self.select_game(wanted)
+            self.reveal = wanted
             return
         if fresh == self.custom_games:
             return
@@ -147,11 +152,19 @@ class NewSessionDraft:
 
     def choose_when_offered(self, game_id: str) -> None:
         """Choose ``game_id`` now if it is offered, else as soon as it is
-        (a game just added, before the custom games are loaded again)."""
+        (a game just added, before the custom games are loaded again); the
+        screen then scrolls it into view (:attr:`reveal`)."""
         if game_id in self.games():
             self.select_game(game_id)
+            self.reveal = game_id
         else:
             self.wanted = game_id
+            self.reveal = ""
+
+    def revealed(self) -> None:
+        """The screen has scrolled :attr:`reveal` into view: forget it (a
+        later visit shows the form from its top)."""
+        self.reveal = ""
 
     def select_game(self, game_id: str, *, again: bool = False) -> None:
         """Choose a game. The chosen game again changes nothing (unless
@@ -351,6 +364,7 @@ class NewSessionDraft:
         self.custom = ""
         self.followed = self.hinted = self.picked = False
         self.preset = self._default_preset()
+        self.reveal = ""
 
     def forget_rematch(self) -> None:
         """A new session is asked for (not a rematch): a form filled for a
