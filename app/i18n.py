@@ -714,4 +714,6 @@ def format_date(
     if not time or not isinstance(value, dt.datetime):
         return day
     clock = _babel_format_time(value, format="short", locale=locale)
-    return get_datetime_format("medium", locale=locale).replace("{1}", day).replace("{0}", clock)
+    return (
+        str(get_datetime_format("medium", locale=locale)).replace("{1}", day).replace("{0}", clock)
+    )

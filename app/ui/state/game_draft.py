@@ -30,6 +30,7 @@ and an option's or a choice's ``set`` is ``{"went_out", "blocked", "winner",
 
 from __future__ import annotations
 
+import builtins
 import copy
 import re
 import unicodedata
@@ -633,7 +634,7 @@ class GameDraft:
             return error
         return None
 
-    def numbers_used(self) -> set[str]:
+    def numbers_used(self) -> builtins.set[str]:
         """The numbers (``"target"``, ``"rounds"``) an end of the session
         uses, the game's or an option's: the editor asks only for those."""
         return _numbers_used(self.form)
