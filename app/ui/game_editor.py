@@ -535,7 +535,7 @@ def _key_card(
                 ),
             )
         )
-    controls: list[ft.Control] = [
+    controls = [
         f.with_tools(
             [
                 f.dropdown(

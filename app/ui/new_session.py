@@ -54,7 +54,7 @@ def use_reveal(draft: NewSessionDraft) -> None:
             return
         draft.revealed()
         page = ft.context.page
-        await page.scroll_to(scroll_key=ft.ScrollKey(value=game_scroll_key(game_id)), duration=300)
+        await page.scroll_to(scroll_key=ft.ScrollKey(value=game_scroll_key(game_id)), duration=300)  # type: ignore[call-arg]  # Flet 1.0.5 makes its fields at run time
 
     ft.use_effect(reveal, [draft.reveal, draft.game])
 
@@ -124,7 +124,7 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                     on_click=lambda _e, g=game_id: draft.select_game(g),
                     ink=True,
                     # what scroll_to finds when the game is to be shown (draft.reveal)
-                    key=ft.ScrollKey(value=game_scroll_key(game_id)),
+                    key=ft.ScrollKey(value=game_scroll_key(game_id)),  # type: ignore[call-arg]  # Flet 1.0.5 makes its fields at run time
                 ),
                 button=True,
                 selected=selected,
