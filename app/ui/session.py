@@ -573,6 +573,15 @@ def sheet_legend(view: SessionView, show_all: bool) -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 expand=True,
             ),
+        ]
+        if view.rules.can_go_out
+        # a game of tricks: nobody goes out, no star to explain
+        else [
+            ft.Text(
+                _("Tap a hand to change or delete it."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                expand=True,
+            )
         ],
         spacing=4,
     )
