@@ -1,0 +1,69 @@
+"""Taps and typing that got lost (issue 25, items 3–5), in a real browser:
+what only a browser shows — where a tap lands, which keys reach a field,
+where the chips are drawn. The logic behind each is tested in plain Python
+(tests/app/test_double_tap.py, test_entry_lines.py, test_chip_strip.py)."""
+
+from __future__ import annotations
+
+import e2e_harness as h
+import pytest
+from kortpoeng_flows import APP, new_session, open_hand, wait_for, wait_text
+
+pytestmark = pytest.mark.e2e
+
+#: Every card key's box and every chip's box (``[x, y, width, height]``).
+BOXES_JS = """(prefix) => Object.fromEntries(
+  Array.from(document.querySelectorAll(`[flt-semantics-identifier^="${prefix}"]`)).map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.getAttribute("flt-semantics-identifier"),
+            [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]];
+  }))"""
+
+NINE = ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+
+def boxes(page, prefix: str) -> dict[str, list[int]]:
+    """The boxes of the nodes whose identifier starts with ``prefix``, once the
+    layout has stopped moving."""
+    return h.settled(page, f"({BOXES_JS})({prefix!r})")
+
+
+# -- 5. nine cards: every one visible or counted, every chip a whole target ----------
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_nine_cards_are_counted_every_chip_is_a_whole_target_and_no_key_moves(
+    flet_app, open_page, lang
+):
+    """Item 5: with four or more chips the first ones were cut off at the left
+    with nothing saying how many there were (a chip's part on show was 25 px
+    wide). Nine cards at 390 × 844: every chip is at least 44 × 44 and on
+    screen, or the count says nine; the newest is whole and on screen; the
+    keys are where they were before the first card."""
+    page = open_page(flet_app(APP, lang=lang), viewport=h.PHONE)
+    new_session(page, "swedish_rummy", ["Anna", "Bo"], preset="100")
+    open_hand(page)
+    h.tap(page, "went-out-0")
+    wait_for(page, "key-Bo-A")
+    before = boxes(page, "key-")
+    assert len([k for k in before if k.startswith("key-Bo-")]) == 13
+    for count, rank in enumerate(NINE, 1):
+        h.tap(page, f"key-Bo-{rank}")
+        wait_for(page, f"chip-1-{count - 1}")
+    wait_text(page, "left-1", {"en": "87 in cards", "nb": "87 på hånden"}[lang])
+    chips = boxes(page, "chip-1-")
+    assert sorted(chips) == [f"chip-1-{i}" for i in range(9)]
+    said = h.text_of(page, "cards-1") if h.by_id(page, "cards-1").count() else ""
+    counted = said == {"en": "9 cards:", "nb": "9 kort:"}[lang]
+    width = h.PHONE["width"]
+
+    def whole(box: list[int]) -> bool:
+        x, _y, w, hgt = box
+        return w >= 44 and hgt >= 44 and x >= 0 and x + w <= width
+
+    hidden = {k: box for k, box in chips.items() if not whole(box)}
+    assert counted or not hidden, f"cards cut off and not counted (count says {said!r}): {hidden}"
+    assert counted, f"the count says {said!r}"
+    assert whole(chips["chip-1-8"]), f"the newest chip is not whole on screen: {chips['chip-1-8']}"
+    assert boxes(page, "key-") == before
+    h.screenshot(page, f"hand-nine-chips-{lang}", settle=1.0)
