@@ -1,7 +1,8 @@
 """The strip of entered cards (``app.ui.hand_entry.keypad.chip_strip``): every
 card entered stays countable ("9 cards:" before the chips, also when the first
-chips are scrolled out of the strip), the strip keeps one height (the keys
-under it never move), and a mouse can reach the first chip (a scroll bar)."""
+entered are scrolled out of the strip), the newest first, the strip keeps one
+height (the keys under it never move), and a mouse can reach the first
+entered (a scroll bar)."""
 
 from __future__ import annotations
 
@@ -38,10 +39,13 @@ def test_nine_chips_come_after_their_count_in_a_strip_of_one_height() -> None:
     assert isinstance(count.content, ft.Text) and count.content.value == "9 cards:"
     assert isinstance(holder, ft.Container) and isinstance(holder.content, ft.Row)
     scroller = holder.content
-    assert len(scroller.controls) == 9
-    # the newest in view, the first reachable with a mouse (a scroll bar)
-    assert scroller.auto_scroll is True
+    # the newest first, right after the count (a chip cut at the far edge
+    # shows its card, not a bare ×); the first entered reachable with a mouse
+    shown = [chip.identifier for chip in scroller.controls if isinstance(chip, ft.Semantics)]
+    assert shown == [f"chip-1-{i}" for i in reversed(range(9))]
     assert scroller.scroll == ft.ScrollMode.AUTO
+    # a new strip for each count: it opens at its start, the newest in view
+    assert scroller.key == "strip-9"
 
 
 def test_before_the_first_card_the_hint_takes_the_same_height() -> None:

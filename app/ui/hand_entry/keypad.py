@@ -158,11 +158,11 @@ def cards_heading(count: int) -> str:
 
 def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> ft.Control:
     """Entered cards (``chips``, e.g. from :func:`card_chip`) after their count
-    (:func:`cards_heading`, semantics ``identifier`` when given), in a strip one
-    chip high (48 px) that scrolls sideways with the newest in view and a
-    scroll bar where a mouse needs one to reach the first; ``hint`` in the
-    same space before the first card. Its height never changes, so the keys
-    under it never move."""
+    (:func:`cards_heading`, semantics ``identifier`` when given), newest
+    first, in a strip one chip high (48 px) that scrolls sideways, with a
+    scroll bar where a mouse needs one to reach the first entered; ``hint`` in
+    the same space before the first card. Its height never changes, so the
+    keys under it never move."""
     if not chips:
         return ft.Container(
             content=ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -180,8 +180,15 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
             [
                 count,
                 ft.Container(
+                    # The newest first, right after the count, so a chip cut at
+                    # the strip's edge shows its card; the first entered at the
+                    # far end (scrolled to, or the bar). A new strip for each
+                    # count: it opens at its start, the newest in view.
                     content=ft.Row(
-                        list(chips), spacing=GAP, scroll=ft.ScrollMode.AUTO, auto_scroll=True
+                        list(reversed(chips)),
+                        spacing=GAP,
+                        scroll=ft.ScrollMode.AUTO,
+                        key=f"strip-{len(chips)}",
                     ),
                     expand=True,
                 ),
@@ -195,8 +202,8 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips, after their count (``cards-<seat>``), in a
-    strip one chip high that scrolls sideways (the newest in view); a tap on a
+    """The leftover cards as chips, after their count (``cards-<seat>``), the
+    newest first, in a strip one chip high that scrolls sideways; a tap on a
     chip removes it. Before the first card, a hint in the same space."""
     held = draft.cards.get(player, ())
     return chip_strip(
