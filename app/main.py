@@ -265,13 +265,10 @@ def main(page: ft.Page) -> None:
     """Flet entry point for one session (browser tab or window)."""
     flet_fixes.apply()  # idempotent; see the module for why
     page.title = "Kortpoeng"
-    # The shipped fonts (app.fonts) are every text style's fallback. The web
-    # client has them from its font manifest (assets/assets/FontManifest.json)
-    # before its first frame; given again as page.fonts, Flutter loaded them a
-    # second time, and text laid out meanwhile asked for fallback fonts (the
-    # server has none: boxes) for every name in a font not yet reloaded.
-    if not page.web:
-        page.fonts = dict(NAME_FONTS)
+    # The shipped fonts (app.fonts) are every text style's fallback; the web
+    # client also has them from its font manifest (assets/assets/FontManifest.json).
+    # The client never fetches a font from elsewhere (no_cdn, assets/index.html).
+    page.fonts = dict(NAME_FONTS)
     page.theme = theme()
     page.dark_theme = theme(dark=True)
     page.padding = 0
