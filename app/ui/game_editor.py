@@ -365,21 +365,35 @@ class _Form:
             spacing=0,
         )
 
-    def with_tools(self, fields: list[ft.Control], tools: list[ft.Control]) -> ft.Control:
+    def with_tools(
+        self,
+        fields: list[ft.Control],
+        tools: list[ft.Control],
+        under: Sequence[ft.Control] = (),
+    ) -> ft.Control:
         """A row of inputs and its tools (points by suit, up, down, remove):
         on one line where there is room, else the inputs on their own line
         and the tools under them at the right, so that no label is squeezed
-        into broken words at a phone's width."""
+        into broken words at a phone's width. ``under``: more of the row's
+        inputs (a key's points by suit), under its first line and above
+        its tools, so the tools close the row they belong to."""
         if not self.narrow:
-            return ft.Row(
-                [*fields, *tools], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START
+            return ft.Column(
+                [
+                    ft.Row(
+                        [*fields, *tools], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START
+                    ),
+                    *under,
+                ],
+                spacing=4,
             )
         return ft.Column(
             [
                 ft.Row(fields, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                *under,
                 ft.Row(tools, spacing=0, alignment=ft.MainAxisAlignment.END),
             ],
-            spacing=0,
+            spacing=4 if under else 0,
         )
 
     def add_button(
@@ -535,6 +549,24 @@ def _key_card(
                 ),
             )
         )
+    suits: list[ft.Control] = []
+    if by_suit and key["rank"] != Rank.JOKER.value:
+        suits.append(
+            ft.Text(
+                _("Other points for some suits (empty: the points above)"),
+                size=14,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+        suits.append(
+            ft.Row(
+                [
+                    f.text((*path, "suits", letter), suit.symbol, number=True, expand=True)
+                    for letter, suit in _SUIT_LETTERS
+                ],
+                spacing=4,
+            )
+        )
     controls = [
         f.with_tools(
             [
@@ -547,25 +579,9 @@ def _key_card(
                 f.text((*path, "points"), _("Points"), number=True, expand=True),
             ],
             [*tools, f.row_tools(("keys",), index, count)],
+            suits,
         )
     ]
-    if by_suit and key["rank"] != Rank.JOKER.value:
-        controls.append(
-            ft.Text(
-                _("Other points for some suits (empty: the points above)"),
-                size=14,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-        controls.append(
-            ft.Row(
-                [
-                    f.text((*path, "suits", letter), suit.symbol, number=True, expand=True)
-                    for letter, suit in _SUIT_LETTERS
-                ],
-                spacing=4,
-            )
-        )
     return tagged(
         f"ge-key-{index}",
         ft.Container(content=ft.Column(controls, spacing=4), padding=ft.Padding.only(bottom=4)),
