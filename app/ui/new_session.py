@@ -21,16 +21,15 @@ from app.ui.common import (
     section_title,
     switched,
     tagged,
-    text_field,
     use_app,
     use_created,
     use_loaded,
 )
+from app.ui.line_field import LineField
 from app.ui.state import NewSessionDraft
 from app.ui.state.ports import Ports
 from models import services
 from scoring import GameRules, Preset
-from scoring.rules import MAX_NAME
 
 __all__ = ["SWITCH_PADDING", "NewSessionScreen"]
 
@@ -153,7 +152,6 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
 @ft.component
 def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
     """The seats in order, the name field and the recent players."""
-    texts = use_created(TypedTexts)
     rows: list[ft.Control] = []
     last = len(draft.players) - 1
     for index, name in enumerate(draft.players):
@@ -214,18 +212,16 @@ def PlayerList(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Control:
         [
             tagged(
                 "player-name",
-                text_field(
-                    texts,
+                # Enter ends a name and the next is typed at once: one name a
+                # line, the field never rewritten under the fingers
+                LineField(
                     "player-name",
                     draft.name,
                     draft.type_name,
-                    label=_("Player's name"),
-                    on_submit=lambda _e: draft.add_player(),
-                    # longer than a name may be: refused with the rule's own
-                    # words on Add, never cut short without a word
-                    max_length=2 * MAX_NAME,
-                    counter="",
-                    dense=False,
+                    draft.add_player,
+                    # no length limit: a name too long is refused with the
+                    # rule's own words, never cut short without a word
+                    {"label": _("Player's name"), "counter": "", "dense": False},
                 ),
                 textfield=True,
             ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import e2e_harness as h
 import pytest
-from kortpoeng_flows import APP, new_session, open_hand, wait_for, wait_text
+from kortpoeng_flows import APP, new_session, open_hand, reveal, settle, tall, wait_for, wait_text
 
 pytestmark = pytest.mark.e2e
 
@@ -67,3 +67,53 @@ def test_nine_cards_are_counted_every_chip_is_a_whole_target_and_no_key_moves(
     assert whole(chips["chip-1-8"]), f"the newest chip is not whole on screen: {chips['chip-1-8']}"
     assert boxes(page, "key-") == before
     h.screenshot(page, f"hand-nine-chips-{lang}", settle=1.0)
+
+
+# -- 4. names typed right after Enter keep every letter --------------------------------
+
+#: Four names typed with Enter after each and no wait anywhere: a Norwegian
+#: letter first, another, and a name of emoji.
+NAMES = ["Anna", "Bjørn", "Øystein", "🦊🐻"]
+
+
+#: The names in the seats, in seat order (a seat's node says its number, then
+#: the name).
+SEATS_JS = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier^="seat-"]'))
+  .map((e) => [Number(e.getAttribute("flt-semantics-identifier").slice(5)),
+               (e.getAttribute("aria-label") || e.innerText || "").trim()
+                 .split("\\n").pop().trim()])
+  .sort((a, b) => a[0] - b[0]).map((seat) => seat[1])"""
+
+
+def seated(page) -> list[str]:
+    """The players in their seats, once no seat comes or goes any more."""
+    return h.settled(page, SEATS_JS)
+
+
+def test_names_typed_right_after_enter_keep_every_letter(flet_app, open_page):
+    """Item 4: "Bjørn" typed right after Enter became "rn", "Øystein"
+    "ystein", an emoji name nothing (Enter took the focus away from the field,
+    and the field was cleared after the keys typed meanwhile). "Anna", Enter,
+    "Bjørn", Enter, "Øystein", Enter, "🦊🐻", Enter, with no wait between the
+    keys: four players, exactly those."""
+    page = open_page(flet_app(APP, lang="en"))
+    h.tap(page, "nav-new-session")
+    wait_for(page, "screen-new-session")
+    settle(page)
+    with tall(page):
+        reveal(page, "game-swedish_rummy")
+        h.tap(page, "game-swedish_rummy")
+        reveal(page, "player-name")
+        h.type_into(page, "player-name", NAMES[0])
+        keys = page.keyboard
+        keys.press("Enter")
+        for name in NAMES[1:]:
+            keys.type(name)
+            keys.press("Enter")
+        wait_for(page, "seat-0")
+        assert seated(page) == NAMES
+        # the next name goes on being typed where the last one ended
+        keys.type("Kari")
+        h.tap(page, "player-add")
+        wait_for(page, f"seat-{len(NAMES)}")
+        assert seated(page) == [*NAMES, "Kari"]
