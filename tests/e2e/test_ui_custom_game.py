@@ -50,6 +50,20 @@ def type_in(page: Any, identifier: str, text: str) -> None:
     settle(page, 0.4)
 
 
+def wait_in_view(page: Any, identifier: str) -> None:
+    """Wait until the node ``identifier`` is wholly inside the window (the
+    app scrolled it there)."""
+    height = (page.viewport_size or {"height": 844})["height"]
+    deadline = time.monotonic() + h.WAIT
+    box = None
+    while time.monotonic() < deadline:
+        box = h.by_id(page, identifier).first.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{identifier} not in view: {box}")
+
+
 def make_the_game(page: Any, lang: str) -> None:
     """From the sessions screen: the editor, from scratch."""
     tap(page, "nav-new-session")
@@ -189,6 +203,10 @@ def test_a_custom_game_made_played_and_shared(flet_app, open_page, browser, lang
         wait_says(guest, "import-done", WORDS[lang]["added"])
         tap(guest, "import-start")
         wait_for(guest, "game-family_eights")
+        # chosen and brought into view (the last of seven games, below the
+        # fold at the top of the form), with no scrolling of ours
+        wait_in_view(guest, "game-family_eights")
+        h.screenshot(guest, f"custom-game-link-new-session-{lang}-phone")
         add_players(guest, ("Anna", "Bo"))
         tap(guest, "start-session")
         wait_for(guest, "screen-session")
