@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.cli import main
+from app.fonts import check_drawable_name
 from app.ui.state import NewSessionDraft
 from models.errors import NameTaken
 from models.services import import_session, list_sessions, rename_player, start_session
@@ -84,7 +85,8 @@ def test_joiners_inside_an_emoji_name_stay():
 @example("x" * 41)
 @example(" " + "x" * 40 + " ")
 def test_the_form_uses_the_one_rule(name):
-    expected = outcome(lambda: check_name(name))
+    # The form's rule: the one rule, then a name no shipped font draws is refused (app.fonts).
+    expected = outcome(lambda: check_drawable_name(check_name(name)))
     draft = NewSessionDraft(game="rummy")
     added = draft.add_player(name)
     if expected[0] == "ok":
@@ -123,6 +125,8 @@ def test_storage_import_rename_and_cli_use_the_one_rule(engine, tmp_path, name):
         renamed = expected
     assert renamed == expected
 
+    # The command line adds the app's rule: a name no shipped font draws is refused.
+    expected = outcome(lambda: check_drawable_name(check_name(name)))
     path = tmp_path / "named.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = list_sessions(engine=engine).total

@@ -7,7 +7,7 @@ import pytest
 from storage_helpers import hand
 
 from app.cli import main
-from app.i18n import use_language
+from app.i18n import format_date, use_language
 from models.db import init_db, make_engine
 from models.services import (
     delete_hand,
@@ -67,8 +67,8 @@ def test_trash_lists_sessions_and_hands_and_restore_puts_them_back(db, capsys):
     assert f"session {swedish}: Swedish Rummy, Åse, Bo, 0 hands" in rows[f"S{swedish}"]
     assert f"hand 2 of session {rummy} (Rummy, Kari, Ola): Kari went out" in rows[f"H{gone}"]
     (item,) = trash.hands
-    assert item.deleted_at.astimezone().strftime("%d/%m/%Y") in rows[f"H{gone}"]
-    assert item.purge_at.astimezone().strftime("%d/%m/%Y") in rows[f"H{gone}"]
+    assert format_date(item.deleted_at, language="en") in rows[f"H{gone}"]
+    assert format_date(item.purge_at, language="en") in rows[f"H{gone}"]
     assert lines[-1] == "Put one back with: kortpoeng restore ID"
 
     status, out, err = run(capsys, "restore", f"h{gone}", "--db", path)
