@@ -24,6 +24,7 @@ from app.fonts import DEJAVU, EMOJI
 from app.i18n import _, format_number
 from app.messages import describe_error
 from app.ui.state import MAX_CONTENT, AppState
+from app.ui.state.double_tap import Cover, Presses
 from app.ui.state.typed_sum import shown_sum
 from app.ui.text_styles import PAGE_FONTS, text_style
 from models import services
@@ -32,7 +33,6 @@ from models.views import SessionView
 from scoring import CodedError
 
 __all__ = [
-    "ARRIVAL_GUARD",
     "EMOJI_FONT",
     "NAME_FONTS",
     "WRITES_TOPIC",
@@ -235,12 +235,6 @@ def section_title(text: str) -> ft.Control:
     )
 
 
-#: Seconds a screen ignores taps after it appears: the second tap of a double
-#: tap (or a tap meant for the screen before) never lands on a button that
-#: has just appeared under the finger.
-ARRIVAL_GUARD = 0.6
-
-
 #: Seconds between the tries of a lift whose redraw has not come (see
 #: :func:`_timed_lift`), and how many tries at most (about 30 s in all).
 LIFT_RETRY = 0.5
@@ -252,26 +246,38 @@ class _GuardLife:
     """What an arrival guard knows of itself between its renders.
 
     Attributes:
-        born: when it appeared (:func:`time.monotonic`, seconds).
+        cover: what it covers and until when (:meth:`Presses.cover
+            <app.ui.state.double_tap.Presses.cover>` as its screen appeared),
+            or ``None``: nothing (no tap brought the screen, or that tap's
+            double-tap time was over before it appeared).
         drawn_past: a render after its time has happened (it drew no cover).
         gone: its screen has gone, or its lift is about to start again
             (the running lift stops trying).
     """
 
-    born: float
+    cover: Cover | None
     drawn_past: bool = False
     gone: bool = False
 
+    @property
+    def until(self) -> float:
+        """When its cover goes (:func:`time.monotonic` seconds; 0 for none)."""
+        return self.cover.until if self.cover is not None else 0.0
+
+    def past(self) -> bool:
+        """Whether its time is over (it draws no cover)."""
+        return time.monotonic() >= self.until
+
 
 async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
-    """Wait out what is left of :data:`ARRIVAL_GUARD` since ``life.born``,
-    then ask for a redraw (which draws no cover) until one has happened:
-    every :data:`LIFT_RETRY` seconds, at most :data:`LIFT_TRIES` times.
+    """Wait until ``life.until``, then ask for a redraw (which draws no
+    cover) until one has happened: every :data:`LIFT_RETRY` seconds, at most
+    :data:`LIFT_TRIES` times.
 
     A redraw asked for while the tab has no connection is dropped by Flet
     (and so is one that was due when the socket closed); the next try,
     once the tab is back, is not."""
-    await asyncio.sleep(max(0.0, ARRIVAL_GUARD - (time.monotonic() - life.born)))
+    await asyncio.sleep(max(0.0, life.until - time.monotonic()))
     for _try in range(LIFT_TRIES):
         if life.drawn_past or life.gone:
             return
@@ -279,28 +285,28 @@ async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
         await asyncio.sleep(LIFT_RETRY)
 
 
-def _past_guard(born: float) -> bool:
-    """Whether a guard born at ``born`` (:func:`time.monotonic`) is past its time."""
-    return time.monotonic() - born >= ARRIVAL_GUARD
-
-
 @ft.component
-def ArrivalGuard(revision: int = 0) -> ft.Control:
-    """A transparent cover over a screen that has just appeared, gone after
-    :data:`ARRIVAL_GUARD` seconds: taps on it do nothing. It is a node of the
-    accessibility tree (named by the screen), so a test's tap waits for it.
+def ArrivalGuard(presses: Presses, revision: int = 0) -> ft.Control:
+    """What a screen that has just appeared drops: the second tap of the
+    double tap that brought it, and no other tap. A transparent square
+    around the tap that brought the screen (``presses``, the tab's last
+    presses), for what is left of that tap's double-tap time
+    (:mod:`app.ui.state.double_tap`): a tap anywhere else, or after that
+    time, lands. Nothing at all when no tap brought the screen (a reload,
+    the keyboard, a screen reader) or the screen came after that time. It
+    is a node of the accessibility tree (named by the screen).
 
-    Whether it is drawn is a matter of its age alone, so the cover cannot
+    Whether it is drawn is a matter of its time alone, so the cover cannot
     outlive its time, whatever happens to one redraw (an update that Flet
     drops while the socket is closed, a redraw that never reaches the
     phone): the timed lift asks for redraws until one has happened
     (:func:`_timed_lift`), any other redraw after the time draws no cover,
-    and a tap on it after the time asks for one (the next tap reaches the
-    screen). ``revision`` is the tab's :attr:`AppState.revision`, bumped when
-    the tab connects again, so the timed lift starts again then (the guard's
-    age is kept: a late lift waits no longer than the rest of its time).
+    and a tap on it after the time asks for one. ``revision`` is the tab's
+    :attr:`AppState.revision`, bumped when the tab connects again, so the
+    timed lift starts again then (its time is kept: a late lift waits no
+    longer than the rest of it).
     """
-    life: _GuardLife = use_created(lambda: _GuardLife(time.monotonic()))
+    life: _GuardLife = use_created(lambda: _GuardLife(presses.cover(time.monotonic())))
     _redraws, set_redraws = ft.use_state(0)
 
     def redraw() -> None:
@@ -314,18 +320,25 @@ def ArrivalGuard(revision: int = 0) -> ft.Control:
         life.gone = True  # the screen has gone, or the lift starts again
 
     def tapped(_e: ft.Event) -> None:
-        if _past_guard(life.born):
+        if life.past():
             redraw()
 
     ft.use_effect(lift_in_time, [revision], cleanup=leave)
-    if _past_guard(life.born):
+    cover = life.cover
+    if cover is None or life.past():
         life.drawn_past = True
         return ft.Container(width=0, height=0)
-    return tagged(
-        "arrival-guard",
-        ft.Container(expand=True, on_click=tapped, bgcolor=ft.Colors.TRANSPARENT),
-        label=_("Opening…"),
-        expand=True,
+    return ft.Container(
+        content=tagged(
+            "arrival-guard",
+            ft.Container(expand=True, on_click=tapped, bgcolor=ft.Colors.TRANSPARENT),
+            label=_("Opening…"),
+            expand=True,
+        ),
+        left=cover.left,
+        top=cover.top,
+        width=cover.side,
+        height=cover.side,
     )
 
 
@@ -343,8 +356,10 @@ def Screen(
 ) -> ft.Control:
     """The frame of a screen: a top bar (back, title, actions), the scrolling body
     in a column at most :data:`app.ui.state.MAX_CONTENT` wide, and an optional
-    bottom bar that stays in view (the save button). For its first
-    :data:`ARRIVAL_GUARD` seconds a screen ignores taps (:func:`ArrivalGuard`).
+    bottom bar that stays in view (the save button). Where each press goes
+    down and when it lifts is noted (the tab's presses), so that the screen
+    that a tap brings drops the second tap of a double tap, and nothing else
+    (:func:`ArrivalGuard`).
 
     Args:
         title: the screen's title (translated).
@@ -437,8 +452,26 @@ def Screen(
             )
         )
     frame = ft.Column(parts, spacing=0, expand=True)
+    presses = app.memory.presses
+
+    def pressed(e: ft.DragDownEvent[ft.GestureDetector]) -> None:
+        # every press, whatever takes it (the detector only watches: a pan
+        # is never what the screen is for, so it never takes a tap)
+        presses.pressed(e.local_position.x, e.local_position.y, time.monotonic())
+
+    def lifted(_e: ft.Event[ft.GestureDetector]) -> None:
+        presses.lifted(time.monotonic())
+
     return ft.SafeArea(
-        content=ft.Stack([frame, ArrivalGuard(app.revision)], expand=True), expand=True
+        content=ft.GestureDetector(
+            content=ft.Stack([frame, ArrivalGuard(presses, app.revision)], expand=True),
+            on_pan_down=pressed,
+            on_pan_cancel=lifted,
+            on_pan_end=lifted,
+            exclude_from_semantics=True,
+            expand=True,
+        ),
+        expand=True,
     )
 
 

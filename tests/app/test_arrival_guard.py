@@ -1,7 +1,8 @@
 """The arrival guard's timed lift (``app.ui.common._timed_lift``): it asks for
 redraws until one has happened, so one redraw that Flet drops (the tab had no
 connection when it was due) does not leave the cover up. Seen in a stressed
-run: a reload in a screen's first 0.6 s left its "Opening…" cover up for good.
+run: a reload while a screen's cover was up left its "Opening…" cover up for
+good. (What a guard covers, and for how long: tests/app/test_double_tap.py.)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from app.ui import common
 from app.ui.common import _GuardLife, _timed_lift
+from app.ui.state.double_tap import Cover
 
 T = TypeVar("T")
 
@@ -31,13 +33,17 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Guard times in milliseconds, so the tries are counted, not waited for."""
-    monkeypatch.setattr(common, "ARRIVAL_GUARD", 0.0)
+    """Tries a millisecond apart, so they are counted, not waited for."""
     monkeypatch.setattr(common, "LIFT_RETRY", 0.001)
 
 
+def over() -> _GuardLife:
+    """A guard whose time is over: it covered a square until a moment ago."""
+    return _GuardLife(Cover(0.0, 0.0, 200.0, until=time.monotonic()))
+
+
 def test_the_lift_asks_again_until_a_redraw_has_happened() -> None:
-    life = _GuardLife(time.monotonic())
+    life = over()
     asked: list[int] = []
 
     def redraw() -> None:  # the first three are dropped (no connection)
@@ -50,7 +56,7 @@ def test_the_lift_asks_again_until_a_redraw_has_happened() -> None:
 
 
 def test_the_lift_stops_when_its_screen_has_gone() -> None:
-    life = _GuardLife(time.monotonic())
+    life = over()
     asked: list[int] = []
 
     def redraw() -> None:
@@ -62,7 +68,21 @@ def test_the_lift_stops_when_its_screen_has_gone() -> None:
 
 
 def test_the_lift_gives_up_after_its_tries() -> None:
-    life = _GuardLife(time.monotonic())
+    life = over()
     asked: list[int] = []
     run(_timed_lift(life, lambda: asked.append(1)))
     assert len(asked) == common.LIFT_TRIES
+
+
+def test_a_guard_with_nothing_to_cover_is_past_at_once_and_never_redraws() -> None:
+    life = _GuardLife(None)
+    assert life.past()
+    life.drawn_past = True  # its first render drew nothing
+    asked: list[int] = []
+    run(_timed_lift(life, lambda: asked.append(1)))
+    assert asked == []
+
+
+def test_a_guard_is_up_until_its_covers_time() -> None:
+    life = _GuardLife(Cover(0.0, 0.0, 200.0, until=time.monotonic() + 60))
+    assert not life.past()

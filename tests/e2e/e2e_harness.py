@@ -382,100 +382,77 @@ def by_id(page: Page, identifier: str):
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
-#: Seconds a tap waits for a screen's arrival guard (``app.ui.common``) to go
-#: by itself before tapping it as a finger would: the app lifts a guard that
-#: is tapped after its time (its timed lift can be lost on a busy server).
+#: Seconds a tap waits while a screen's arrival guard (``app.ui.common``)
+#: covers its target before the test fails. A guard covers the spot of the
+#: tap that brought its screen for the rest of that tap's double-tap time
+#: (0.3 s): one still over a target after this long is a fault, never
+#: tapped away.
 GUARD_PATIENCE = 10.0
-
-#: Where a guard that had to be tapped away is noted (one line each).
-GUARD_LOG = ROOT / "artifacts" / "guards-tapped-away.log"
 
 
 def tap(page: Page, identifier: str, timeout: float = WAIT) -> None:
     """Click the control wrapped in ``ft.Semantics(identifier=identifier)``
-    (past a stale arrival guard: :func:`click_past_guard`)."""
-    click_past_guard(page, by_id(page, identifier).first, identifier, timeout)
+    (:func:`click_on_screen`)."""
+    click_on_screen(page, by_id(page, identifier).first, identifier, timeout)
 
 
-def click_past_guard(
+def click_on_screen(
     page: Page, target: Any, reason: str, timeout: float = WAIT, **options: Any
 ) -> None:
-    """Click the locator ``target`` (Playwright click ``options``), waiting
-    while a screen's arrival guard covers it. When the guard is still up
-    after :data:`GUARD_PATIENCE` seconds, the guard is tapped once (as a
-    family member would tap again, :func:`tap_away_a_stale_guard`), then the
-    click goes on waiting. When the guard's node is still in the
-    accessibility tree :data:`GUARD_PATIENCE` seconds after that, the
-    target is tapped where a finger would tap it (:func:`finger_tap_past_a_stale_guard`):
-    a finger meets what the screen draws, not the accessibility tree. Each
-    step is noted in :data:`GUARD_LOG`."""
+    """Click the locator ``target`` (Playwright click ``options``), which
+    waits while something covers it. When a screen's arrival guard still
+    covers it after :data:`GUARD_PATIENCE` seconds, the test fails: the
+    click is never made past the guard.
+
+    Raises:
+        AssertionError: an arrival guard stayed over ``target`` (``reason``
+            names it).
+    """
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-    if timeout <= GUARD_PATIENCE:
-        target.click(timeout=timeout * 1000, **options)
-        return
+    first = min(timeout, GUARD_PATIENCE)
     try:
-        target.click(timeout=GUARD_PATIENCE * 1000, **options)
+        target.click(timeout=first * 1000, **options)
         return
     except PlaywrightTimeoutError:
-        tap_away_a_stale_guard(page, reason)
-    rest = timeout - GUARD_PATIENCE
-    if rest <= 2 * GUARD_PATIENCE:
-        target.click(timeout=rest * 1000, **options)
-        return
-    try:
-        target.click(timeout=GUARD_PATIENCE * 1000, **options)
-        return
-    except PlaywrightTimeoutError:
-        if not finger_tap_past_a_stale_guard(page, target, reason, options.get("position")):
+        if by_id(page, "arrival-guard").count():
+            raise AssertionError(
+                f"an arrival guard still covers {reason} {first:.0f} s after the tap"
+            ) from None
+        if timeout <= first:
             raise
+    target.click(timeout=(timeout - first) * 1000, **options)
 
 
-def finger_tap_past_a_stale_guard(
-    page: Page, target: Any, reason: str, position: dict[str, float] | None = None
-) -> bool:
-    """Tap ``target`` with the mouse at its middle (or ``position`` in its
-    box), on whatever the page has there, when an arrival guard's node is
-    still in the accessibility tree; note it in :data:`GUARD_LOG`. Returns
-    whether it tapped (False: no guard in the way, or no box to tap)."""
-    if not by_id(page, "arrival-guard").count():
-        return False
-    box = target.bounding_box()
-    if box is None:
-        return False
-    spot = position or {"x": box["width"] / 2, "y": box["height"] / 2}
-    page.mouse.click(box["x"] + spot["x"], box["y"] + spot["y"])
-    _note_guard(page, f"finger tap on {reason} past a guard still in the accessibility tree")
-    return True
+#: With it on a page, the accessibility tree's nodes let the pointer through
+#: to the Flutter view, as on a phone without a screen reader (see :func:`fingers`).
+FINGERS_CSS = "flt-semantics, flt-semantics * { pointer-events: none !important; }"
 
 
-def _note_guard(page: Page, what: str) -> None:
-    """One line in :data:`GUARD_LOG`: the time, the page, ``what``, and
-    whether the page was visible and focused."""
-    state = page.evaluate("() => [document.visibilityState, document.hasFocus()]")
-    GUARD_LOG.parent.mkdir(parents=True, exist_ok=True)
-    with GUARD_LOG.open("a", encoding="utf-8") as log:
-        log.write(f"{time.strftime('%H:%M:%S')} {page.url} {what} {state}\n")
-
-
-def tap_away_a_stale_guard(page: Page, reason: str) -> bool:
-    """Tap a screen's arrival guard that is still up, on the top bar (where
-    nothing else answers a tap, should the guard go in the meantime), and
-    note it in :data:`GUARD_LOG`. Returns whether a guard was tapped."""
-    from playwright.sync_api import Error as PlaywrightError
-
-    guard = by_id(page, "arrival-guard").first
-    if not guard.count():
-        return False
-    box = guard.bounding_box()
-    if box is None:
-        return False
+@contextlib.contextmanager
+def fingers(page: Page) -> Iterator[None]:
+    """In the ``with`` block, taps on ``page`` reach the app as a finger's
+    do on a phone without a screen reader: at a position, through Flutter's
+    own hit testing (tap with :func:`finger_tap`). With the accessibility
+    tree on, a click on one of its nodes becomes the tree's "tap" action,
+    which carries no position (a screen reader's activation)."""
+    style = page.add_style_tag(content=FINGERS_CSS)
     try:
-        guard.click(position={"x": box["width"] / 2, "y": 16}, timeout=2000)
-    except PlaywrightError:
-        return False
-    _note_guard(page, f"waiting to tap {reason}")
-    return True
+        yield
+    finally:
+        style.evaluate("(e) => e.remove()")
+
+
+def finger_tap(page: Page, identifier: str) -> tuple[float, float]:
+    """A tap where a finger would put it, the middle of ``identifier``'s
+    box, on whatever the screen has there (use inside :func:`fingers`);
+    returns the spot."""
+    box = by_id(page, identifier).first.bounding_box()
+    if box is None:
+        raise AssertionError(f"{identifier!r} has no box to tap")
+    spot = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(*spot)
+    return spot
 
 
 def settled(page: Page, script: str) -> Any:
@@ -548,7 +525,7 @@ def type_into(
     def focus() -> None:
         while True:
             target = field_input if field_input.count() else node
-            click_past_guard(page, target, identifier, timeout, position={"x": 8, "y": 8})
+            click_on_screen(page, target, identifier, timeout, position={"x": 8, "y": 8})
             with contextlib.suppress(PlaywrightTimeoutError):
                 page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=2000)
                 # (a field configured without autocorrect is typed into after 5 s)

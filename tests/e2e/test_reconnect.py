@@ -5,31 +5,32 @@ closed is drawn when it opens again."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, wait_for, wait_gone
 
-from app.ui.common import ARRIVAL_GUARD
+from app.ui.state.double_tap import DOUBLE_TAP_TIMEOUT
 
 pytestmark = pytest.mark.e2e
 
-#: A little more than the arrival guard's time, in milliseconds: waited after a
+#: A little more than an arrival guard's time (a double tap's, from the lift
+#: of the tap that brought its screen), in milliseconds: waited after a
 #: screen is seen, that time is over on the server too.
-ARRIVAL_MS = round(ARRIVAL_GUARD * 1000) + 100
+ARRIVAL_MS = round(DOUBLE_TAP_TIMEOUT * 1000) + 100
 
 
 def test_a_screen_opened_just_before_a_reload_takes_taps_after_it(flet_app, open_page) -> None:
-    """The arrival guard of a screen that had just opened when the tab went
-    away is lifted while the socket is closed; the tab that comes back must
-    not keep it (it would ignore every tap on that screen)."""
+    """The arrival guard of a screen that had just opened (by a finger's
+    tap) when the tab went away is lifted while the socket is closed; the tab
+    that comes back must not keep it (it would drop the taps on its spot)."""
     server = flet_app(APP, lang="en")
     page = open_page(server)
     wait_for(page, "screen-sessions")
     for _attempt in range(5):
-        h.tap(page, "nav-new-session")
-        wait_for(page, "screen-new-session")
+        with h.fingers(page):
+            h.finger_tap(page, "nav-new-session")
+            wait_for(page, "screen-new-session")
         if h.by_id(page, "arrival-guard").count():
             break  # the guard is up: reload now
         h.tap(page, "nav-back")
@@ -48,21 +49,6 @@ def test_a_screen_opened_just_before_a_reload_takes_taps_after_it(flet_app, open
 #: The app with every timed arrival-guard lift held back (``apps/held_lift.py``).
 HELD_LIFT = Path(__file__).parent / "apps" / "held_lift.py"
 
-#: True once the arrival guard is gone or the node ``until`` is on screen.
-GUARD_GONE_OR_JS = """(until) => {
-  const node = (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  return !node("arrival-guard") || !!node(until);
-}"""
-
-
-def finger_tap(page: Any, identifier: str) -> None:
-    """A tap where a finger would put it: the middle of ``identifier``'s box,
-    on whatever lies on top there (a locator's click would wait for a cover
-    to go; a finger does not)."""
-    box = h.by_id(page, identifier).first.bounding_box()
-    assert box is not None, identifier
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
 
 def test_a_guard_whose_timed_lift_never_comes_still_gives_the_screen_back(
     flet_app, open_page
@@ -70,16 +56,23 @@ def test_a_guard_whose_timed_lift_never_comes_still_gives_the_screen_back(
     """The arrival guard cannot outlive its time even when its timed lift is
     lost (held back here for good): a tap on it after its time lifts it, so
     the second tap reaches the screen; a redraw after its time (the window
-    resized) draws it no more, with no tap at all."""
+    resized) draws it no more, with no tap at all. (Taps as a finger makes
+    them: a guard covers the spot of the tap that brought its screen.)"""
     server = flet_app(HELD_LIFT, lang="en")
     page = open_page(server)
     wait_for(page, "screen-sessions")
-    page.wait_for_timeout(ARRIVAL_MS)  # the guard's time is over, the cover may still be up
-    finger_tap(page, "nav-new-session")  # lifts a cover still up, or opens the screen
-    page.wait_for_function(GUARD_GONE_OR_JS, arg="screen-new-session", timeout=h.WAIT * 1000)
-    if not h.by_id(page, "screen-new-session").count():
-        finger_tap(page, "nav-new-session")
-    wait_for(page, "screen-new-session")
+    with h.fingers(page):
+        h.finger_tap(page, "nav-new-session")
+        wait_for(page, "screen-new-session")
+        if h.by_id(page, "arrival-guard").count():
+            # its time over, the cover still up: a tap on it lifts it
+            page.wait_for_timeout(ARRIVAL_MS)
+            h.finger_tap(page, "arrival-guard")
+            wait_gone(page, "arrival-guard")
+        h.finger_tap(page, "nav-back")
+        wait_for(page, "screen-sessions")
+        h.finger_tap(page, "nav-new-session")
+        wait_for(page, "screen-new-session")
     # the new screen's cover is held too: a redraw after its time ends it
     page.wait_for_timeout(ARRIVAL_MS)
     page.set_viewport_size({"width": h.PHONE["width"] + 10, "height": h.PHONE["height"]})

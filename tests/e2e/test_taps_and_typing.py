@@ -69,6 +69,24 @@ def test_nine_cards_are_counted_every_chip_is_a_whole_target_and_no_key_moves(
     h.screenshot(page, f"hand-nine-chips-{lang}", settle=1.0)
 
 
+# -- 3. a tap on a screen the person can see is taken ----------------------------------
+
+
+def test_a_tap_the_moment_a_screen_appears_lands(flet_app, open_page):
+    """Item 3: every tap in a new screen's first 0.6 s was dropped (a cover
+    over the whole screen), the button flashing as if taken. A finger taps
+    "New session", then the back arrow the moment the form appears, well away
+    from where the first tap was: back on the sessions screen, each time."""
+    page = open_page(flet_app(APP, lang="en"))
+    wait_for(page, "screen-sessions")
+    with h.fingers(page):
+        for _round in range(3):
+            h.finger_tap(page, "nav-new-session")
+            wait_for(page, "screen-new-session")
+            h.finger_tap(page, "nav-back")
+            wait_for(page, "screen-sessions", timeout=20)
+
+
 # -- 4. names typed right after Enter keep every letter --------------------------------
 
 #: Four names typed with Enter after each and no wait anywhere: a Norwegian

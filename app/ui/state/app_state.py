@@ -12,6 +12,7 @@ import flet as ft
 
 from app.i18n import initial_language, normalize_language
 from app.settings import Settings
+from app.ui.state.double_tap import Presses
 from app.ui.state.hand_draft import HandDraft
 from app.ui.state.new_session import NewSessionDraft
 from models.views import SessionView
@@ -73,9 +74,11 @@ class TabMemory:
     (session id, hand number or 0 for a new hand) — a draft re-renders its own
     screen, and forgetting one must not re-render the screen being left — and
     the unsaved edits left at an earlier opening of a hand (``left``, see
-    :meth:`AppState.open_edit`)."""
+    :meth:`AppState.open_edit`) — and the last presses on its screens
+    (``presses``: what a screen that has just appeared covers, see
+    :mod:`app.ui.state.double_tap`)."""
 
-    __slots__ = ("drafts", "games", "left", "views")
+    __slots__ = ("drafts", "games", "left", "presses", "views")
 
     def __init__(self) -> None:
         self.views: dict[int, SessionView] = {}
@@ -84,6 +87,7 @@ class TabMemory:
         #: the game editor's drafts, by what they are for (``new``,
         #: ``copy:<id>``, ``edit:<id>``), kept until saved or discarded
         self.games: dict[str, Any] = {}
+        self.presses = Presses()
 
 
 @ft.observable
