@@ -4,6 +4,8 @@ asked for, a run that is not a run refused, a warning that needs a confirm."""
 
 from __future__ import annotations
 
+import re
+
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import (
@@ -100,11 +102,13 @@ def test_invalid_run_and_points_are_refused_and_nothing_is_saved(flet_app, open_
     h.tap(page, "suit-H")  # picking the suit again starts the run over
     h.tap(page, "run-done")
     wait_gone(page, "run-done")
-    # A plain number: empty asks for it; the field takes digits only (the
-    # phone's digit pad), so a letter typed is never part of it.
+    # A plain number: empty asks for it; what is no sum of whole numbers is
+    # refused in words (never read in part), and a number is taken.
     h.tap(page, "plain-1")
     wait_text(page, "hand-error", "Type the points for Bjørn")
     h.type_into(page, "plain-value-1", "12x")
+    wait_text(page, "hand-error", re.compile("“12x” is not a sum of whole numbers"))
+    h.type_into(page, "plain-value-1", "12")
     wait_text(page, "points-0", "12")
     wait_gone(page, "hand-error")
     h.screenshot(page, "fsr-invalid-en-phone")
