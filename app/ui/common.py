@@ -56,6 +56,7 @@ __all__ = [
     "tagged",
     "text_field",
     "use_app",
+    "watching",
 ]
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
@@ -457,7 +458,9 @@ def Screen(
     def pressed(e: ft.DragDownEvent[ft.GestureDetector]) -> None:
         # every press, whatever takes it (the detector only watches: a pan
         # is never what the screen is for, so it never takes a tap)
-        presses.pressed(e.local_position.x, e.local_position.y, time.monotonic())
+        local, page = e.local_position, e.global_position
+        presses.origin = (page.x - local.x, page.y - local.y)
+        presses.pressed(local.x, local.y, time.monotonic())
 
     def lifted(_e: ft.Event[ft.GestureDetector]) -> None:
         presses.lifted(time.monotonic())
@@ -472,6 +475,27 @@ def Screen(
             expand=True,
         ),
         expand=True,
+    )
+
+
+def watching(presses: Presses, control: ft.Control) -> ft.Control:
+    """``control`` (a dialog's button, drawn over the screen, out of the
+    screen's own watch) with its presses noted in ``presses`` as a screen
+    notes its own (:func:`Screen`): a double tap on it that brings a screen
+    is known there (:func:`ArrivalGuard`)."""
+
+    def pressed(e: ft.DragDownEvent[ft.GestureDetector]) -> None:
+        presses.pressed_on_page(e.global_position.x, e.global_position.y, time.monotonic())
+
+    def lifted(_e: ft.Event[ft.GestureDetector]) -> None:
+        presses.lifted(time.monotonic())
+
+    return ft.GestureDetector(
+        content=control,
+        on_pan_down=pressed,
+        on_pan_cancel=lifted,
+        on_pan_end=lifted,
+        exclude_from_semantics=True,
     )
 
 

@@ -1,7 +1,7 @@
 """The strip of entered cards (``app.ui.hand_entry.keypad.chip_strip``): every
 card entered stays countable ("9 cards:" before the chips, also when the first
-entered are scrolled out of the strip), the newest first, the strip keeps one
-height (the keys under it never move), and a mouse can reach the first
+entered are scrolled out of the strip), the newest in view, the strip keeps
+one height (the keys under it never move), and a mouse can reach the first
 entered (a scroll bar)."""
 
 from __future__ import annotations
@@ -39,13 +39,11 @@ def test_nine_chips_come_after_their_count_in_a_strip_of_one_height() -> None:
     assert isinstance(count.content, ft.Text) and count.content.value == "9 cards:"
     assert isinstance(holder, ft.Container) and isinstance(holder.content, ft.Row)
     scroller = holder.content
-    # the newest first, right after the count (a chip cut at the far edge
-    # shows its card, not a bare ×); the first entered reachable with a mouse
     shown = [chip.identifier for chip in scroller.controls if isinstance(chip, ft.Semantics)]
-    assert shown == [f"chip-1-{i}" for i in reversed(range(9))]
+    assert shown == [f"chip-1-{i}" for i in range(9)]
+    # the newest in view, the first entered reachable with a mouse (a scroll bar)
+    assert scroller.auto_scroll is True
     assert scroller.scroll == ft.ScrollMode.AUTO
-    # a new strip for each count: it opens at its start, the newest in view
-    assert scroller.key == "strip-9"
 
 
 def test_before_the_first_card_the_hint_takes_the_same_height() -> None:
@@ -55,7 +53,12 @@ def test_before_the_first_card_the_hint_takes_the_same_height() -> None:
     assert strip.content.value == "No cards left (tap the keys below)"
 
 
-def test_a_chip_is_a_whole_touch_target_high() -> None:
+def test_a_chip_is_a_whole_touch_target_high_and_ends_with_its_card() -> None:
+    """(A chip cut at the strip's left edge shows its card, not a bare ×.)"""
     chip = card_chip("chip-1-0", "7♥", "seven of hearts", lambda _e: None)
     assert isinstance(chip, ft.Semantics)
     assert isinstance(chip.content, ft.Container) and chip.content.height == TOUCH
+    row = chip.content.content
+    assert isinstance(row, ft.Row)
+    icon, card = row.controls
+    assert isinstance(icon, ft.Icon) and isinstance(card, ft.Text) and card.value == "7♥"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, new_session, open_hand, reveal, settle, tall, wait_for, wait_text
+from test_entry_trust import TAP_ON_ARRIVAL_JS, on_screen, saved_hand_of_fifteen
 
 pytestmark = pytest.mark.e2e
 
@@ -85,6 +86,46 @@ def test_a_tap_the_moment_a_screen_appears_lands(flet_app, open_page):
             wait_for(page, "screen-new-session")
             h.finger_tap(page, "nav-back")
             wait_for(page, "screen-sessions", timeout=20)
+
+
+def test_a_double_tap_on_a_dialogs_button_acts_once_on_the_screen_it_shows(flet_app, open_page):
+    """Item 3, the double-tap protection kept for a dialog's button that
+    leaves (Discard, over the hand being changed): its second tap, landing on
+    the session screen while the double tap's time runs, is covered there and
+    opens nothing. A round where the screen came after that time proves
+    nothing and is played again."""
+    page = open_page(flet_app(APP, lang="en"))
+    saved_hand_of_fifteen(page)
+    for _attempt in range(4):
+        open_hand(page, "hand-row-1")
+        h.tap(page, "key-Bo-2")
+        wait_text(page, "points-0", "17")
+        h.tap(page, "nav-back")
+        wait_for(page, "discard-dialog")
+        settle(page, 0.5)
+        box = h.by_id(page, "discard-confirm").first.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        with h.fingers(page):
+            page.evaluate(TAP_ON_ARRIVAL_JS, [x, y])
+            page.mouse.click(x, y)
+            page.wait_for_function("() => window.__second !== undefined")
+            second = page.evaluate("window.__second")
+        page.wait_for_timeout(1500)
+        assert second is not None, "the session screen did not come"
+        opened = on_screen(page, "screen-hand")
+        assert second["guarded"] or second["after"] >= 290, (
+            f"the session screen came {second['after']:.0f} ms after the tap with no guard"
+        )
+        if second["guarded"]:
+            assert not opened, f"the second tap opened a hand ({second})"
+            wait_text(page, "total-0", "15")  # the change discarded
+            return
+        if opened:  # too late for a double tap: back to the session, again
+            h.tap(page, "nav-back")
+            wait_for(page, "screen-session")
+        settle(page)
+    pytest.fail("the session screen never came while the double tap's time ran")
 
 
 # -- 4. names typed right after Enter keep every letter --------------------------------

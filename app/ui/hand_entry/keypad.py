@@ -117,15 +117,16 @@ def _short(key: PadKey, label: str) -> bool:
 
 
 def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
-    """One entered card: a 48-high button showing the card (``label``), with
-    ×; a tap removes it (``name``: the card in words, for screen readers)."""
+    """One entered card: a 48-high button showing × and the card (``label``:
+    last, so a chip cut at the left edge of its strip still shows its card);
+    a tap removes it (``name``: the card in words, for screen readers)."""
     return tagged(
         identifier,
         ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
                     ft.Icon(ft.Icons.CLOSE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(label, size=16, weight=ft.FontWeight.W_600),
                 ],
                 spacing=2,
                 tight=True,
@@ -158,8 +159,8 @@ def cards_heading(count: int) -> str:
 
 def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> ft.Control:
     """Entered cards (``chips``, e.g. from :func:`card_chip`) after their count
-    (:func:`cards_heading`, semantics ``identifier`` when given), newest
-    first, in a strip one chip high (48 px) that scrolls sideways, with a
+    (:func:`cards_heading`, semantics ``identifier`` when given), in a strip
+    one chip high (48 px) that scrolls sideways with the newest in view, and a
     scroll bar where a mouse needs one to reach the first entered; ``hint`` in
     the same space before the first card. Its height never changes, so the
     keys under it never move."""
@@ -180,20 +181,15 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
             [
                 count,
                 ft.Container(
-                    # The newest first, right after the count, so a chip cut at
-                    # the strip's edge shows its card; the first entered at the
-                    # far end (scrolled to, or the bar). A new strip for each
-                    # count: it opens at its start, the newest in view.
+                    # the newest at the end, in view; the first entered
+                    # reached by scrolling back (or the bar)
                     content=ft.Row(
-                        list(reversed(chips)),
-                        spacing=GAP,
-                        scroll=ft.ScrollMode.AUTO,
-                        key=f"strip-{len(chips)}",
+                        list(chips), spacing=GAP, scroll=ft.ScrollMode.AUTO, auto_scroll=True
                     ),
                     expand=True,
                 ),
             ],
-            spacing=GAP,
+            spacing=2 * GAP,  # (a chip cut at the strip's edge kept apart from the count)
         ),
         height=TOUCH,
         expand=True,
@@ -202,9 +198,9 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips, after their count (``cards-<seat>``), the
-    newest first, in a strip one chip high that scrolls sideways; a tap on a
-    chip removes it. Before the first card, a hint in the same space."""
+    """The leftover cards as chips, after their count (``cards-<seat>``), in a
+    strip one chip high that scrolls sideways (the newest in view); a tap on
+    a chip removes it. Before the first card, a hint in the same space."""
     held = draft.cards.get(player, ())
     return chip_strip(
         [

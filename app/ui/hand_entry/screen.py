@@ -30,6 +30,7 @@ from app.ui.common import (
     use_app,
     use_loaded,
     use_session_view,
+    watching,
 )
 from app.ui.hand_entry import actions as hand_actions
 from app.ui.hand_entry.flags import HandFlags
@@ -383,12 +384,18 @@ def HandEntry(
                         ft.TextButton(_("Keep editing"), on_click=keep, height=48),
                         button=True,
                     ),
-                    tagged(
-                        "discard-confirm",
-                        ft.FilledButton(
-                            _("Discard"), icon=ft.Icons.DELETE_OUTLINE, on_click=discard, height=48
+                    watching(  # it leaves: a double tap on it is known on the screen it shows
+                        app.memory.presses,
+                        tagged(
+                            "discard-confirm",
+                            ft.FilledButton(
+                                _("Discard"),
+                                icon=ft.Icons.DELETE_OUTLINE,
+                                on_click=discard,
+                                height=48,
+                            ),
+                            button=True,
                         ),
-                        button=True,
                     ),
                 ],
             )

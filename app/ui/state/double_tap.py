@@ -72,17 +72,32 @@ class Presses:
     """The tab's last presses on its screens (plain Python, not observable:
     a press re-renders nothing)."""
 
-    __slots__ = ("current", "last")
+    __slots__ = ("current", "last", "origin")
 
     def __init__(self) -> None:
         #: the press still down, if any
         self.current: Press | None = None
         #: the last press that lifted
         self.last: Press | None = None
+        #: where the screens' frame starts on the page (its top-left corner in
+        #: the page's logical pixels: below a phone's status bar or notch)
+        self.origin: tuple[float, float] = (0.0, 0.0)
 
     def pressed(self, x: float, y: float, at: float) -> None:
-        """A finger went down at ``x``, ``y`` at time ``at``."""
+        """A finger went down at ``x``, ``y`` (the screen's frame) at time ``at``."""
         self.current = Press(x, y, at)
+
+    def pressed_on_page(self, x: float, y: float, at: float) -> None:
+        """A finger went down at ``x``, ``y`` of the page (a dialog's button,
+        over the screen) at time ``at``.
+
+        >>> presses = Presses()
+        >>> presses.origin = (0.0, 24.0)
+        >>> presses.pressed_on_page(195.0, 500.0, at=1.0)
+        >>> presses.current
+        Press(x=195.0, y=476.0, down=1.0, lifted=None)
+        """
+        self.pressed(x - self.origin[0], y - self.origin[1], at)
 
     def lifted(self, at: float) -> None:
         """The finger that went down last lifted (or its gesture ended) at ``at``."""
