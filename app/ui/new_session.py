@@ -37,27 +37,6 @@ __all__ = ["SWITCH_PADDING", "NewSessionScreen"]
 SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
 
 
-def game_scroll_key(game_id: str) -> str:
-    """The scroll key of a game's card in the picker."""
-    return f"pick-{game_id}"
-
-
-def use_reveal(draft: NewSessionDraft) -> None:
-    """Scroll the game the players were sent here for (``draft.reveal``: a
-    shared game's link, a game just added; the last in a long list) into
-    view once its card is drawn, then forget it."""
-
-    async def reveal() -> None:
-        game_id = draft.reveal
-        if not game_id or game_id != draft.game:
-            return
-        draft.revealed()
-        page = ft.context.page
-        await page.scroll_to(scroll_key=ft.ScrollKey(value=game_scroll_key(game_id)), duration=300)  # type: ignore[call-arg]  # Flet 1.0.5 makes its fields at run time
-
-    ft.use_effect(reveal, [draft.reveal, draft.game])
-
-
 def preset_label(preset: Preset) -> str:
     """``100``, ``50 × players (150)``, ``5 rounds``."""
     if preset.option == "rounds":
@@ -122,8 +101,6 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
                     bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
                     on_click=lambda _e, g=game_id: draft.select_game(g),
                     ink=True,
-                    # what scroll_to finds when the game is to be shown (draft.reveal)
-                    key=ft.ScrollKey(value=game_scroll_key(game_id)),  # type: ignore[call-arg]  # Flet 1.0.5 makes its fields at run time
                 ),
                 button=True,
                 selected=selected,
@@ -439,7 +416,6 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
     app = use_app()
 
     busy, set_busy = ft.use_state(False)
-    use_reveal(draft)
 
     async def start(_e: ft.Event) -> None:
         if busy:  # a second tap while the first is starting it

@@ -1,14 +1,13 @@
 """A shared game's link (app.game_link) opens the new-session form with that
-game chosen and brought into view (issue 25, item 12): the form says which
-game the screen is to scroll to, once, whether the game was offered already
-or only once the custom games are loaded again."""
+game chosen and offered first, at the top of the form (issue 25, item 12),
+whether the game was offered already or only once the custom games are
+loaded again; a new form offers the games in their usual order."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from app.game_link import decode_game, encode_game
-from app.ui.new_session import game_scroll_key
 from app.ui.state import NewSessionDraft
 from scoring import builtin_definition, builtin_games, data_game
 from scoring.definition import Words
@@ -24,31 +23,33 @@ def shared_game():
     return data_game(decode_game(encode_game(definition)))
 
 
-def test_a_linked_game_added_on_this_phone_is_chosen_and_revealed_once_loaded():
+def test_a_linked_game_added_on_this_phone_is_chosen_and_offered_first_once_loaded():
     draft = NewSessionDraft()
     game = shared_game()
     draft.choose_when_offered(game.id)  # "Start a session of it", before the games reload
-    assert draft.game == next(iter(builtin_games())) and draft.reveal == ""
+    assert draft.game == next(iter(builtin_games())) and draft.featured == ""
     draft.set_custom_games({game.id: game})
-    assert (draft.game, draft.reveal) == ("family_eights", "family_eights")
+    assert (draft.game, draft.featured) == ("family_eights", "family_eights")
+    assert list(draft.games()) == ["family_eights", *builtin_games()]  # once, first
+    draft.set_custom_games({game.id: game})  # a later load keeps it first
+    assert next(iter(draft.games())) == "family_eights"
+
+
+def test_a_linked_game_already_here_is_chosen_and_offered_first_at_once():
+    draft = NewSessionDraft()
+    game = shared_game()
+    draft.set_custom_games({game.id: game})
     assert list(draft.games())[-1] == "family_eights"  # the last of a long list
-    draft.revealed()  # the screen scrolled it into view
-    assert (draft.game, draft.reveal) == ("family_eights", "")
-    draft.set_custom_games({game.id: game})  # a later load scrolls nowhere
-    assert draft.reveal == ""
+    draft.choose_when_offered(game.id)
+    assert (draft.game, draft.featured) == ("family_eights", "family_eights")
+    assert next(iter(draft.games())) == "family_eights"
 
 
-def test_a_linked_game_already_here_is_chosen_and_revealed_at_once():
+def test_a_new_form_offers_the_games_in_their_order():
     draft = NewSessionDraft()
     game = shared_game()
     draft.set_custom_games({game.id: game})
     draft.choose_when_offered(game.id)
-    assert (draft.game, draft.reveal) == ("family_eights", "family_eights")
-
-
-def test_a_new_form_reveals_nothing():
-    draft = NewSessionDraft()
-    draft.choose_when_offered("hearts")
     draft.reset()
-    assert draft.reveal == ""
-    assert game_scroll_key("family_eights") == "pick-family_eights"
+    assert draft.featured == ""
+    assert list(draft.games()) == [*builtin_games(), "family_eights"]

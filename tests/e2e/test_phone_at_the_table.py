@@ -145,6 +145,9 @@ def test_on_its_side_the_player_being_entered_shows_chips_and_keys(
     from the session's screen to its hand entry and let go on leaving."""
     page, _sid = open_session(flet_app, browser, tmp_path, lang)
     try:
+        # the lock is asked for once the session's screen is up (a call the
+        # server makes after drawing it): waited for, then exactly one
+        page.wait_for_function("() => window.__wake.length > 0", timeout=h.WAIT * 1000)
         assert page.evaluate("() => window.__wake") == ["taken"]
         h.tap(page, "new-hand")
         wait_for(page, "screen-hand")

@@ -203,8 +203,8 @@ def test_a_custom_game_made_played_and_shared(flet_app, open_page, browser, lang
         wait_says(guest, "import-done", WORDS[lang]["added"])
         tap(guest, "import-start")
         wait_for(guest, "game-family_eights")
-        # chosen and brought into view (the last of seven games, below the
-        # fold at the top of the form), with no scrolling of ours
+        # chosen and offered first (the last of seven games otherwise, below
+        # the fold), in view with no scrolling of ours
         wait_in_view(guest, "game-family_eights")
         h.screenshot(guest, f"custom-game-link-new-session-{lang}-phone")
         add_players(guest, ("Anna", "Bo"))

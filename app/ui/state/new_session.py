@@ -78,9 +78,9 @@ class NewSessionDraft:
             and the players' own choice stayed (the form names the suggestion).
         rematch: the finished session the form was filled from
             (:meth:`prefill_rematch`), or ``None``.
-        reveal: a game chosen for the players from elsewhere (a shared
-            game's link, a game just added) that the screen scrolls into view
-            once it shows it, then forgets (:meth:`revealed`); ``""`` for none.
+        featured: a game chosen for the players from elsewhere (a shared
+            game's link, a game just added): offered first in the picker, at
+            the top of the form, until the form is reset; ``""`` for none.
     """
 
     game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
@@ -97,7 +97,7 @@ class NewSessionDraft:
     picked: bool = False
     hinted: bool = False
     rematch: RematchOf | None = None
-    reveal: str = ""
+    featured: str = ""
 
     def __post_init__(self) -> None:
         if not self.preset:
@@ -114,11 +114,15 @@ class NewSessionDraft:
         return self.games().get(self.game) or next(iter(builtin_games().values()))
 
     def games(self) -> Mapping[str, GameRules]:
-        """Every game offered, in order: the built-in ones, then the custom
-        ones; in a rematch, its game by the rules it was played by."""
+        """Every game offered, in order: the :attr:`featured` one, the
+        built-in ones, then the custom ones; in a rematch, its game by the
+        rules it was played by."""
         games = {**builtin_games(), **self.custom_games}
         if self.rematch is not None:
             games[self.rematch.game] = self.rematch.rules
+        featured = games.get(self.featured)
+        if featured is not None:  # the game the players were sent here for, first
+            games = {self.featured: featured, **games}
         return games
 
     @property
@@ -137,7 +141,7 @@ class NewSessionDraft:
             self.custom_games = fresh
             wanted, self.wanted = self.wanted, ""
             self.select_game(wanted)
-            self.reveal = wanted
+            self.featured = wanted
             return
         if fresh == self.custom_games:
             return
@@ -152,19 +156,14 @@ class NewSessionDraft:
 
     def choose_when_offered(self, game_id: str) -> None:
         """Choose ``game_id`` now if it is offered, else as soon as it is
-        (a game just added, before the custom games are loaded again); the
-        screen then scrolls it into view (:attr:`reveal`)."""
+        (a game just added, before the custom games are loaded again); it is
+        then offered first (:attr:`featured`), where the form starts."""
         if game_id in self.games():
             self.select_game(game_id)
-            self.reveal = game_id
+            self.featured = game_id
         else:
             self.wanted = game_id
-            self.reveal = ""
-
-    def revealed(self) -> None:
-        """The screen has scrolled :attr:`reveal` into view: forget it (a
-        later visit shows the form from its top)."""
-        self.reveal = ""
+            self.featured = ""
 
     def select_game(self, game_id: str, *, again: bool = False) -> None:
         """Choose a game. The chosen game again changes nothing (unless
@@ -364,7 +363,7 @@ class NewSessionDraft:
         self.custom = ""
         self.followed = self.hinted = self.picked = False
         self.preset = self._default_preset()
-        self.reveal = ""
+        self.featured = ""
 
     def forget_rematch(self) -> None:
         """A new session is asked for (not a rematch): a form filled for a
