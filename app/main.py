@@ -149,7 +149,7 @@ def App(browser_language: str | None = None) -> ft.Control:
         async def reload() -> None:
             state.changed()
 
-        def on_write(_topic: str, _session_id: int) -> None:
+        def on_write(_topic: str, _session_id: int | None) -> None:
             try:
                 connected = page.session.connection is not None
             except RuntimeError:  # this tab's session is gone
@@ -240,8 +240,10 @@ _listener: live.Listener | None = None
 def follow_other_processes(engine: Engine, page: ft.Page) -> None:
     """Once per process, on a database other processes may write to
     (PostgreSQL): listen for their writes and pass each on to this process's
-    tabs as a local write (:mod:`models.live`). Flet's pub/sub hub is the
-    process's one, reached through this first page's client."""
+    tabs as a local write (:mod:`models.live`); each time it listens again
+    after losing the server, every tab reloads (what was saved meanwhile was
+    never told). Flet's pub/sub hub is the process's one, reached through
+    this first page's client."""
     global _listener
     if not live.shared(engine):
         return
@@ -250,7 +252,7 @@ def follow_other_processes(engine: Engine, page: ft.Page) -> None:
             return
         hub = page.pubsub
 
-        def on_write(session_id: int) -> None:
+        def on_write(session_id: int | None) -> None:  # None: listening again, reload all
             hub.send_all_on_topic(WRITES_TOPIC, session_id)
 
         _listener = live.Listener(engine, on_write)

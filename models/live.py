@@ -10,6 +10,13 @@ thread (``LISTEN kortpoeng_writes`` on a connection of its own) that hands
 each session id from another process to the app, which passes it on to its
 tabs exactly as a local write.
 
+A notification is only heard while listening: what another process saved
+while this one's listening connection was down (the server restarted, an
+outage of any length) is never told again. So each time the listener listens
+again after losing its connection, it hands the app ``None`` — "anything may
+have changed" — and every open screen reloads from the database: nothing
+saved during the gap is missed.
+
 SQLite has no such channel (one process serves one file): :func:`shared` is
 false and nothing here runs.
 """
@@ -20,7 +27,7 @@ import logging
 import re
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .faults import storage_faults
@@ -40,8 +47,10 @@ ORIGIN = secrets.token_hex(8)
 
 _PAYLOAD = re.compile(r"(?P<origin>[0-9a-f]{16}):(?P<session>[0-9]{1,18})")
 
-#: Seconds between attempts to listen again after the connection was lost.
-RETRY_S = (0.5, 1, 2, 5)
+#: Seconds between attempts to listen again after the connection was lost
+#: (the last one repeated): a server back after an outage of any length is
+#: listened to again within two seconds.
+RETRY_S = (0.25, 0.5, 1, 2)
 
 
 def shared(engine: Engine) -> bool:
@@ -92,24 +101,43 @@ def _conninfo(engine: Engine) -> str:
 
 class Listener(threading.Thread):
     """A daemon thread listening for other processes' writes (see the module
-    docstring); ``on_write(session_id)`` runs in this thread for each one.
+    docstring); ``on_write(session_id)`` runs in this thread for each one, and
+    ``on_write(None)`` (reload everything) each time it listens again after
+    the connection was lost or could not be made.
 
     A lost connection (the server restarted) is opened again after a short
-    wait (:data:`RETRY_S`); what was told meanwhile is missed, and the tabs
-    catch up on their next load. :meth:`stop` ends it within a second.
-    ``ready`` is set each time it is listening."""
+    wait (``retry_s``, seconds, the last one repeated; :data:`RETRY_S`);
+    :meth:`listen_again` cuts the current wait short. :meth:`stop` ends it
+    within a second. ``ready`` is set each time it is listening (after the
+    ``None`` of a resumption was handed on)."""
 
-    def __init__(self, engine: Engine, on_write: Callable[[int], Any]) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        on_write: Callable[[int | None], Any],
+        *,
+        retry_s: Sequence[float] = RETRY_S,
+    ) -> None:
         super().__init__(name="kortpoeng-listener", daemon=True)
+        if not retry_s:
+            raise ValueError("retry_s needs at least one wait")
         self._conninfo = _conninfo(engine)
         self._name = engine.url.render_as_string(hide_password=True)
         self._on_write = on_write
+        self._retry_s = tuple(retry_s)
         self._stopping = threading.Event()
+        self._wake = threading.Event()
+        self._resuming = False
         self.ready = threading.Event()
 
     def stop(self) -> None:
         """Stop listening (returns at once; the thread ends within a second)."""
         self._stopping.set()
+        self._wake.set()
+
+    def listen_again(self) -> None:
+        """End the current wait between attempts: try to listen now."""
+        self._wake.set()
 
     def run(self) -> None:
         failures = 0
@@ -119,18 +147,23 @@ class Listener(threading.Thread):
                 failures = 0
             except Exception as error:  # the server went away: listen again soon
                 self.ready.clear()
-                wait = RETRY_S[min(failures, len(RETRY_S) - 1)]
+                self._resuming = True  # what is told meanwhile is missed
+                wait = self._retry_s[min(failures, len(self._retry_s) - 1)]
                 failures += 1
                 logger.warning(
                     "Not listening to %s for %s s (%s)", self._name, wait, type(error).__name__
                 )
-                self._stopping.wait(wait)
+                self._wake.wait(wait)
+                self._wake.clear()
 
     def _listen(self) -> None:
         import psycopg
 
         with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
+            if self._resuming:  # listening again: whatever was missed, reload it
+                self._resuming = False
+                self._deliver(None)
             self.ready.set()
             while not self._stopping.is_set():
                 for note in connection.notifies(timeout=1.0):
@@ -140,7 +173,7 @@ class Listener(threading.Thread):
                     if self._stopping.is_set():
                         break
 
-    def _deliver(self, session_id: int) -> None:
+    def _deliver(self, session_id: int | None) -> None:
         try:
             self._on_write(session_id)
         except Exception:  # one tab's trouble never stops the listening
