@@ -27,9 +27,11 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
+from . import integrity
 from .db import AnyEngine, sqlalchemy_engine
 from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
 from .faults import database_file, database_name, storage_faults
+from .file_errors import naming
 from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
 
 __all__ = [
@@ -168,19 +170,27 @@ def backup_database(
     with storage_faults(engine):
         raw = engine.raw_connection()
         try:
-            with atomic_path(path) as temporary:
+            with naming(path), atomic_path(path) as temporary:  # the copy, not its temporary
                 _copy_database(raw.driver_connection, temporary)  # type: ignore[arg-type]
+                integrity.check_copy(temporary, shown=path, where=engine)  # never keep damage
         finally:
             raw.close()
+    integrity.remember_good(path)
     logger.info("Backed up %s to %s", database, path)
     return path
 
 
 def prune_backups(database: str | os.PathLike[str], keep: int) -> list[Path]:
     """Delete all but the newest ``keep`` backups of ``database``; returns the
-    deleted ones. Copies kept by a restore are never deleted."""
+    deleted ones. Copies kept by a restore are never deleted, nor is the
+    newest backup that passes :func:`check_backup`
+    (:func:`models.integrity.newest_good_backup`), even when ``keep`` newer
+    ones do not."""
     backups = list_backups(database)
     gone = backups[: max(0, len(backups) - max(0, keep))]
+    if gone:  # the newest good backup stays, however many damaged ones are newer
+        good = integrity.newest_good_backup(database)
+        gone = [path for path in gone if path != good]
     for path in gone:
         path.unlink(missing_ok=True)
     return gone
@@ -295,10 +305,11 @@ def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path
     # between, and nothing (not even a -shm file) is written next to it.
     staged = folder / f".restoring-{os.getpid()}.db"
     try:
-        shutil.copyfile(source, staged)
-        log = Path(os.fspath(source) + "-wal")  # changes not yet moved into the file itself
-        if log.is_file():
-            shutil.copyfile(log, staged.with_name(staged.name + "-wal"))
+        with naming(folder, within=folder):  # a full disk names the folder, not the hidden copy
+            shutil.copyfile(source, staged)
+            log = Path(os.fspath(source) + "-wal")  # changes not yet moved into the file itself
+            if log.is_file():
+                shutil.copyfile(log, staged.with_name(staged.name + "-wal"))
         check_backup(staged, shown=os.fspath(source))
         kept = _keep_copy(engine, database)
         backup = sqlite3.connect(staged)
@@ -312,7 +323,7 @@ def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path
                         raw.close()
             except DatabaseDamaged:
                 engine.dispose()
-                with atomic_path(database) as temporary:
+                with naming(database), atomic_path(database) as temporary:
                     _copy_database(backup, temporary)
                 for companion in companion_files(database)[1:]:
                     companion.unlink(missing_ok=True)

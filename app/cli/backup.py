@@ -5,10 +5,9 @@ folder next to the database or to ``FILE``."""
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import db_option, fail, with_engine
+from app.cli.common import db_option, fail, file_fault, with_engine
 from app.cli.status import ExitStatus
 from app.i18n import _
 
@@ -36,14 +35,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
     try:
         return with_engine(args, work)
-    except OSError as error:
-        from app.messages import os_reason
-
-        print(
-            _("Cannot write {file}: {reason}", file=args.file or "", reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+    except OSError as error:  # it names the copy (or the folder it goes in)
+        return file_fault(error, written=args.file)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -10,6 +10,7 @@ SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -27,6 +28,7 @@ __all__ = [
     "count",
     "db_option",
     "fail",
+    "file_fault",
     "resolve",
     "short_date",
     "text_table",
@@ -45,6 +47,31 @@ def fail(error: BaseException) -> ExitStatus:
 
     print(describe_error(error), file=sys.stderr)
     return ExitStatus.NOTHING_DONE if isinstance(error, DuplicateSession) else ExitStatus.BAD_INPUT
+
+
+def file_fault(
+    error: OSError, *, read: str | os.PathLike[str] | None = None, written: str | None = None
+) -> ExitStatus:
+    """Print why a file could not be read or written, in one translated line
+    naming the file (``BAD_INPUT``): "Cannot read FILE: …" when the error is
+    about ``read`` (the file the command reads), else "Cannot write FILE: …"
+    naming ``written`` (the file the user named), else the file the error
+    names (:func:`models.file_errors.naming` gives it the file the user
+    knows: the new backup, not its temporary). A full disk or a read-only
+    file system is always a write."""
+    import errno
+
+    from app.messages import os_reason
+
+    named = os.fsdecode(error.filename) if isinstance(error.filename, str | bytes) else None
+    writing = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS)
+    if read is not None and not writing and named in (None, os.fspath(read)):
+        line = _("Cannot read {file}: {reason}", file=os.fspath(read), reason=os_reason(error))
+    else:
+        shown = written or named or (os.fspath(read) if read is not None else "-")
+        line = _("Cannot write {file}: {reason}", file=shown, reason=os_reason(error))
+    print(line, file=sys.stderr)
+    return ExitStatus.BAD_INPUT
 
 
 class NoDatabase(Exception):

@@ -5,10 +5,9 @@ as it was."""
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from app.cli.common import db_option, fail
+from app.cli.common import db_option, fail, file_fault
 from app.cli.status import ExitStatus
 from app.i18n import _
 
@@ -35,14 +34,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
         kept = restore_backup(engine=engine, source=args.file)
     except CodedError as error:
         return fail(error)
-    except OSError as error:
-        from app.messages import os_reason
-
-        print(
-            _("Cannot read {file}: {reason}", file=args.file, reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+    except OSError as error:  # the backup unreadable, or a copy unwritable (a full disk)
+        return file_fault(error, read=args.file)
     finally:
         engine.dispose()
     print(
