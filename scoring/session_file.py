@@ -511,6 +511,11 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     valid Unicode and bad cards are refused. Raises :class:`SessionFileError`,
     :class:`OptionError`, :class:`CardParseError` or :class:`HandError`; the
     hand-level ones carry the hand number, player and card.
+
+    A ``definition`` that claims a built-in game's id with rules that game
+    was never shipped with is read as a game of its own
+    (:func:`scoring.house_rules.house_rules`: ``SessionDoc.game`` is then the
+    house-rules game's id, not the file's ``game``).
     """
     data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
     if not isinstance(data, dict):
@@ -547,6 +552,10 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             ) from None
     game_id = _expect(data["game"], str, "game", Expected.GAME_ID)
     definition = _definition(data["definition"], game_id) if "definition" in data else None
+    if definition is not None:  # a built-in game's id with other rules is a game of its own
+        from .house_rules import house_rules
+
+        definition = house_rules(definition)
     game = game_for(game_id, definition)
     options = game.options_from_dict(
         _expect(data.get("options", {}), dict, "options", Expected.OBJECT)

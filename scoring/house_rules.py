@@ -1,0 +1,140 @@
+"""A built-in game's id never carries other rules (SESSION_FORMAT.md,
+``definition``): a session file whose definition claims a built-in game's id
+but differs from every definition that game was ever shipped with is a game of
+its own, a *house-rules* game, with its own id and name.
+
+A definition is the built-in game when its rules are one of the game's shipped
+rules: the definition without its id, name, description and source (the words
+about the game, not its rules) is compared by the SHA-256 of its canonical text
+(:func:`rules_digest`) with :data:`SHIPPED_RULES`, every version the app has
+shipped (a session file written by an older app carries the rules of its day).
+The options a session was started with (the target, the variants) are no part
+of the definition: a session with variants is still the built-in game.
+
+The house-rules game's id is the built-in id with ``_house_`` and the first
+eight hex digits of its rules' digest (the same rules, the same game, however
+often they are imported), its name the built-in game's with "(house rules)"
+("(husregler)" in Norwegian), its description says where its rules came from,
+and it names no rule book.
+
+>>> import dataclasses
+>>> from scoring import builtin_definition
+>>> swedish = builtin_definition("swedish_rummy")
+>>> house_rules(swedish) == swedish
+True
+>>> kings = tuple(dataclasses.replace(k, points=100 if k.id == "K" else 0) for k in swedish.keys)
+>>> rigged = dataclasses.replace(swedish, keys=kings)
+>>> house = house_rules(rigged)
+>>> house.id.startswith("swedish_rummy_house_"), house.name.en, house.name.nb
+(True, 'Swedish Rummy (house rules)', 'Vri åtter (husregler)')
+>>> house.keys == rigged.keys, house_rules(house) == house
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .definition import LIMITS, GameDefinition, Words, write_definition
+from .registry import BUILTIN_DEFINITION_IDS, builtin_definition, builtin_games
+
+__all__ = ["SHIPPED_RULES", "house_rules", "is_house_rules", "rules_digest"]
+
+#: Per built-in game defined as data, the :func:`rules_digest` of every
+#: version of its rules the app has shipped, oldest first. When a shipped
+#: definition's rules change, its new digest is added here and the old ones
+#: stay (tests/scoring/test_house_rules.py fails until then): a session file
+#: of the older version is still that built-in game.
+SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "swedish_rummy": ("00a6ca8f454f599b21e2689071f6d7cc734ca274021cd94c27494303cf32f4cc",),
+        "rummy": ("f6a18484e4128e64804a4cca482380ff0a91694db876c976caebc86b30bd5855",),
+        "crazy_eights": ("c4324db9bc731208468bf06a585975670b309452d825a0c1d1c57aceac731ddb",),
+        "hearts": ("aecc61e36b1b0520f75acfa0eb929ad648b4e1b5b92b1f3ba96e8fbe83a7d510",),
+        "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
+    }
+)
+
+#: The names of the built-in games that have no shipped definition (the coded
+#: Four Suit Rummy), as their catalogs say them (app.game_words).
+_CODED_NAMES: Mapping[str, Words] = MappingProxyType(
+    {"four_suit_rummy": Words("Firefarget rummy", "Four Suit Rummy")}
+)
+
+_SUFFIX = Words(" (husregler)", " (house rules)")
+_DESCRIPTION = Words(
+    "Reglene en øktfil hadde med seg, ikke de innebygde reglene for {nb}.",
+    "The rules a session file carried, not the built-in rules of {en}.",
+)
+
+
+def rules_digest(definition: GameDefinition) -> str:
+    """The SHA-256 (64 hex digits) of ``definition``'s rules: its canonical
+    text (:func:`scoring.write_definition`) with the id, name, description
+    and source left out, so two definitions that score alike but are named
+    differently have one digest."""
+    import hashlib  # here: only a file that carries a built-in game's rules needs it
+
+    bare = dataclasses.replace(
+        definition, id="rules", name=Words("", ""), description=None, source=None
+    )
+    return hashlib.sha256(write_definition(bare).encode("utf-8")).hexdigest()
+
+
+def _shipped(game_id: str) -> tuple[str, ...]:
+    """Every shipped version's digest of ``game_id``'s rules, today's too."""
+    if game_id not in BUILTIN_DEFINITION_IDS:
+        return ()
+    return (*SHIPPED_RULES.get(game_id, ()), rules_digest(builtin_definition(game_id)))
+
+
+def is_house_rules(definition: GameDefinition) -> bool:
+    """Whether ``definition`` claims a built-in game's id (any of
+    :func:`scoring.builtin_games`, the coded ones too) with rules that game
+    was never shipped with."""
+    if definition.id not in builtin_games():
+        return False
+    return rules_digest(definition) not in _shipped(definition.id)
+
+
+def _cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most].rstrip()
+
+
+def house_rules(definition: GameDefinition) -> GameDefinition:
+    """The game ``definition`` (a session file's, SESSION_FORMAT.md) really is:
+
+    * another id than a built-in game's: ``definition`` itself;
+    * a built-in game's id and rules that game was shipped with: the rules
+      with the built-in game's own name, description and source (a file
+      cannot rename a built-in game);
+    * a built-in game's id and other rules: the house-rules game (see the
+      module docstring), the rules unchanged.
+
+    Raises nothing (``definition`` was read strictly already)."""
+    game_id = definition.id
+    if game_id not in builtin_games():
+        return definition
+    digest = rules_digest(definition)
+    builtin = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
+    if builtin is not None and digest in _shipped(game_id):
+        return dataclasses.replace(
+            definition, name=builtin.name, description=builtin.description, source=builtin.source
+        )
+    name = builtin.name if builtin is not None else _CODED_NAMES[game_id]
+    tail = f"_house_{digest[:8]}"
+    return dataclasses.replace(
+        definition,
+        id=game_id[: LIMITS.id - len(tail)] + tail,
+        name=Words(
+            _cut(name.nb, LIMITS.name - len(_SUFFIX.nb)) + _SUFFIX.nb,
+            _cut(name.en, LIMITS.name - len(_SUFFIX.en)) + _SUFFIX.en,
+        ),
+        description=Words(
+            _cut(_DESCRIPTION.nb.format(nb=name.nb), LIMITS.description),
+            _cut(_DESCRIPTION.en.format(en=name.en), LIMITS.description),
+        ),
+        source=None,
+    )
