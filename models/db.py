@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Connection, Engine
     from sqlmodel import Session
 
+from . import file_identity
 from .errors import DatabaseNewer, DatabaseUnopenable
 from .faults import damaged, database_name, is_busy, storage_faults
 
@@ -183,6 +184,8 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
     )
     _install_sqlite_hooks(engine)
+    if path is not None:  # a file deleted or replaced under us is refused (issue 26)
+        file_identity.watch(engine, path)
     return engine
 
 
@@ -407,6 +410,7 @@ class QuickEngine:
     def __init__(self, url: str, path: Path) -> None:
         self.url = url
         self.path = path
+        self.identity = file_identity.FileIdentity.of(path)  # the file read (issue 26)
         self._connection: sqlite3.Connection | None = None
         self._engine: Engine | None = None
 
@@ -430,6 +434,7 @@ class QuickEngine:
         """The SQLAlchemy engine of the same file (schema at head already)."""
         if self._engine is None:
             self._engine = make_engine(self.url)
+            file_identity.adopt(self._engine, self.identity)  # still the file read?
         return self._engine
 
     def dispose(self) -> None:

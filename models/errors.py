@@ -25,6 +25,7 @@ __all__ = [
     "DatabaseBusy",
     "DatabaseDamaged",
     "DatabaseFault",
+    "DatabaseFileGone",
     "DatabaseLoginRefused",
     "DatabaseNewer",
     "DatabaseReadOnly",
@@ -94,6 +95,8 @@ class StorageCode(StrEnum):
     # a database server (PostgreSQL), issue 13
     DATABASE_UNREACHABLE = "database_unreachable"
     DATABASE_LOGIN_REFUSED = "database_login_refused"
+    # the database file deleted, moved or replaced under a running program (issue 26)
+    DATABASE_FILE_GONE = "database_file_gone"
     # the trash (issue 9)
     SESSION_NOT_IN_TRASH = "session_not_in_trash"
     HAND_NOT_IN_TRASH = "hand_not_in_trash"
@@ -339,6 +342,17 @@ class DatabaseLoginRefused(ServiceError):
 
     code = StorageCode.DATABASE_LOGIN_REFUSED
     template = "the database server {database} refused the login"
+
+
+class DatabaseFileGone(ServiceError):
+    """The SQLite file ``params["database"]`` that the program opened is no
+    longer at its path: deleted or moved away (``params["replaced"]`` false),
+    or another file was put there (true), while the program ran
+    (:mod:`models.file_identity`). Nothing was written, not even into the file
+    that was opened; moving the file back lets the next write through."""
+
+    code = StorageCode.DATABASE_FILE_GONE
+    template = "the database file {database} is gone (replaced: {replaced})"
 
 
 class OutputExists(ServiceError):

@@ -265,6 +265,19 @@ APP_ERRORS: Mapping[StrEnum, Describer] = {
         "password in the database URL. Nothing was changed; try again once they are right",
         database=_path(p.get("database")),
     ),
+    StorageCode.DATABASE_FILE_GONE: lambda e, p: (
+        _(
+            "The database file {database} was replaced by another file: nothing was saved; "
+            "Kortpoeng still had the old one open. Restart Kortpoeng to use the file now there",
+            database=_path(p.get("database")),
+        )
+        if p.get("replaced")
+        else _(
+            "The database file {database} is gone: nothing was saved; it was deleted or "
+            "moved while Kortpoeng was running. Put it back and try again, or restart Kortpoeng",
+            database=_path(p.get("database")),
+        )
+    ),
     StorageCode.SESSION_NOT_IN_TRASH: lambda e, p: _(
         "Session {session} is not in the trash", session=_number_param(p, "session")
     ),

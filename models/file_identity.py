@@ -1,0 +1,161 @@
+"""Which file a SQLite database is, so that one deleted, moved or replaced
+under a running program is noticed before anything is written (issue 26).
+
+A program that has a SQLite file open keeps writing into it after the file was
+deleted or moved away (a sync client, a clean-up tool, a person): the open
+descriptor still points at the unlinked file, every save "succeeds", and all of
+it is gone when the program stops. A file put in its place (a copy from
+elsewhere) would instead be written by the program's new connections, mixed
+with the old one's.
+
+So an engine on a SQLite file remembers the file it opened, as its
+``(st_dev, st_ino)`` (:class:`FileIdentity`), and :func:`watch` checks the path
+against it
+
+* before a new connection is opened (so SQLite does not make a new, empty file
+  where the old one was, nor open a file put in its place),
+* before a write transaction's ``BEGIN IMMEDIATE`` (nothing of the work runs),
+* before each ``COMMIT`` (a file that went during the work: it is rolled back).
+
+A missing path raises :class:`~models.errors.DatabaseFileGone`
+(``replaced=False``), another file at the path the same with ``replaced=True``;
+nothing was written then. A file moved back to its path is the same file
+again, and writes go on. The write-ahead log (``-wal``, ``-shm``) belongs to
+the path, not the file: nothing more is written to it once the file is
+refused. An engine that lets go of all its connections (``dispose``, as
+restoring a backup over a damaged file does after replacing it) learns the
+file anew from its next connection; :func:`renew` says so at any time.
+Each check is one ``stat`` of the path (about a microsecond, README: "The
+database file").
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import DatabaseFileGone
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+__all__ = ["FileIdentity", "FileWatch", "adopt", "renew", "watch"]
+
+
+@dataclass(frozen=True, slots=True)
+class FileIdentity:
+    """A file as the file system knows it: device and inode number."""
+
+    device: int
+    inode: int
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> FileIdentity | None:
+        """The identity of the file at ``path`` now (symbolic links followed),
+        or ``None`` when there is none. Other ``OSError``s (a folder that cannot
+        be searched) propagate."""
+        try:
+            found = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        return cls(found.st_dev, found.st_ino)
+
+
+class FileWatch:
+    """The database file one engine opened: ``path`` and the identity it had
+    when the engine first opened it (``None`` until then)."""
+
+    def __init__(self, path: Path, identity: FileIdentity | None = None) -> None:
+        self.path = path
+        self.identity = identity
+        self._lock = threading.Lock()
+
+    def opened(self) -> None:
+        """A connection was opened: the first one tells which file this is."""
+        if self.identity is None:
+            with self._lock:
+                if self.identity is None:
+                    self.identity = FileIdentity.of(self.path)
+
+    def renew(self) -> None:
+        """The file at the path is now the database (replaced on purpose)."""
+        with self._lock:
+            self.identity = FileIdentity.of(self.path)
+
+    def forget(self) -> None:
+        """No connection is open any more: the next one tells which file this is."""
+        with self._lock:
+            self.identity = None
+
+    def check(self) -> None:
+        """Raise :class:`~models.errors.DatabaseFileGone` when the path no
+        longer holds the file first opened (missing: ``replaced=False``;
+        another file: ``replaced=True``). Nothing is checked before the first
+        connection was opened."""
+        expected = self.identity
+        if expected is None:
+            return
+        found = FileIdentity.of(self.path)
+        if found != expected:
+            raise DatabaseFileGone(database=str(self.path), replaced=found is not None)
+
+
+_watches: weakref.WeakKeyDictionary[Any, FileWatch] = weakref.WeakKeyDictionary()
+
+
+def watch(engine: Engine, path: Path) -> FileWatch:
+    """Check the file behind ``engine`` (a SQLite file at ``path``) before each
+    new connection, write transaction and commit (see the module docstring).
+    Call once, right after the engine was made; returns its :class:`FileWatch`."""
+    from sqlalchemy import event
+
+    from .db import _WRITE_OPTION
+
+    found = FileWatch(path.resolve())
+    _watches[engine] = found
+
+    @event.listens_for(engine, "do_connect")
+    def _before_connect(*_args: Any) -> None:
+        found.check()  # not even a new connection to another file, or a new empty one
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(*_args: Any) -> None:
+        found.opened()
+
+    @event.listens_for(engine, "begin", insert=True)  # before BEGIN IMMEDIATE is sent
+    def _on_begin(conn: Any) -> None:
+        if conn.get_execution_options().get(_WRITE_OPTION):
+            found.check()
+
+    @event.listens_for(engine, "commit")
+    def _on_commit(_conn: Any) -> None:
+        found.check()
+
+    @event.listens_for(engine, "engine_disposed")
+    def _on_dispose(_engine: Any) -> None:
+        found.forget()  # no connection left: the next one tells the file
+
+    return found
+
+
+def adopt(engine: Engine, identity: FileIdentity | None) -> None:
+    """``engine``'s file is the one that had ``identity`` when it was first
+    opened by other means (the command line's :class:`~models.db.QuickEngine`
+    read it before its SQLAlchemy engine was made). No-op for an engine
+    :func:`watch` does not watch, or a ``None`` identity."""
+    found = _watches.get(engine)
+    if found is not None and identity is not None:
+        with found._lock:
+            found.identity = identity
+
+
+def renew(engine: Engine) -> None:
+    """The file now at ``engine``'s path is its database (a backup restored
+    over a damaged file). No-op for an engine :func:`watch` does not watch."""
+    found = _watches.get(engine)
+    if found is not None:
+        found.renew()
