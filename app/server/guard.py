@@ -3,6 +3,9 @@ carries, and how live websockets end.
 
 Every request is treated as hostile. In order, :class:`Guard`:
 
+0. refuses a request with a body (HTTP 413, connection closed, the body
+   unread: no request of the app takes one, :mod:`app.server.limits`; the
+   head was bounded before it came here);
 1. refuses everything once the server is stopping (HTTP 503, websocket closed
    before it is accepted);
 2. bound to loopback, refuses a ``Host`` that is not a loopback name
@@ -51,6 +54,7 @@ from app.server.headers import (
     security_headers,
     style_hash,
 )
+from app.server.limits import body_refusal
 from app.server.pages import _STYLE, door_page
 
 __all__ = ["GOING_AWAY", "KICK_GRACE", "REAP_AFTER", "Guard", "own_origin"]
@@ -435,6 +439,12 @@ class Guard:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = _headers(scope)
         method = scope.get("method", "GET").upper()
+        body = body_refusal(method, scope.get("headers") or ())
+        if body is not None:  # first, and closed: none of it is read (app.server.limits)
+            client = scope.get("client") or ("?", 0)
+            logger.info("Refused %s from %s: %s", scope.get("path"), client[0], body)
+            await self._plain(send, 413, b"Refused: no request takes a body\n", close=True)
+            return
         reason = self._refusal(scope, headers, writes=method not in _SAFE_METHODS)
         if reason is not None:
             client = scope.get("client") or ("?", 0)
@@ -478,6 +488,7 @@ class Guard:
         content_type: bytes,
         policy: str,
         extra: list[tuple[bytes, bytes]] = (),  # type: ignore[assignment]
+        close: bool = False,
     ) -> None:
         headers = [
             (b"content-type", content_type),
@@ -485,7 +496,7 @@ class Guard:
             (b"cache-control", b"no-store"),
             *extra,
         ]
-        if self.stopping:
+        if self.stopping or close:
             headers.append((b"connection", b"close"))
         await send(
             {
@@ -496,8 +507,10 @@ class Guard:
         )
         await send({"type": "http.response.body", "body": body})
 
-    async def _plain(self, send: Send, status: int, body: bytes) -> None:
-        await self._respond(send, status, body, b"text/plain; charset=utf-8", _PLAIN_POLICY)
+    async def _plain(self, send: Send, status: int, body: bytes, *, close: bool = False) -> None:
+        await self._respond(
+            send, status, body, b"text/plain; charset=utf-8", _PLAIN_POLICY, close=close
+        )
 
     async def _redirect(self, send: Send, location: str, cookie: str | None = None) -> None:
         extra = [(b"location", location.encode())]

@@ -56,6 +56,7 @@ from app.server.door import (
     set_current_door,
 )
 from app.server.guard import Guard
+from app.server.limits import server_options
 from app.server.offline import LocalClient
 
 __all__ = ["GRACE", "STOP_DEADLINE", "create_app", "end_process", "print_join", "serve"]
@@ -188,6 +189,7 @@ class _Server:
             access_log=False,
             timeout_graceful_shutdown=GRACE,
             server_header=False,
+            **server_options(),  # what a request may cost (app.server.limits)
         )
         self.server = Server(self.config)
 
