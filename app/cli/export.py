@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, resolve, with_engine
 from app.cli.status import ExitStatus
-from app.i18n import _, get_language, names_as_typed
+from app.i18n import LANGUAGES, _, get_language, names_as_typed
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -109,7 +109,7 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("export", help=_("write a session as a file"))
     p.add_argument("session", metavar="SESSION", help=_("number from list, id, or id prefix"))
     p.add_argument("--format", choices=FORMAT_KEYS, default="json", help=_("file format"))
-    p.add_argument("--lang", choices=["nb", "en"], help=_("language of the export"))
+    p.add_argument("--lang", choices=LANGUAGES, help=_("language of the export"))
     p.add_argument("--output", "-o", metavar="FILE", help=_("write to FILE, not standard output"))
     p.add_argument(
         "--force", action="store_true", help=_("replace FILE if it exists (never a database)")

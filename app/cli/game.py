@@ -9,6 +9,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import db_option, fail, with_engine
+from app.cli.stats import GameNotChosen
+from app.cli.stats import find_game as find_named_game
 from app.cli.status import ExitStatus
 from app.i18n import _
 
@@ -19,6 +21,13 @@ if TYPE_CHECKING:
 __all__ = ["add_parser", "run_export", "run_import", "run_show"]
 
 
+def _chosen(engine: AnyEngine, wanted: str) -> str:
+    """The id of the game ``wanted`` names: its id or its name, as ``stats
+    --game`` takes them (:func:`app.cli.stats.find_game`: every built-in and
+    custom game). Raises :class:`GameNotChosen` (said on standard error)."""
+    return find_named_game(engine, wanted)[0]
+
+
 def run_show(args: argparse.Namespace) -> ExitStatus:
     """Print the game's name, id and rules in words."""
     from app.game_text import rules_text
@@ -26,7 +35,11 @@ def run_show(args: argparse.Namespace) -> ExitStatus:
     from models.services import find_game
 
     def work(engine: AnyEngine) -> ExitStatus:
-        entry = find_game(engine=engine, game_id=args.game)
+        try:
+            game_id = _chosen(engine, args.game)
+        except GameNotChosen:
+            return ExitStatus.BAD_INPUT
+        entry = find_game(engine=engine, game_id=game_id)
         title = game_name(entry.definition or entry.game_id)
         kind = _("built in") if entry.builtin else _("custom")
         lines = [f"{title} ({entry.game_id}, {kind})", ""]
@@ -54,7 +67,11 @@ def run_export(args: argparse.Namespace) -> ExitStatus:
         target = None
         if to_file:  # refused before any work, and again just before writing
             target = check_target(args.output, force=args.force, database=database_file(engine))
-        data = export_game(engine=engine, game_id=args.game).encode("utf-8")
+        try:
+            game_id = _chosen(engine, args.game)
+        except GameNotChosen:
+            return ExitStatus.BAD_INPUT
+        data = export_game(engine=engine, game_id=game_id).encode("utf-8")
         if target is not None:
             check_target(args.output, force=args.force, database=database_file(engine))
             write_atomic(target, data)
@@ -105,12 +122,26 @@ def run_import(args: argparse.Namespace) -> ExitStatus:
         try:
             result = import_game(engine=engine, data=data, on_conflict=on_conflict)
         except CodedError as error:
+            game = str(error.params.get("game", ""))[:40]
+            builtin = error.code == StorageCode.GAME_IS_BUILTIN or (
+                error.code == StorageCode.GAME_CONFLICT and bool(error.params.get("builtin"))
+            )
+            if builtin:  # only what works: a built-in game is never replaced
+                print(
+                    _(
+                        "“{game}” is the id of a built-in game, which cannot be replaced: "
+                        "add --keep-both to add this one as a custom game with a new id",
+                        game=game,
+                    ),
+                    file=sys.stderr,
+                )
+                return ExitStatus.BAD_INPUT
             if error.code == StorageCode.GAME_CONFLICT:
                 print(
                     _(
                         "A different game with the id “{game}” is already here: add "
                         "--keep-both to keep both, or --replace to replace it",
-                        game=str(error.params.get("game", ""))[:40],
+                        game=game,
                     ),
                     file=sys.stderr,
                 )
@@ -145,11 +176,11 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("game", help=_("show, export or import one game"))
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND", required=True)
     show = sub.add_parser("show", help=_("print a game's rules"))
-    show.add_argument("game", metavar="ID", help=_("the game's id (see kortpoeng games)"))
+    show.add_argument("game", metavar="ID", help=_("the game's id or name (see kortpoeng games)"))
     db_option(show)
     show.set_defaults(handler=run_show)
     export = sub.add_parser("export", help=_("write a game's definition as a file"))
-    export.add_argument("game", metavar="ID", help=_("the game's id (see kortpoeng games)"))
+    export.add_argument("game", metavar="ID", help=_("the game's id or name (see kortpoeng games)"))
     export.add_argument(
         "--output", "-o", metavar="FILE", help=_("write to FILE, not standard output")
     )

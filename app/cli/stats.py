@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from models.db import AnyEngine
     from models.views import GameStatistics
 
-__all__ = ["add_parser", "find_game", "render_statistics", "run"]
+__all__ = ["GameNotChosen", "add_parser", "find_game", "render_statistics", "run"]
 
 
 class GameNotChosen(Exception):

@@ -75,7 +75,7 @@ def test_game_show_prints_the_rules_in_the_language(capsys, db_file):
     status, out, _err = run(capsys, "--db", str(db_file), "game", "show", "swedish_rummy")
     assert status == 0 and "Swedish Rummy" in out
     status, _out, err = run(capsys, "--db", str(db_file), "game", "show", "nothing")
-    assert status == 2 and err.strip() == "There is no game “nothing”"
+    assert status == 2 and err.startswith("There is no game “nothing”. The games: Swedish Rummy")
 
 
 def test_export_then_import_on_another_database(capsys, db_file, tmp_path):
@@ -113,6 +113,68 @@ def test_a_conflict_says_how_to_keep_both_or_replace(capsys, db_file, tmp_path):
         capsys, "--db", str(db_file), "game", "import", "--replace", str(changed)
     )
     assert status == 0 and out.strip() == "Replaced Colour Cards (family_uno)"
+
+
+@pytest.mark.parametrize(
+    ("wanted", "lang", "first"),
+    [
+        ("Hearts", "en", "Hearts (hearts, built in)"),
+        ("hjerter", "nb", "Hjerter (hearts, innebygd)"),
+        ("colour cards", "en", "Colour Cards (colour_cards, built in)"),
+        ("Family UNO", "en", "Family UNO (family_uno, custom)"),
+    ],
+)
+def test_game_show_takes_every_game_by_name_as_stats_does(capsys, db_file, wanted, lang, first):
+    """``game show Hearts`` said "There is no game “Hearts”" (ids only)."""
+    engine = make_engine(db_file)
+    named = _uno()
+    save_game(
+        engine=engine,
+        definition=dataclasses.replace(
+            named, name=dataclasses.replace(named.name, en="Family UNO", nb="Familie-UNO")
+        ),
+    )
+    engine.dispose()
+    status, out, err = run(capsys, "--db", str(db_file), "game", "show", wanted, lang=lang)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == first
+    status, out, err = run(capsys, "--db", str(db_file), "game", "export", wanted)
+    assert status == 0 and json.loads(out)["id"] == first.split("(")[1].split(",")[0]
+
+
+def test_game_show_of_no_game_names_the_games(capsys, db_file):
+    status, out, err = run(capsys, "--db", str(db_file), "game", "show", "poker")
+    assert (status, out) == (2, "")
+    assert err == (
+        "There is no game “poker”. The games: Swedish Rummy, Rummy, Four Suit Rummy, "
+        "Crazy Eights, Hearts, Colour Cards\n"
+    )
+
+
+def test_a_built_in_id_suggests_only_what_works(capsys, db_file, tmp_path):
+    """``--replace`` was suggested for a built-in game's id, then refused."""
+    changed = tmp_path / "hearts.json"
+    rigged = dataclasses.replace(builtin_definition("colour_cards"), target=250)
+    changed.write_text(write_definition(rigged), encoding="utf-8")
+    before = dump(db_file)
+    said = (
+        "“colour_cards” is the id of a built-in game, which cannot be replaced: "
+        "add --keep-both to add this one as a custom game with a new id\n"
+    )
+    for given in ((), ("--replace",)):
+        status, out, err = run(capsys, "--db", str(db_file), "game", "import", *given, str(changed))
+        assert (status, out, err) == (2, "", said)
+        assert dump(db_file) == before
+    status, _out, err = run(capsys, "--db", str(db_file), "game", "import", str(changed), lang="nb")
+    assert err == (
+        "«colour_cards» er id-en til et innebygd spill, som ikke kan erstattes: "
+        "legg til --keep-both for å legge til dette som et eget spill med ny id\n"
+    )
+    status, out, err = run(  # what it suggests works
+        capsys, "--db", str(db_file), "game", "import", "--keep-both", str(changed)
+    )
+    assert (status, err) == (0, "")
+    assert out == "Added Colour Cards (2) as colour_cards_2, next to the game of the same id\n"
 
 
 HOSTILE = {
