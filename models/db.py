@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Connection, Engine
     from sqlmodel import Session
 
-from . import file_identity
+from . import file_identity, server_limits
 from .errors import DatabaseNewer, DatabaseUnopenable
 from .faults import damaged, database_name, is_busy, storage_faults
 
@@ -171,7 +171,10 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
             # up on after CONNECT_TIMEOUT_S, not after the system's minutes.
             options: dict[str, Any] = {}
             if url.get_backend_name() == "postgresql":
-                options["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
+                options["connect_args"] = {
+                    "connect_timeout": CONNECT_TIMEOUT_S,
+                    **server_limits.connect_args(url.query),  # lock and statement limits
+                }
                 if url.drivername in ("postgresql", "postgres"):  # no driver named:
                     url = url.set(drivername="postgresql+psycopg")  # psycopg 3, ours
             return create_engine(url, echo=echo, pool_pre_ping=True, **options)
@@ -390,6 +393,8 @@ def init_db(engine: Engine) -> None:
     from alembic import command
 
     with storage_faults(engine), engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # a long upgrade is not cut off
+            server_limits.unlimited(connection)
         command.upgrade(alembic_config(connection), "head")
 
 
@@ -467,7 +472,11 @@ class QuickServer:
             import psycopg
 
             with storage_faults(self, opening=True):
-                connection = psycopg.connect(self.conninfo, connect_timeout=CONNECT_TIMEOUT_S)
+                connection = psycopg.connect(
+                    self.conninfo,
+                    connect_timeout=CONNECT_TIMEOUT_S,
+                    options=server_limits.options(),  # lock and statement limits
+                )
                 connection.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
                 self._connection = connection
         return self._connection

@@ -36,6 +36,8 @@ a connection lost mid-way
 ``28P01``, ``28000`` (login)      :class:`DatabaseLoginRefused`
 ``3D000`` (no such database)      :class:`DatabaseUnopenable`
 ``40001``, ``40P01``, ``55P03``,  :class:`DatabaseBusy`
+``57014`` (a lock or statement
+time limit: models.server_limits),
 ``53300`` (too many connections)
 ``25006`` (read-only)             :class:`DatabaseReadOnly`
 ``53100`` (disk full)             :class:`DiskFull`
@@ -162,8 +164,9 @@ def _sqlite_code(error: BaseException) -> int | None:
 #: SQLSTATEs of a server that is going away or not there yet, or of a lost connection.
 _UNREACHABLE_STATES = {"57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"}
 _LOGIN_STATES = {"28P01", "28000"}
-#: Serialization failure, deadlock, lock not available, too many connections.
-_BUSY_STATES = {"40001", "40P01", "55P03", "53300"}
+#: Serialization failure, deadlock, lock not available (``lock_timeout``), a
+#: statement cancelled (``statement_timeout``), too many connections.
+_BUSY_STATES = {"40001", "40P01", "55P03", "57014", "53300"}
 
 
 def _sqlstate(error: BaseException) -> str | None:
@@ -218,8 +221,9 @@ def _unreachable(error: BaseException) -> bool:
 
 def is_busy(error: BaseException) -> bool:
     """Whether ``error`` says another connection holds the lock (``SQLITE_BUSY``
-    or ``SQLITE_LOCKED``; a serialization failure, deadlock or lock timeout on
-    PostgreSQL; from the message for other databases)."""
+    or ``SQLITE_LOCKED``; a serialization failure, deadlock, lock or statement
+    timeout on PostgreSQL (:mod:`models.server_limits`); from the message for
+    other databases)."""
     code = _sqlite_code(error)
     if code is not None:
         return code in (_BUSY, _LOCKED)
