@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rigged_files import UUID, rigged_file
 
 from app import storage
 from app.cli import main
@@ -25,29 +26,7 @@ from app.ui.state.session_list import import_file, open_rematch
 from models import services
 from models.db import init_db, make_engine
 from scoring import Hand, builtin_definition, parse_cards
-from scoring.definition import Words, definition_to_dict
-
-UUID = "3f0c9a52-6a7e-4c55-9d1e-2b8f4f7f1a10"
-
-
-def rigged_file() -> str:
-    """The reported case, as a family would be sent it."""
-    swedish = builtin_definition("swedish_rummy")
-    keys = tuple(dataclasses.replace(k, points=100 if k.id == "K" else 0) for k in swedish.keys)
-    return json.dumps(
-        {
-            "format": "kortpoeng-session",
-            "version": 2,
-            "id": UUID,
-            "game": "swedish_rummy",
-            "definition": definition_to_dict(dataclasses.replace(swedish, keys=keys)),
-            "options": {},
-            "players": ["Anna", "Bjørn"],
-            "started_at": "2026-11-29T19:30:00+01:00",
-            "hands": [{"went_out": "Anna", "left": {"Bjørn": ["K", "8", "5"]}}],
-        },
-        ensure_ascii=False,
-    )
+from scoring.definition import Words
 
 
 def run(capsys, *argv: str, lang: str = "en") -> tuple[int, str, str]:
@@ -138,7 +117,7 @@ def test_the_rigged_file_is_stored_listed_shown_exported_and_counted_as_house_ru
     status, _out, err = run(capsys, *db, "import", str(rigged))
     assert status == 1 and "already" in err
     again = tmp_path / "again.json"
-    again.write_text(rigged_file().replace(UUID, "4a1d0b63-7b8f-4d66-8e2f-3c9f5a8f2b21"))
+    again.write_text(rigged_file("4a1d0b63-7b8f-4d66-8e2f-3c9f5a8f2b21"))
     assert run(capsys, *db, "import", str(again))[0] == 0
     _status, out, _err = run(capsys, *db, "stats", "--game", house)
     assert out.startswith("Swedish Rummy (house rules) — 2 finished sessions")
