@@ -56,6 +56,7 @@ __all__ = [
     "SessionNotFound",
     "SessionNotInTrash",
     "StorageCode",
+    "StoredSessionHasMore",
     "WarningsNeedConfirmation",
 ]
 
@@ -72,6 +73,7 @@ class StorageCode(StrEnum):
     PLAYER_NOT_FOUND = "player_not_found"
     NAME_TAKEN = "name_taken"
     DUPLICATE_SESSION = "duplicate_session"
+    STORED_SESSION_HAS_MORE = "stored_session_has_more"
     IMPORT_TOO_LARGE = "import_too_large"
     IMPORT_INVALID = "import_invalid"
     WARNINGS_NEED_CONFIRMATION = "warnings_need_confirmation"
@@ -189,6 +191,22 @@ class DuplicateSession(ServiceError):
 
     code = StorageCode.DUPLICATE_SESSION
     template = "session {id} is already stored (number {session})"
+
+
+class StoredSessionHasMore(DuplicateSession):
+    """An import of a session that is stored (or in the trash, ``in_trash``)
+    with a hand the file does not have: an older export, or one made before a
+    hand was changed. Importing it would replace more than it brings, so
+    nothing is written (issue 26). ``params``: ``id``, ``session`` (its
+    number), ``in_trash``, ``stored`` and ``file`` (how many hands each has)
+    and ``hand``, the number of the first stored hand the file lacks (beyond
+    ``file`` when the file is just older, else the hand that differs)."""
+
+    code = StorageCode.STORED_SESSION_HAS_MORE
+    template = (
+        "session {id} (number {session}) is stored with {stored} hands, the file has {file}: "
+        "hand {hand} would be lost"
+    )
 
 
 class ImportTooLarge(ServiceError):

@@ -6,9 +6,16 @@ is one command. Each file is checked and stored on its own — a file that is
 refused leaves the others stored — and a summary line follows when more than
 one file was given.
 
+A file whose session is stored already (in the trash or not) with a hand the
+file does not have — an older export — is refused in words and changes
+nothing (an import never replaces more than it brings, issue 26); the line
+says how to keep it as a second session: ``--as-new`` stores every file
+whose session is stored already as a new session beside it.
+
 Exit status (:class:`app.cli.status.ExitStatus`): ``OK`` (0) when every file is
 stored (some may have been stored already), ``NOTHING_DONE`` (1) when nothing
-new was stored (every file was stored already), ``BAD_INPUT`` (2) when a file
+new was stored (every file was stored already, or is an older export of a
+session stored with more), ``BAD_INPUT`` (2) when a file
 was refused (unreadable, not a session file, bad cards…; the others are still
 stored) or the database cannot be used.
 """
@@ -48,7 +55,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """Store every file of ``args.files`` (see the module docstring)."""
     from app.cli.common import fail
     from app.safe_text import visible_lines
-    from models.errors import DuplicateSession
+    from models.errors import DuplicateSession, StoredSessionHasMore
 
     refused = duplicates = stored = 0
     files: list[str] = []
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             try:
                 data = read_import_source(name)
                 check_session_names(data)  # the app could not draw such a name
-                view = import_session(engine=engine, data=data)
+                view = import_session(engine=engine, data=data, as_new=args.as_new)
             except OSError as error:
                 _cannot_read(name, error)
                 refused += 1
@@ -83,7 +90,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
             except CodedError as error:
                 if prefix:
                     print(visible_lines(prefix), end="", file=sys.stderr)
-                fail(error)
+                if isinstance(error, StoredSessionHasMore):
+                    _way_out(name, error)
+                else:
+                    fail(error)
                 if isinstance(error, DuplicateSession):
                     duplicates += 1
                 else:
@@ -129,6 +139,31 @@ def run(args: argparse.Namespace) -> ExitStatus:
     return ExitStatus.OK
 
 
+def _way_out(name: str, error: BaseException) -> None:
+    """Say why the file ``name`` of a session stored with more hands was not
+    imported, and the commands that put that session back from the trash or
+    keep the file as a second session, in one line."""
+    import shlex
+
+    from app.messages import describe_error
+    from app.safe_text import visible
+
+    params = getattr(error, "params", {})
+    file = visible(shlex.quote(name))
+    if params.get("in_trash"):
+        how = _(
+            "Put the session back as it is with: kortpoeng restore S{session}; or keep the "
+            "file as a second session with: kortpoeng import --as-new {file}",
+            session=params.get("session", ""),
+            file=file,
+        )
+    else:
+        how = _(
+            "Keep the file as a second session with: kortpoeng import --as-new {file}", file=file
+        )
+    print(f"{describe_error(error)}. {how}", file=sys.stderr)
+
+
 def _cannot_read(name: str, error: OSError) -> None:
     from app.messages import os_reason
 
@@ -145,6 +180,14 @@ def add_parser(subparsers: Any) -> None:
         nargs="+",
         metavar="FILE",
         help=_("session file, folder of session files, or - for standard input"),
+    )
+    p.add_argument(
+        "--as-new",
+        action="store_true",
+        help=_(
+            "store a file whose session is stored already (or in the trash) as a second "
+            "session beside it"
+        ),
     )
     db_option(p)
     p.set_defaults(handler=run)

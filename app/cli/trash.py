@@ -1,12 +1,15 @@
-"""``kortpoeng trash`` and ``kortpoeng restore ID``: what the trash holds, and
-putting a session or a hand back.
+"""``kortpoeng trash``, ``kortpoeng delete SESSION`` and ``kortpoeng restore
+ID``: what the trash holds, moving a session into it, and putting a session or
+a hand back.
 
 ``trash`` lists the deleted sessions and hands with their ids (``S12``: session
 12; ``H345``: the hand whose id is 345), when each was deleted and when it will
 be deleted for good (:data:`models.services.trash.KEEP_DAYS` days later).
 ``restore ID`` puts one back: a session as it was, a hand where it was played
 (see :mod:`models.services.trash`). Restoring the database from a backup file
-is ``restore-backup``.
+is ``restore-backup``. ``delete SESSION`` moves a session to the trash, as the
+app's delete does (:func:`models.services.delete_session`); ``restore S12``
+brings it back.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from app.i18n import _, ngettext, seat_list
 if TYPE_CHECKING:
     from models.db import AnyEngine
 
-__all__ = ["add_parser", "list_trash", "restore"]
+__all__ = ["add_parser", "delete", "list_trash", "restore"]
 
 
 def list_trash(args: argparse.Namespace) -> ExitStatus:
@@ -76,6 +79,47 @@ def list_trash(args: argparse.Namespace) -> ExitStatus:
     return with_engine(args, work)
 
 
+def delete(args: argparse.Namespace) -> ExitStatus:
+    """Move the session ``args.session`` (a number, UUID or prefix) to the
+    trash and say so with the command that brings it back. A session in the
+    trash already is said so (``NOTHING_DONE``); a session that is not there
+    at all is ``BAD_INPUT``."""
+    from models.errors import SessionNotFound
+    from models.services import delete_session, find_session, open_session
+
+    def work(engine: AnyEngine) -> ExitStatus:
+        try:
+            session_id = find_session(engine=engine, ref=args.session)
+        except SessionNotFound:
+            session_id = find_session(engine=engine, ref=args.session, include_deleted=True)
+            print(
+                _(
+                    "Session {number} is in the trash already; put it back with: "
+                    "kortpoeng restore S{number}",
+                    number=session_id,
+                ),
+                file=sys.stderr,
+            )
+            return ExitStatus.NOTHING_DONE
+        view = open_session(engine=engine, session_id=session_id)
+        delete_session(engine=engine, session_id=session_id)
+        print(
+            ngettext(
+                "Session {number} ({game}, {players}, {n} hand) is in the trash now; "
+                "put it back with: kortpoeng restore S{number}",
+                "Session {number} ({game}, {players}, {n} hands) is in the trash now; "
+                "put it back with: kortpoeng restore S{number}",
+                len(view.hands),
+                number=view.id,
+                game=game_label(view.game_rules),
+                players=seat_list(view.players),
+            )
+        )
+        return ExitStatus.OK
+
+    return with_engine(args, work)
+
+
 def restore(args: argparse.Namespace) -> ExitStatus:
     """Put the session or hand ``args.id`` back from the trash."""
     from app.safe_text import visible
@@ -121,6 +165,12 @@ def add_parser(subparsers: Any) -> None:
     )
     db_option(p)
     p.set_defaults(handler=list_trash)
+    p = subparsers.add_parser(
+        "delete", help=_("move a session to the trash (kortpoeng restore puts it back)")
+    )
+    p.add_argument("session", metavar="SESSION", help=_("number from list, id, or id prefix"))
+    db_option(p)
+    p.set_defaults(handler=delete)
     p = subparsers.add_parser(
         "restore", help=_("put a deleted session or hand back (an id from kortpoeng trash)")
     )

@@ -89,6 +89,70 @@ def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:
     )
 
 
+def _stored_session_has_more(e: Any, p: Mapping[str, Any]) -> str:
+    """A file older than the session stored (or in the trash) under its id:
+    which session, how many hands each has, and what importing would lose
+    (issue 26). The way out (a second session) is the caller's to offer."""
+    session, trash = _number_param(p, "session"), bool(p.get("in_trash"))
+    stored, file, hand = _count(p, "stored"), _count(p, "file"), _count(p, "hand")
+    facts = {
+        "session": session,
+        "stored": format_number(stored),
+        "file": format_number(file),
+        "hand": format_number(hand),
+        "last": format_number(stored),
+    }
+    if hand <= file:  # a hand entered otherwise than in the file
+        if trash:
+            return _(
+                "Session {session} in the trash has a hand {hand} other than this file's "
+                "(changed or deleted after the file was made): importing the file would lose "
+                "it, so nothing was imported",
+                **facts,
+            )
+        return _(
+            "Session {session} is stored with a hand {hand} other than this file's "
+            "(changed or deleted after the file was made): importing the file would lose it, "
+            "so nothing was imported",
+            **facts,
+        )
+    if not file:
+        if trash:
+            return ngettext(
+                "Session {session} in the trash has {n} hand and this file none: importing "
+                "the file would lose it, so nothing was imported",
+                "Session {session} in the trash has {n} hands and this file none: importing "
+                "the file would lose them, so nothing was imported",
+                stored,
+                **facts,
+            )
+        return ngettext(
+            "Session {session} is stored with {n} hand and this file has none: importing "
+            "the file would lose it, so nothing was imported",
+            "Session {session} is stored with {n} hands and this file has none: importing "
+            "the file would lose them, so nothing was imported",
+            stored,
+            **facts,
+        )
+    if trash:
+        return ngettext(
+            "Session {session} in the trash has {stored} hands, this file {file}: importing "
+            "the file would lose hand {hand}, so nothing was imported",
+            "Session {session} in the trash has {stored} hands, this file {file}: importing "
+            "the file would lose hands {hand}–{last}, so nothing was imported",
+            stored - file,
+            **facts,
+        )
+    return ngettext(
+        "Session {session} is stored with {stored} hands, this file has {file}: importing "
+        "the file would lose hand {hand}, so nothing was imported",
+        "Session {session} is stored with {stored} hands, this file has {file}: importing "
+        "the file would lose hands {hand}–{last}, so nothing was imported",
+        stored - file,
+        **facts,
+    )
+
+
 def _hand_not_in_trash(e: Any, p: Mapping[str, Any]) -> str:
     if not p.get("id"):
         return _("This hand is not in the trash: it was put back or deleted for good already")
@@ -180,6 +244,7 @@ APP_ERRORS: Mapping[StrEnum, Describer] = {
         "Another player is already called “{name}”", name=_shown(p.get("name", ""))
     ),
     StorageCode.DUPLICATE_SESSION: _duplicate_session,
+    StorageCode.STORED_SESSION_HAS_MORE: _stored_session_has_more,
     StorageCode.IMPORT_TOO_LARGE: lambda e, p: ngettext(
         "The file is too large: at most {n} byte is accepted",
         "The file is too large: at most {n} bytes are accepted",

@@ -520,7 +520,7 @@ def NoticeBar(app: AppState, session_id: int | None) -> ft.Control:
             set_busy(False)
         if problem:
             app.notify(notice.identifier, problem, session_id=notice.session_id)
-        else:
+        elif app.notice is notice:  # (an action may have said something of its own)
             app.clear_notice()
 
     buttons: list[ft.Control] = []
@@ -528,7 +528,12 @@ def NoticeBar(app: AppState, session_id: int | None) -> ft.Control:
         buttons.append(
             tagged(
                 "notice-undo",
-                ft.TextButton(_("Undo"), icon=ft.Icons.UNDO, on_click=undo, height=TOUCH),
+                ft.TextButton(
+                    notice.action or _("Undo"),
+                    icon=None if notice.action else ft.Icons.UNDO,
+                    on_click=undo,
+                    height=TOUCH,
+                ),
                 button=True,
             )
         )

@@ -9,7 +9,7 @@ changes nothing.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scoring import SessionDoc, check_hand, read_session, score_session, standings
 
@@ -19,6 +19,7 @@ from ..files import IMPORT_LIMIT, read_import_source
 from ..views import SessionView
 from .codec import hand_values
 from .loading import score_hand, sheet_line, store_state, view_of
+from .reimport import check_brings_every_hand
 from .sessions import create_session, player_ids
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def _started(doc: SessionDoc) -> datetime | None:
 
 
 def import_session(
-    *, engine: AnyEngine, data: bytes | str, limit: int = IMPORT_LIMIT
+    *, engine: AnyEngine, data: bytes | str, limit: int = IMPORT_LIMIT, as_new: bool = False
 ) -> SessionView:
     """Store a session document (SESSION_FORMAT.md) as a new session.
 
@@ -54,11 +55,17 @@ def import_session(
     count or names: the one name rule, :func:`scoring.check_name`),
     :class:`scoring.CardParseError`, :class:`scoring.HandError` (with hand,
     player and card), :class:`DuplicateSession` when a session with the same
-    ``id`` is stored (outside the trash). The database is unchanged then.
+    ``id`` is stored (outside the trash), :class:`StoredSessionHasMore` (a
+    :class:`DuplicateSession`) when that session, stored or in the trash, has
+    a hand the document does not have (an older export: an import never
+    replaces more than it brings, :mod:`models.services.reimport`). The
+    database is unchanged then.
 
-    A session with the same ``id`` in the trash is restored: the document
-    takes its place, under its number (its rematches stay linked to it); what
-    the trash held of it (its deleted hands too) is replaced by the document.
+    A session with the same ``id`` in the trash, whose every hand the document
+    has, is restored: the document takes its place, under its number (its
+    rematches stay linked to it); its deleted hands stay in the trash.
+    ``as_new``: a document whose ``id`` is stored (in the trash or not) is
+    stored as a second session, under a new UUID; the stored one is unchanged.
     """
     size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
     if size > limit:
@@ -77,16 +84,23 @@ def import_session(
     def work(db: Session) -> SessionView:
         from sqlalchemy import insert
 
-        from ..tables import HandRow, table_of, utcnow
+        from ..tables import HandRow, HandTrashRow, table_of, utcnow
 
         number = rematch_of = None
+        uuid = doc.id
         followers: list[int] = []
+        kept: list[dict[str, Any]] = []  # its deleted hands: the trash keeps them
+        hand_ids: list[int] = []  # its hands' ids, kept by the same hands of the file
         if doc.id is not None:
             reader = Reader.of(db)
             existing = reader.first(
                 "SELECT id, deleted_at, rematch_of FROM game_session WHERE uuid = :uuid",
                 uuid=doc.id,
             )
+            if existing is not None and as_new:  # kept beside it: a second session
+                existing = uuid = None
+            if existing is not None:  # never replace more than the file brings
+                check_brings_every_hand(reader, doc, existing[0], in_trash=existing[1] is not None)
             if existing is not None and existing[1] is None:
                 raise DuplicateSession(id=doc.id, session=existing[0], in_trash=False)
             if existing is not None:  # in the trash: the file takes its place
@@ -97,13 +111,13 @@ def import_session(
                         "SELECT id FROM game_session WHERE rematch_of = :sid", sid=number
                     )
                 ]
-                _drop(db, number)
+                kept, hand_ids = _drop(db, number)
         loaded = create_session(
             db,
             game=doc.rules,
             options=doc.options,
             player_ids=player_ids(db, list(doc.players)),
-            uuid=doc.id,
+            uuid=uuid,
             started_at=started,
             started_at_iso=doc.started_at,
             session_id=number,
@@ -136,26 +150,45 @@ def import_session(
                     **values,
                 }
             )
-        if rows:
-            db.connection().execute(insert(table_of(HandRow)), rows)
+        # The hands the trash had keep their ids (a deleted hand goes back
+        # between the same hands); its deleted hands stay in the trash.
+        again = [dict(row, id=hand_id) for row, hand_id in zip(rows, hand_ids, strict=False)]
+        for part in (again, rows[len(again) :]):
+            if part:
+                db.connection().execute(insert(table_of(HandRow)), part)
+        if kept:
+            db.connection().execute(insert(table_of(HandTrashRow)), kept)
         store_state(db, loaded, table, from_hand=0)
         return view_of(loaded, table)
 
     return run_write(engine, work)
 
 
-def _drop(db: Session, session_id: int) -> None:
+def _drop(db: Session, session_id: int) -> tuple[list[dict[str, Any]], list[int]]:
     """Delete session ``session_id`` (in the trash) for good, in ``db``'s
-    write transaction, with everything that is its own."""
-    from sqlalchemy import delete
+    write transaction, with everything that is its own. Returns what is to
+    be put back under the same number: its deleted hands (``hand_trash``
+    rows, as column → value) and the ids of its hands, by number."""
+    from sqlalchemy import delete, select
 
-    from ..tables import HandTrashRow, SessionRow, table_of
+    from ..tables import HandRow, HandTrashRow, SessionRow, table_of
 
     trash = table_of(HandTrashRow)
+    hands = table_of(HandRow)
     sessions = table_of(SessionRow)
     connection = db.connection()
+    kept = [
+        dict(row._mapping)
+        for row in connection.execute(select(trash).where(trash.c.session_id == session_id))
+    ]
+    ids = list(
+        connection.execute(
+            select(hands.c.id).where(hands.c.session_id == session_id).order_by(hands.c.number)
+        ).scalars()
+    )
     connection.execute(delete(trash).where(trash.c.session_id == session_id))
     connection.execute(delete(sessions).where(sessions.c.id == session_id))
+    return kept, ids
 
 
 def _relink(db: Session, ids: list[int], session_id: int) -> None:

@@ -58,13 +58,16 @@ class Notice:
     ``hand-deleted``), ``text`` (translated), ``session_id`` (the session it is
     about; ``None`` for the session list), ``undo`` (an async function that
     undoes what happened and returns ``""``, or a sentence saying why it could
-    not; ``None`` for no undo) and a ``serial`` so that equal notices differ."""
+    not; ``None`` for no undo) and a ``serial`` so that equal notices differ;
+    ``action``: the undo button's words when it does something else than
+    undo (*Keep both*), ``None`` for *Undo*."""
 
     identifier: str
     text: str
     session_id: int | None
     undo: Callable[[], Awaitable[str]] | None
     serial: int
+    action: str | None = None
 
 
 class TabMemory:
@@ -235,10 +238,11 @@ class AppState:
         *,
         session_id: int | None,
         undo: Callable[[], Awaitable[str]] | None = None,
+        action: str | None = None,
     ) -> None:
         """Show a notice (see :class:`Notice`) in place of the last one."""
         serial = (self.notice.serial + 1) if self.notice else 1
-        self.notice = Notice(identifier, text, session_id, undo, serial)
+        self.notice = Notice(identifier, text, session_id, undo, serial, action)
 
     def clear_notice(self) -> None:
         """Hide the notice."""

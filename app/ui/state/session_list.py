@@ -29,6 +29,7 @@ __all__ = [
     "IMPORTED",
     "IMPORT_REFUSED",
     "Entry",
+    "KeepBoth",
     "PutBack",
     "delete_session",
     "import_file",
@@ -111,16 +112,41 @@ async def delete_session(
     return True
 
 
+class KeepBoth:
+    """The way out of a refused import of an older export (a session stored,
+    or in the trash, with hands the file does not have; issue 26): the
+    notice's *Keep both* stores the file ``name`` (``data``) as a second
+    session beside the stored one (``kortpoeng import --as-new``) and opens
+    it; the stored session stays as it was."""
+
+    __slots__ = ("app", "data", "name", "ports")
+
+    def __init__(self, app: AppState, ports: Ports, name: str, data: bytes) -> None:
+        self.app = app
+        self.ports = ports
+        self.name = name
+        self.data = data
+
+    async def __call__(self) -> str:
+        """Import it as a new session: ``""`` (:func:`import_file` has said
+        what happened, on its own notice)."""
+        await import_file(self.app, self.ports, name=self.name, data=self.data, as_new=True)
+        return ""
+
+
 async def import_file(
-    app: AppState, ports: Ports, *, name: str, data: bytes | None
+    app: AppState, ports: Ports, *, name: str, data: bytes | None, as_new: bool = False
 ) -> SessionView | None:
     """Store the session file ``name`` (its contents ``data``, ``None`` when
     the device could not read it) with the checks of ``kortpoeng import``
     (:func:`models.services.import_session`: size, format, players, cards,
     rules, a session stored already) and open it, with a notice naming the
     file. Returns the session stored; ``None`` when refused, with a notice
-    on the list saying why (nothing stored, nothing changed)."""
+    on the list saying why (nothing stored, nothing changed). An older export
+    of a session stored with more hands is refused with *Keep both*
+    (:class:`KeepBoth`); ``as_new`` stores the file as a second session."""
     from models import services
+    from models.errors import StoredSessionHasMore
 
     if data is None:
         app.notify(
@@ -131,17 +157,23 @@ async def import_file(
         return None
     try:
         check_session_names(data)  # every name one the app's fonts draw
-        view: SessionView = await ports.run(services.import_session, data=data)
+        view: SessionView = await ports.run(services.import_session, data=data, as_new=as_new)
     except CodedError as problem:
-        app.notify(
-            IMPORT_REFUSED,
-            _(
-                "{file} was not imported: {reason}",
-                file=name,
-                reason=describe_error(problem, ids=False),
-            ),
-            session_id=None,
+        text = _(
+            "{file} was not imported: {reason}",
+            file=name,
+            reason=describe_error(problem, ids=False),
         )
+        if isinstance(problem, StoredSessionHasMore):  # the way out: a second session
+            app.notify(
+                IMPORT_REFUSED,
+                _("{refusal}. Keep both stores the file as a second session", refusal=text),
+                session_id=None,
+                undo=KeepBoth(app, ports, name, data),
+                action=_("Keep both"),
+            )
+            return None
+        app.notify(IMPORT_REFUSED, text, session_id=None)
         return None
     ports.tell(view.id)
     app.saved(view)
