@@ -14,6 +14,7 @@ import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, settle, wait_for, wait_says
 from rigged_files import rigged_file
+from test_ui_import_and_rematch import pick  # the file picker, tapped as a finger
 
 from models import services as store
 from models.db import init_db, make_engine
@@ -30,13 +31,6 @@ WORDS = {
         "intro": "Vri åtter (husregler) igjen, etter parti 1",
     },
 }
-
-
-def pick(page, identifier: str, path: Path) -> None:
-    """Tap ``identifier`` and choose ``path`` in the file chooser the browser opens."""
-    with page.expect_file_chooser() as chooser:
-        h.tap(page, identifier)
-    chooser.value.set_files(str(path))
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
