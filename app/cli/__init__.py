@@ -4,10 +4,10 @@ calls (:mod:`models.services`, :mod:`app.reports`), one module per command.
 ``kortpoeng`` alone starts the app (a desktop window where one can open,
 otherwise the web UI); ``kortpoeng web`` serves the web UI; ``kortpoeng score
 FILE`` scores a session file without touching the database (SESSION_FORMAT.md);
-``list``, ``show``, ``export``, ``import``, ``stats``, ``trash`` and ``restore`` work on
-the stored sessions; ``games`` lists the games and ``game show|export|import`` shows,
-writes or stores one (GAME_FORMAT.md); ``backup`` and ``restore-backup`` copy
-the database and put a copy back.
+``list``, ``show``, ``export``, ``import``, ``stats``, ``trash``, ``delete`` and
+``restore`` work on the stored sessions; ``games`` lists the games and ``game
+show|export|import`` shows, writes or stores one (GAME_FORMAT.md); ``backup``
+and ``restore-backup`` copy the database and put a copy back.
 Exit statuses: :class:`app.cli.status.ExitStatus`.
 """
 

@@ -13,37 +13,16 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
+from test_session_flows import Table, english  # the ports on the test's database; English
 
 from app import storage
 from app.i18n import set_language
 from app.ui.state import AppState
-from app.ui.state.ports import Ports
 from app.ui.state.session_list import IMPORT_REFUSED, IMPORTED, import_file
 from models import services
 from scoring import Hand
 
-
-class Table:
-    """Ports for a test: use cases on the test's database; routes recorded."""
-
-    def __init__(self) -> None:
-        self.routes: list[str] = []
-        self.told: list[int] = []
-
-        async def run(use_case, **arguments):
-            return use_case(engine=storage.engine(), **arguments)
-
-        self.ports = Ports(
-            run, self.routes.append, lambda r: self.routes.append(f"replace:{r}"), self.told.append
-        )
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
+__all__ = ["english"]  # (the autouse fixture, taken from the session list's tests)
 
 
 def four_hands() -> tuple[int, bytes]:

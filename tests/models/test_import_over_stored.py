@@ -16,8 +16,8 @@ from contextlib import closing
 
 import pytest
 from storage_helpers import dump, hand
+from test_trash_cli import run  # kortpoeng's main(), its status and output
 
-from app.cli import main
 from app.i18n import use_language
 from models.db import init_db, make_engine
 from models.errors import DuplicateSession, StoredSessionHasMore
@@ -38,19 +38,13 @@ from models.services import (
 
 @pytest.fixture
 def db(tmp_path, monkeypatch):
+    """A migrated SQLite file: its path and an engine on it."""
     monkeypatch.delenv("KORTPOENG_DB", raising=False)
     path = str(tmp_path / "kortpoeng.db")
     engine = make_engine(path)
     init_db(engine)
     yield path, engine
     engine.dispose()
-
-
-def run(capsys, *argv, lang="en"):
-    with use_language(lang):
-        status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 LEFT = (5, 7, 11, 3)
