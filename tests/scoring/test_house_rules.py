@@ -128,3 +128,12 @@ def test_a_custom_game_s_own_id_is_left_as_it_is():
     family = dataclasses.replace(rigged_swedish(), id="family_kings")
     assert house_rules(family) is family
     assert read_session(document("family_kings", family)).game == "family_kings"
+
+
+@pytest.mark.parametrize("game_id", list(builtin_games()))
+def test_every_built_in_game_s_house_id_fits_a_stored_session(game_id):
+    # game_session.game is 32 characters (models.tables.SessionRow)
+    claimed = dataclasses.replace(rigged_swedish(), id=game_id)
+    house = house_rules(claimed)
+    assert house.id != game_id and len(house.id) <= 32
+    assert house.name.en.endswith(" (house rules)") and house.name.nb.endswith(" (husregler)")
