@@ -35,6 +35,7 @@ from app.cli import (
     stats,
     trash,
 )
+from app.cli.pipes import quiet_when_closed
 from app.cli.status import ExitStatus
 from app.i18n import LOCALES_DIR, N_, _, get_language, names_as_typed
 
@@ -139,7 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (:class:`ExitStatus`)."""
+    """Run the command line; returns the exit status (:class:`ExitStatus`;
+    :data:`app.cli.pipes.CLOSED_PIPE` when its reader stopped reading)."""
+    return quiet_when_closed(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     with argparse_language():
         parser = build_parser()
         args = parser.parse_args(argv)
