@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 
 from .definition import LIMITS, GameDefinition, Words, write_definition
@@ -83,6 +84,7 @@ def rules_digest(definition: GameDefinition) -> str:
     return hashlib.sha256(write_definition(bare).encode("utf-8")).hexdigest()
 
 
+@cache
 def _shipped(game_id: str) -> tuple[str, ...]:
     """Every shipped version's digest of ``game_id``'s rules, today's too."""
     if game_id not in BUILTIN_DEFINITION_IDS:
