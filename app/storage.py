@@ -14,6 +14,7 @@ import threading
 from sqlalchemy.engine import Engine
 
 from models.db import init_db, make_engine
+from models.integrity import check_database
 
 __all__ = ["engine", "use_database"]
 
@@ -22,14 +23,14 @@ _engine: Engine | None = None
 
 
 def engine() -> Engine:
-    """The process's one engine (``KORTPOENG_DB`` or the default file), created
-    and migrated on first use."""
+    """The process's one engine (``KORTPOENG_DB`` or the default file), created,
+    migrated and checked (``PRAGMA quick_check``) on first use. Raises the
+    coded errors of :mod:`models.faults` (:class:`models.errors.DatabaseDamaged`
+    for a damaged file, naming the newest good backup)."""
     global _engine
     with _lock:
         if _engine is None:
-            made = make_engine()
-            init_db(made)
-            _engine = made
+            _engine = _opened(make_engine())
         return _engine
 
 
@@ -40,6 +41,19 @@ def use_database(db: str | os.PathLike[str] | None = None) -> Engine:
     with _lock:
         if _engine is not None:
             _engine.dispose()
-        _engine = make_engine(db)
-        init_db(_engine)
+        _engine = None
+        _engine = _opened(make_engine(db))
         return _engine
+
+
+def _opened(made: Engine) -> Engine:
+    """``made`` migrated and checked for damage (:func:`models.integrity.check_database`:
+    a damaged file is never served, so its damage never reaches a backup);
+    disposed of when either raises."""
+    try:
+        init_db(made)
+        check_database(made)
+    except BaseException:
+        made.dispose()
+        raise
+    return made

@@ -255,10 +255,10 @@ def _nearly_full(path: Path | None) -> bool:
 def _latest_backup(path: Path | None) -> str | None:
     if path is None:
         return None
-    from .backup import latest_backup
+    from .integrity import newest_good_backup  # never a damaged one (issue 26)
 
     try:
-        found = latest_backup(path)
+        found = newest_good_backup(path)
     except OSError:
         return None
     return str(found) if found is not None else None
@@ -266,7 +266,8 @@ def _latest_backup(path: Path | None) -> str | None:
 
 def damaged(where: Where) -> DatabaseDamaged:
     """The error for a damaged database (or another program's), naming the
-    newest backup next to it when there is one."""
+    newest backup next to it that passes the check
+    (:func:`models.integrity.newest_good_backup`), when there is one."""
     return DatabaseDamaged(
         database=database_name(where), backup=_latest_backup(database_file(where))
     )

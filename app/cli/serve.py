@@ -20,16 +20,26 @@ def use_db(args: argparse.Namespace) -> None:
 
 
 def database_ready(args: argparse.Namespace) -> bool:
-    """Open (and migrate) the database before serving: one that cannot be
-    used (damaged, a newer Kortpoeng's, read-only, …) is said in one
-    translated line on standard error, and the app does not start."""
-    from app.cli.common import NoDatabase, open_engine
+    """Open (and migrate) the database before serving, and check it for
+    damage (:func:`models.integrity.check_database`, SQLite's ``quick_check``):
+    one that cannot be used (damaged, a newer Kortpoeng's, read-only, …) is
+    said in one translated line on standard error naming the newest good
+    backup, and the app does not start."""
+    from app.cli.common import NoDatabase, fail, open_engine
+    from models.integrity import check_database
+    from scoring import CodedError
 
     try:
         engine = open_engine(args)
     except NoDatabase:
         return False
-    engine.dispose()
+    try:
+        check_database(engine)  # never serve a damaged file (issue 26)
+    except CodedError as error:
+        fail(error)
+        return False
+    finally:
+        engine.dispose()
     return True
 
 

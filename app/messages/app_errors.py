@@ -177,6 +177,8 @@ def _a_trashed_hand(with_id: str, without_id: str) -> Describer:
 
 
 def _damaged(e: Any, p: Mapping[str, Any]) -> str:
+    if p.get("refused"):  # a backup not made: the copy failed the check (issue 26)
+        return _damaged_copy(p)
     if p.get("backup"):
         return _(
             "The database {database} is damaged or is not a Kortpoeng database; nothing was "
@@ -187,6 +189,24 @@ def _damaged(e: Any, p: Mapping[str, Any]) -> str:
     return _(
         "The database {database} is damaged or is not a Kortpoeng database, and it has no "
         "backups; nothing was changed. Move it aside to start a new one, or choose another "
+        "with --db",
+        database=_path(p.get("database")),
+    )
+
+
+def _damaged_copy(p: Mapping[str, Any]) -> str:
+    """A backup refused because the copy of the database failed the check
+    (:func:`models.integrity.check_copy`); ``backup`` is the newest good one."""
+    if p.get("backup"):
+        return _(
+            "The database {database} is damaged, so no backup was made: a damaged copy is "
+            "never kept. Restore the newest good backup with: kortpoeng restore-backup {backup}",
+            database=_path(p.get("database")),
+            backup=_path(p.get("backup")),
+        )
+    return _(
+        "The database {database} is damaged, so no backup was made: a damaged copy is never "
+        "kept, and it has no good backup. Move it aside to start a new one, or choose another "
         "with --db",
         database=_path(p.get("database")),
     )
