@@ -32,6 +32,7 @@ from .db import AnyEngine, sqlalchemy_engine
 from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
 from .faults import database_file, database_name, storage_faults
 from .file_errors import naming
+from .private_files import create_private, private_folder
 from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
 
 __all__ = [
@@ -130,6 +131,7 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
     missing or read-only folder); ``sqlite3.Error`` for the source (busy,
     damaged)."""
     try:
+        create_private(target)  # (and its journal) 0600, issue 26
         copy = sqlite3.connect(target)
         try:
             source.backup(copy)
@@ -163,7 +165,7 @@ def backup_database(
     database = _database(engine)
     if target is None:
         folder = backup_folder(database)
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)
         path = _new_name(folder, _prefix(database))
     else:
         path = check_target(target, force=force, database=database, sqlite_ok=True)
@@ -213,7 +215,7 @@ def auto_backup(
     if any(path.name.startswith(today) for path in list_backups(database)):
         return None
     folder = backup_folder(database)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     made = backup_database(engine=engine, target=_new_name(folder, _prefix(database), now))
     prune_backups(database, keep)
     return made
@@ -265,15 +267,17 @@ def _keep_copy(engine: Engine, database: Path) -> Path:
     """A copy of the database about to be replaced, in the backups folder: made
     with the backup API, or byte for byte when the database is damaged."""
     folder = backup_folder(database)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     target = _new_name(folder, _before_restore(database))
     try:
         return backup_database(engine=engine, target=target)
     except DatabaseDamaged:
         with atomic_path(target) as temporary:
+            create_private(temporary)  # copyfile keeps the mode of the file it fills
             shutil.copyfile(database, temporary)
         for companion in companion_files(database)[1:2]:  # its -wal, if any
             if companion.exists():
+                create_private(target.with_name(target.name + "-wal"))
                 shutil.copyfile(companion, target.with_name(target.name + "-wal"))
         return target
 
@@ -300,12 +304,13 @@ def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path
     if any(os.path.exists(p) and os.path.samefile(source, p) for p in companion_files(database)):
         raise OutputIsDatabase(file=os.fspath(source))
     folder = backup_folder(database)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     # Checked and restored from one private copy: the file cannot change in
     # between, and nothing (not even a -shm file) is written next to it.
     staged = folder / f".restoring-{os.getpid()}.db"
     try:
         with naming(folder, within=folder):  # a full disk names the folder, not the hidden copy
+            create_private(staged)
             shutil.copyfile(source, staged)
             log = Path(os.fspath(source) + "-wal")  # changes not yet moved into the file itself
             if log.is_file():

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Connection, Engine
     from sqlmodel import Session
 
-from . import file_identity, server_limits
+from . import file_identity, private_files, server_limits
 from .errors import DatabaseNewer, DatabaseUnopenable
 from .faults import damaged, database_name, is_busy, storage_faults
 
@@ -179,8 +179,8 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
                     url = url.set(drivername="postgresql+psycopg")  # psycopg 3, ours
             return create_engine(url, echo=echo, pool_pre_ping=True, **options)
         path = _sqlite_file(url)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+        if path is not None:  # made private before SQLite opens it (issue 26)
+            private_files.prepare_database(path, own=path == default_database_path())
     engine = create_engine(
         url,
         echo=echo,
