@@ -67,7 +67,7 @@ from app.ui.stats import StatsScreen
 from app.ui.text_styles import text_style
 from app.ui.trash import TrashScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
-from models import live
+from models import live, live_file
 from scoring import CodedError
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ def DatabaseProblem(message: str) -> ft.Control:
 #: At most this many seconds the first page waits for the listener to listen.
 LISTEN_WAIT_S = 5
 _listener_lock = threading.Lock()
-_listener: live.Listener | None = None
+_listener: live.Listener | live_file.FileListener | None = None
 
 
 def follow_other_processes(engine: Engine, page: ft.Page) -> None:
@@ -243,9 +243,11 @@ def follow_other_processes(engine: Engine, page: ft.Page) -> None:
     tabs as a local write (:mod:`models.live`); each time it listens again
     after losing the server, every tab reloads (what was saved meanwhile was
     never told). Flet's pub/sub hub is the process's one, reached through
-    this first page's client."""
+    this first page's client. On a SQLite file the other processes are
+    other servers and the command line on the same file: their commits are
+    followed by :class:`models.live_file.FileListener` (every tab reloads)."""
     global _listener
-    if not live.shared(engine):
+    if not live.shared(engine) and live_file.watched_file(engine) is None:
         return
     with _listener_lock:
         if _listener is not None and _listener.is_alive():
@@ -255,7 +257,10 @@ def follow_other_processes(engine: Engine, page: ft.Page) -> None:
         def on_write(session_id: int | None) -> None:  # None: listening again, reload all
             hub.send_all_on_topic(WRITES_TOPIC, session_id)
 
-        _listener = live.Listener(engine, on_write)
+        if live.shared(engine):
+            _listener = live.Listener(engine, on_write)
+        else:  # another server or the command line on the same SQLite file (issue 26)
+            _listener = live_file.FileListener(engine, on_write)
         _listener.start()
         # Listening before this first page shows: a write made elsewhere
         # meanwhile is not missed (bounded: a server that does not answer

@@ -14,7 +14,9 @@ against it
 
 * before a new connection is opened (so SQLite does not make a new, empty file
   where the old one was, nor open a file put in its place),
-* before a write transaction's ``BEGIN IMMEDIATE`` (nothing of the work runs),
+* before each transaction's ``BEGIN`` (``BEGIN IMMEDIATE`` for a write):
+  nothing of the work runs, and a screen read after the file went says so
+  instead of showing what is gone when the program stops,
 * before each ``COMMIT`` (a file that went during the work: it is rolled back).
 
 A missing path raises :class:`~models.errors.DatabaseFileGone`
@@ -25,8 +27,8 @@ the path, not the file: nothing more is written to it once the file is
 refused. An engine that lets go of all its connections (``dispose``, as
 restoring a backup over a damaged file does after replacing it) learns the
 file anew from its next connection; :func:`renew` says so at any time.
-Each check is one ``stat`` of the path (about a microsecond, README: "The
-database file").
+Each check is one ``stat`` of the path (a few microseconds; README, "Where
+the data lives").
 """
 
 from __future__ import annotations
@@ -113,8 +115,6 @@ def watch(engine: Engine, path: Path) -> FileWatch:
     Call once, right after the engine was made; returns its :class:`FileWatch`."""
     from sqlalchemy import event
 
-    from .db import _WRITE_OPTION
-
     found = FileWatch(path.resolve())
     _watches[engine] = found
 
@@ -126,10 +126,9 @@ def watch(engine: Engine, path: Path) -> FileWatch:
     def _on_connect(*_args: Any) -> None:
         found.opened()
 
-    @event.listens_for(engine, "begin", insert=True)  # before BEGIN IMMEDIATE is sent
-    def _on_begin(conn: Any) -> None:
-        if conn.get_execution_options().get(_WRITE_OPTION):
-            found.check()
+    @event.listens_for(engine, "begin", insert=True)  # before BEGIN (IMMEDIATE) is sent
+    def _on_begin(_conn: Any) -> None:
+        found.check()  # a write, or a read that would show what is no longer there
 
     @event.listens_for(engine, "commit")
     def _on_commit(_conn: Any) -> None:

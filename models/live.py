@@ -17,8 +17,9 @@ again after losing its connection, it hands the app ``None`` — "anything may
 have changed" — and every open screen reloads from the database: nothing
 saved during the gap is missed.
 
-SQLite has no such channel (one process serves one file): :func:`shared` is
-false and nothing here runs.
+SQLite has no such channel: :func:`shared` is false and nothing here runs;
+other servers and the command line on the same SQLite file are followed by
+:mod:`models.live_file` (``PRAGMA data_version``).
 """
 
 from __future__ import annotations
