@@ -539,8 +539,48 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                 cpu=cpu,
             )
         )
+        figures += _integrity(engine, built)
     finally:
         engine.dispose()
+    return figures
+
+
+def _integrity(engine, built: Built) -> list[Figure]:
+    """Issue 26: the open-time check ``kortpoeng web`` and the app make
+    (``PRAGMA quick_check`` on the whole file, nothing remembered) and the
+    check of a backup after it is written (``check_backup``:
+    ``integrity_check``), each the median of 5."""
+    from models import integrity
+    from models.backup import backup_database, check_backup
+
+    def first_check() -> None:
+        integrity.forget()
+        integrity.check_database(engine)
+
+    ms, cpu = median_ms(first_check, 5)
+    figures = [
+        Figure(
+            f"open-time check, PRAGMA quick_check ({built.sessions:,} sessions)",
+            ms,
+            None,
+            cpu=cpu,
+            key="open-time check (PRAGMA quick_check)",
+        )
+    ]
+    made = backup_database(engine=engine)
+    try:
+        ms, cpu = median_ms(lambda: check_backup(made), 5)
+    finally:
+        made.unlink(missing_ok=True)
+    figures.append(
+        Figure(
+            f"check of a backup, integrity_check ({built.sessions:,} sessions)",
+            ms,
+            None,
+            cpu=cpu,
+            key="check of a backup (integrity_check)",
+        )
+    )
     return figures
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "backup_passes",
     "check_copy",
     "check_database",
+    "forget",
     "newest_good_backup",
     "remember_good",
 ]
@@ -52,6 +53,8 @@ logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 #: (path, size, mtime_ns) → whether the file passed; a few hundred at most.
 _passed: dict[tuple[str, int, int], bool] = {}
+#: The database files (and their -wal) as they were when they passed quick_check.
+_open_passed: set[tuple[object, ...]] = set()
 _REMEMBERED = 256
 
 
@@ -75,6 +78,14 @@ def _known(key: tuple[str, int, int] | None) -> bool | None:
         return None
     with _lock:
         return _passed.get(key)
+
+
+def forget() -> None:
+    """Forget every result remembered here: the next check reads the files
+    again (the benchmark times a first check this way)."""
+    with _lock:
+        _passed.clear()
+        _open_passed.clear()
 
 
 def remember_good(path: str | os.PathLike[str]) -> None:
@@ -147,9 +158,6 @@ def _open_key(path: Path) -> tuple[object, ...] | None:
     """The database file and its ``-wal`` as they are now (a write changes one)."""
     main = _key(path)
     return None if main is None else (main, _key(path.with_name(path.name + "-wal")))
-
-
-_open_passed: set[tuple[object, ...]] = set()
 
 
 def check_database(engine: AnyEngine) -> None:
