@@ -1,11 +1,36 @@
-"""What the benchmark scripts share: timing medians and one way of printing a
-figure against its target ("ok", or "over" when it is over the target)."""
+"""What the benchmark scripts share: timing medians, one way of printing a
+figure against its target ("ok", or "over" when it is over the target) and
+the quick mode.
+
+Quick mode (``--quick`` on a script's command line, or ``BENCH_QUICK=1`` in
+its environment; ``python bench/run.py --quick`` runs every script so) uses
+small sizes and one repeat: its figures are not measurements and no target
+means anything there. It exists so that CI runs every benchmark to its end
+(tests/test_bench_quick.py) and a broken one fails there, not months later.
+"""
 
 from __future__ import annotations
 
+import os
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+QUICK_ENV = "BENCH_QUICK"
+"""Environment variable: ``1`` runs a benchmark in quick mode."""
+
+
+def quick_mode(argv: Sequence[str] | None = None) -> bool:
+    """True when ``--quick`` is in ``argv`` (default ``sys.argv[1:]``) or
+    ``BENCH_QUICK`` is ``1`` (``true``, ``yes``) in the environment."""
+    args = sys.argv[1:] if argv is None else argv
+    return "--quick" in args or os.environ.get(QUICK_ENV, "").lower() in ("1", "true", "yes")
+
+
+def sized(full: int, quick: int, is_quick: bool) -> int:
+    """``quick`` in quick mode, else ``full`` (a size or a number of repeats)."""
+    return quick if is_quick else full
 
 
 def verdict(value: float, limit: float) -> str:

@@ -17,9 +17,10 @@ have not ended, and nearly 2,000 finished ones of about 50 hands. Printed
 * for information: opening the 500-hand session right after the scoring code
   changed (everything rescored and stored again).
 
-"over" marks a figure over its target. Runs alone (``python bench/storage.py``);
-``bench/run.py`` calls :func:`main`; ``bench/scale.py`` reuses :func:`build` and
-:func:`measure` for its growth table.
+"over" marks a figure over its target. Runs alone (``python bench/storage.py``;
+``--quick`` or ``BENCH_QUICK=1``: :data:`QUICK_SIZES` and one repeat of each,
+see ``bench/common.py``); ``bench/run.py`` runs it; ``bench/scale.py`` reuses
+:func:`build` and :func:`measure` for its growth table.
 """
 
 from __future__ import annotations
@@ -38,13 +39,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from common import against, alternating_ms, median_ms  # noqa: E402
+from common import against, alternating_ms, median_ms, quick_mode  # noqa: E402
 
 from models.db import init_db, make_engine  # noqa: E402
 from scoring import (  # noqa: E402
@@ -70,6 +72,10 @@ WRITE_MS = 20.0
 IMPORT_MS = 50.0
 STATS_MS = 300.0
 CLI_RATIO = 2.0
+
+#: :func:`build`'s sizes in quick mode: 24 sessions, 600 hands, the three
+#: sessions that have not ended 40, 20 and 5 hands long.
+QUICK_SIZES: dict[str, Any] = {"sessions": 24, "hands": 600, "specials": (40, 20, 5)}
 
 NAMES = [
     "Anna", "Bjørn", "Cecilie", "Dag", "Eva", "Frode", "Guro", "Håkon", "Ingrid", "Jonas",
@@ -174,12 +180,18 @@ def document(
     )
 
 
-def documents(sessions: int = SESSIONS, hands: int = HANDS, seed: int = 13) -> Iterator[SessionDoc]:
+def documents(
+    sessions: int = SESSIONS,
+    hands: int = HANDS,
+    seed: int = 13,
+    specials: tuple[int, int, int] = (HUGE, LONG, SHORT),
+) -> Iterator[SessionDoc]:
     """The sessions of the benchmark database, oldest first; the last four
-    have not ended: the 5,000-, 500- and 5-hand sessions and one more."""
+    have not ended: the ``specials`` (5,000-, 500- and 5-hand) sessions and
+    one more."""
     rnd = random.Random(seed)
     now = datetime.now(UTC)
-    special = [HUGE, LONG, SHORT]
+    special = list(specials)
     rest = sessions - len(special)
     remaining = hands - sum(special)
     for index in range(rest):
@@ -221,11 +233,20 @@ class Built:
     typical: int = 0  # a finished session of about 50 hands
     finished: list[int] = field(default_factory=list)
     seconds: float = 0.0
+    #: the lengths of the ``huge``, ``long`` and ``short`` sessions, in hands
+    specials: tuple[int, int, int] = (HUGE, LONG, SHORT)
 
 
-def build(url: str, sessions: int = SESSIONS, hands: int = HANDS, seed: int = 13) -> Built:
+def build(
+    url: str,
+    sessions: int = SESSIONS,
+    hands: int = HANDS,
+    seed: int = 13,
+    specials: tuple[int, int, int] = (HUGE, LONG, SHORT),
+) -> Built:
     """Create the database at ``url`` through ``import_session``; returns the
-    ids measured."""
+    ids measured. ``specials``: the lengths of the three long sessions that
+    have not ended (their hands are part of ``hands``)."""
     from models.services import import_session
 
     start = time.perf_counter()
@@ -233,13 +254,15 @@ def build(url: str, sessions: int = SESSIONS, hands: int = HANDS, seed: int = 13
     init_db(engine)
     ids = []
     finished = []
-    for doc in documents(sessions, hands, seed):
+    for doc in documents(sessions, hands, seed, specials):
         view = import_session(engine=engine, data=write_session(doc))
         ids.append(view.id)
         if view.finished:
             finished.append(view.id)
     engine.dispose()
-    built = Built(url, sessions, hands, *ids[-3:], typical=finished[len(finished) // 2])
+    built = Built(
+        url, sessions, hands, *ids[-3:], typical=finished[len(finished) // 2], specials=specials
+    )
     built.finished = finished
     built.seconds = time.perf_counter() - start
     return built
@@ -389,20 +412,26 @@ def _held(players: list[str] | tuple[str, ...], first: list[str]) -> dict[str, o
     return {p: parse_cards(first if i == 0 else [next(spare)]) for i, p in enumerate(players)}
 
 
-def measure(built: Built, *, quick: bool = False) -> list[Figure]:
-    """Every in-process figure on ``built`` (fewer repeats with ``quick``)."""
+def measure(built: Built, *, quick: bool = False, once: bool = False) -> list[Figure]:
+    """Every in-process figure on ``built`` (a third of the repeats with
+    ``quick``, one of each with ``once``)."""
     from sqlalchemy import update
 
     from models import services
     from models.tables import SessionRow
 
-    reps = 3 if quick else 1
+    huge, long, short = built.specials
+    divide = 3 if quick else 1
+
+    def times(full: int) -> int:
+        return 1 if once else full // divide
+
     engine = make_engine(built.url)
     figures = []
     try:
         page = services.list_sessions(engine=engine)
         assert page.total == built.sessions and len(page.items) == 20
-        ms, cpu = median_ms(lambda: services.list_sessions(engine=engine), 50 // reps)
+        ms, cpu = median_ms(lambda: services.list_sessions(engine=engine), times(50))
         figures.append(
             Figure(
                 f"list first page (20 of {built.sessions:,} sessions)",
@@ -416,17 +445,17 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         def opener(sid: int) -> Callable[[], object]:
             return lambda: services.open_session(engine=engine, session_id=sid)
 
-        assert len(opener(built.long)().hands) == LONG  # type: ignore[attr-defined]
+        assert len(opener(built.long)().hands) == long  # type: ignore[attr-defined]
         (long_ms, long_cpu), (short_ms, short_cpu) = alternating_ms(
-            [opener(built.long), opener(built.short)], 100 // reps
+            [opener(built.long), opener(built.short)], times(100)
         )
         figures += [
-            Figure(f"open {LONG}-hand session", long_ms, OPEN_MS, cpu=long_cpu),
-            Figure(f"open {SHORT}-hand session", short_ms, OPEN_MS, cpu=short_cpu),
-            Figure(f"open {LONG} / open {SHORT}", long_ms / short_ms, OPEN_RATIO, unit=""),
+            Figure(f"open {long}-hand session", long_ms, OPEN_MS, cpu=long_cpu),
+            Figure(f"open {short}-hand session", short_ms, OPEN_MS, cpu=short_cpu),
+            Figure(f"open {long} / open {short}", long_ms / short_ms, OPEN_RATIO, unit=""),
         ]
 
-        for sid, hands in ((built.short, SHORT), (built.long, LONG), (built.huge, HUGE)):
+        for sid, hands in ((built.short, short), (built.long, long), (built.huge, huge)):
             view = services.open_session(engine=engine, session_id=sid)
             seats = view.players
             # every player who did not go out holds something (or it asks
@@ -441,7 +470,7 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                 lambda sid=sid, hand=hand: services.record_hand(
                     engine=engine, session_id=sid, hand=hand
                 ),
-                30 // reps,
+                times(30),
                 before=undo,
             )
             undo()
@@ -450,7 +479,7 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
             )
         view = services.open_session(engine=engine, session_id=built.huge)
         seats = view.players
-        middle = HUGE // 2
+        middle = huge // 2
         edits = [
             Hand(seats[1], _held([p for p in seats if p != seats[1]], ["9H"]) | {seats[3]: 7}),
             Hand(seats[2], _held([p for p in seats if p != seats[2]], ["QS", "2C"])),
@@ -463,10 +492,10 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                 number=middle,
                 hand=edits[next(turn) % 2],
             ),
-            30 // reps,
+            times(30),
         )
         figures.append(
-            Figure(f"edit hand {middle:,} of the {HUGE:,}-hand session", ms, WRITE_MS, cpu=cpu)
+            Figure(f"edit hand {middle:,} of the {huge:,}-hand session", ms, WRITE_MS, cpu=cpu)
         )
 
         rnd = random.Random(5)
@@ -476,12 +505,12 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                     rnd,
                     "swedish_rummy",
                     ("Anna", "Bjørn", "Cecilie", "Dag"),
-                    LONG,
+                    long,
                     finished=False,
                     started=datetime.now(UTC),
                 )
             )
-            for _ in range(12 // reps)
+            for _ in range(times(12))
         ]
         imported: list[int] = []
         queue = iter(files)
@@ -489,7 +518,7 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
             lambda: imported.append(services.import_session(engine=engine, data=next(queue)).id),
             len(files),
         )
-        figures.append(Figure(f"import a {LONG}-hand session file", ms, IMPORT_MS, cpu=cpu))
+        figures.append(Figure(f"import a {long}-hand session file", ms, IMPORT_MS, cpu=cpu))
         for sid in imported:
             services.delete_session(engine=engine, session_id=sid)
         services.purge_trash(engine=engine)
@@ -507,7 +536,7 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
         ):
             for sid in trashed:
                 services.delete_session(engine=engine, session_id=sid)
-            ms, cpu = median_ms(stats, 9 // reps)
+            ms, cpu = median_ms(stats, times(9))
             peak = _peak_mib(stats)
             figures.append(
                 Figure(
@@ -530,10 +559,10 @@ def measure(built: Built, *, quick: bool = False) -> list[Figure]:
                     .values(scored_with="older-code")
                 )
 
-        ms, cpu = median_ms(opener(built.long), 10 // reps, before=stale)
+        ms, cpu = median_ms(opener(built.long), times(10), before=stale)
         figures.append(
             Figure(
-                f"open the {LONG}-hand session after a scoring-code change (rescore, store)",
+                f"open the {long}-hand session after a scoring-code change (rescore, store)",
                 ms,
                 None,
                 cpu=cpu,
@@ -584,11 +613,15 @@ def _integrity(engine, built: Built) -> list[Figure]:
     return figures
 
 
-def main() -> None:
-    """Build the database in a temporary folder and print every figure."""
+def main(argv: list[str] | None = None) -> int:
+    """Build the database in a temporary folder and print every figure
+    (``--quick``: :data:`QUICK_SIZES`, one repeat of each); 1 when a figure
+    could not be measured (a command failed)."""
+    quick = quick_mode(argv)
+    failed = 0
     with tempfile.TemporaryDirectory(prefix="kortpoeng-bench-") as tmp:
         path = Path(tmp) / "bench.db"
-        built = build(f"sqlite:///{path}")
+        built = build(f"sqlite:///{path}", **(QUICK_SIZES if quick else {}))
         size_mb = path.stat().st_size / 1e6
         print(
             f"storage: built {built.sessions:,} sessions / {built.hands:,} hands "
@@ -596,11 +629,11 @@ def main() -> None:
             f"{built.seconds:.1f} s ({size_mb:.1f} MB)",
             flush=True,
         )
-        for figure in measure(built):
+        for figure in measure(built, once=quick) + measure_cli(built, repeat=1 if quick else 11):
             print(f"storage: {figure.line()}", flush=True)
-        for figure in measure_cli(built):
-            print(f"storage: {figure.line()}", flush=True)
+            failed += figure.value != figure.value  # NaN: not measured
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -14,6 +14,8 @@
    ≤ 300 ms median, as for the statistics themselves); see :func:`stats_latency`.
 
 Each figure is printed with "ok", or "over" when it is over its target.
+``--quick`` (or ``BENCH_QUICK=1``): one run of each, a 20-hand session and a
+statistics database of a few dozen sessions (see ``bench/common.py``).
 
 Needs Debian's ``chromium`` and Playwright (as the end-to-end tests do).
 """
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import e2e_harness as h  # noqa: E402
-from common import against  # noqa: E402
+from common import against, quick_mode, sized  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
@@ -91,19 +93,24 @@ def wait_text(page, identifier: str, expected: str, timeout: float = 10.0) -> No
     )
 
 
-def start_ratio(browser, env: dict[str, str]) -> dict[str, float]:
+def start_ratio(browser, env: dict[str, str], runs: int = RUNS) -> dict[str, float]:
     """Median start-to-interactive-frame of the app and of hello, and the ratio."""
     app, hello = [], []
-    for _ in range(RUNS):
+    for _ in range(runs):
         hello.append(h.measure_start_to_frame(browser, h.HELLO_APP)["total"])
         app.append(h.measure_start_to_frame(browser, APP, env=env)["total"])
     a, b = statistics.median(app), statistics.median(hello)
     return {"app_s": a, "hello_s": b, "ratio": a / b}
 
 
-def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
-    """Median ms from the tap on save to the first frame showing the new total,
-    300-hand session.
+def save_latency(browser, env: dict[str, str], sid: int, saves: int = SAVES) -> dict[str, float]:
+    """Median ms from the tap on save to the first frame showing the new total
+    (a session of :data:`HANDS` hands; ``saves`` saves).
+
+    Each hand: Anna went out, Bo holds a 2 and Cato a 3 (every player who did
+    not go out holds something: a player with no cards makes the app ask
+    first, RULES.md §4, and the save would wait on that question), so Anna's
+    total grows by 5.
 
     The tap is the pointer press and release at the centre of the save button
     (located beforehand, untimed); Playwright's ``click()`` would first wait
@@ -117,7 +124,7 @@ def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
     with h.running_app(APP, env=env) as server:
         page = h.open_app(browser, server.url.rstrip("/") + f"/session/{sid}")
         h.by_id(page, "total-0").first.wait_for(state="attached", timeout=30_000)
-        for _ in range(SAVES):
+        for _ in range(saves):
             before = int(h.text_of(page, "total-0").replace(",", "").replace("\xa0", ""))
             h.tap(page, "new-hand")
             h.by_id(page, "went-out-0").first.wait_for(state="attached")
@@ -125,8 +132,10 @@ def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
             h.tap(page, "went-out-0")
             h.tap(page, "key-Bo-2")
             h.by_id(page, "chip-1-0").first.wait_for(state="attached")
+            h.tap(page, "key-Cato-3")
+            h.by_id(page, "chip-2-0").first.wait_for(state="attached")
             page.wait_for_timeout(200)
-            expected = format_number(before + 2, language="en")
+            expected = format_number(before + 2 + 3, language="en")
             box = h.by_id(page, "hand-save").first.bounding_box()
             assert box is not None, "the save button is not on screen"
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -139,7 +148,7 @@ def save_latency(browser, env: dict[str, str], sid: int) -> dict[str, float]:
     return {"median_ms": statistics.median(times), "max_ms": max(times)}
 
 
-def stats_latency(browser, env: dict[str, str]) -> dict[str, float]:
+def stats_latency(browser, env: dict[str, str], taps: int = STATS_TAPS) -> dict[str, float]:
     """Median ms from the tap on the statistics button (first screen) to the
     first frame showing the first player's name of the first game.
 
@@ -150,7 +159,7 @@ def stats_latency(browser, env: dict[str, str]) -> dict[str, float]:
     times = []
     with h.running_app(APP, env=env) as server:
         page = h.open_app(browser, server.url, timeout=60)
-        for _ in range(STATS_TAPS):
+        for _ in range(taps):
             page.goto(server.url.rstrip("/") + "/", wait_until="domcontentloaded")
             h.wait_first_frame(page, 60)
             h.enable_semantics(page)
@@ -172,33 +181,31 @@ def stats_latency(browser, env: dict[str, str]) -> dict[str, float]:
     return {"median_ms": statistics.median(times), "max_ms": max(times)}
 
 
-def _stats_database(tmp: Path) -> str:
-    """The storage benchmark's database (2,000 sessions), built in ``tmp``."""
+def _stats_database(tmp: Path, quick: bool = False) -> tuple[str, int]:
+    """The storage benchmark's database (2,000 sessions; its quick sizes with
+    ``quick``), built in ``tmp``: its URL and number of sessions."""
     import storage
 
     url = f"sqlite:///{tmp / 'stats.sqlite3'}"
     started = time.perf_counter()
-    built = storage.build(url)
+    built = storage.build(url, **(storage.QUICK_SIZES if quick else {}))
     print(
         f"ui: built {built.sessions:,} sessions ({len(built.finished):,} finished) "
         f"in {time.perf_counter() - started:.1f} s",
         flush=True,
     )
-    return url
+    return url, built.sessions
 
 
-def main() -> None:
-    """Print every figure against its target."""
-    if not h.playwright_available() or h.chromium_path() is None:
-        print("ui: skipped (needs playwright and chromium)")
-        return
+def _measure(tmp: Path, quick: bool) -> None:
+    """Seed the databases in ``tmp`` and print the three figures."""
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="kortpoeng-bench-ui-"))
+    hands = sized(HANDS, 20, quick)
     url = f"sqlite:///{tmp / 'bench.sqlite3'}"
     started = time.perf_counter()
-    sid = seed(url)
-    print(f"ui: seeded {HANDS} hands in {time.perf_counter() - started:.1f} s")
+    sid = seed(url, hands)
+    print(f"ui: seeded {hands} hands in {time.perf_counter() - started:.1f} s")
     env = {"KORTPOENG_DB": url, "KORTPOENG_LANG": "en"}
     with sync_playwright() as playwright:
         browser = h.launch_browser(playwright)
@@ -207,24 +214,25 @@ def main() -> None:
             # it (migrations), every later start only opens it.
             empty = f"sqlite:///{tmp / 'empty.sqlite3'}"
             seed(empty, hands=0)
-            start = start_ratio(browser, {"KORTPOENG_DB": empty})
+            start = start_ratio(browser, {"KORTPOENG_DB": empty}, sized(RUNS, 1, quick))
             print(
                 f"ui: start to first interactive frame: app {start['app_s']:.2f} s, "
                 f"hello {start['hello_s']:.2f} s, ratio {start['ratio']:.2f} "
                 f"{against(start['ratio'], START_RATIO, '')}",
                 flush=True,
             )
-            save = save_latency(browser, env, sid)
+            save = save_latency(browser, env, sid, sized(SAVES, 1, quick))
             print(
-                f"ui: save hand to updated standings ({HANDS} hands): median "
+                f"ui: save hand to updated standings ({hands} hands): median "
                 f"{save['median_ms']:.0f} ms, max {save['max_ms']:.0f} ms "
                 f"{against(save['median_ms'], SAVE_MS)}",
                 flush=True,
             )
-            stats_env = {"KORTPOENG_DB": _stats_database(tmp), "KORTPOENG_LANG": "en"}
-            shown = stats_latency(browser, stats_env)
+            stats_url, sessions = _stats_database(tmp, quick)
+            stats_env = {"KORTPOENG_DB": stats_url, "KORTPOENG_LANG": "en"}
+            shown = stats_latency(browser, stats_env, sized(STATS_TAPS, 1, quick))
             print(
-                f"ui: statistics, tap to figures (2,000 sessions): median "
+                f"ui: statistics, tap to figures ({sessions:,} sessions): median "
                 f"{shown['median_ms']:.0f} ms, max {shown['max_ms']:.0f} ms "
                 f"{against(shown['median_ms'], STATS_MS)}",
                 flush=True,
@@ -233,6 +241,18 @@ def main() -> None:
             browser.close()
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Print every figure against its target (``--quick``: see the module
+    docstring); 0, or 2 when Playwright or Chromium is missing."""
+    quick = quick_mode(argv)
+    if not h.playwright_available() or h.chromium_path() is None:
+        print("ui: skipped (needs playwright and chromium)")
+        return 2 if quick else 0
+    with tempfile.TemporaryDirectory(prefix="kortpoeng-bench-ui-") as folder:
+        _measure(Path(folder), quick)
+    return 0
+
+
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING)
-    main()
+    sys.exit(main())
