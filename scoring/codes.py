@@ -58,6 +58,7 @@ class ErrorCode(StrEnum):
     PLAYER_NAME_EMPTY = "player_name_empty"
     PLAYER_NAME_CONTROL = "player_name_control"
     PLAYER_NAME_LONG = "player_name_long"
+    PLAYER_NAME_INVISIBLE = "player_name_invisible"  # a zero-width character (scoring.invisible)
     PLAYER_NAME_GLYPH = "player_name_glyph"  # the app's fonts cannot draw it (app.fonts)
     PLAYER_DUPLICATE = "player_duplicate"
     GAME_UNKNOWN = "game_unknown"
@@ -93,6 +94,8 @@ class ErrorCode(StrEnum):
     DEFINITION_TOO_MANY = "definition_too_many"
     DEFINITION_TOO_FEW = "definition_too_few"
     DEFINITION_TEXT = "definition_text"
+    DEFINITION_INVISIBLE = "definition_invisible"  # a zero-width character (scoring.invisible)
+    DEFINITION_LOOKALIKE = "definition_lookalike"  # looks like another game's name (app.game_names)
     DEFINITION_EMPTY = "definition_empty"
     DEFINITION_SPACES = "definition_spaces"
     DEFINITION_LONG = "definition_long"

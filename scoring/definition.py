@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from .cards import Rank, Suit, parse_card
 from .codes import DefinitionWarningCode, ErrorCode, Expected
 from .errors import CardParseError, GameDefinitionError
+from .invisible import hidden_character
 from .rules import MAX_OPTION
 
 __all__ = [
@@ -399,6 +400,14 @@ class _Reader:
             for ch in value:
                 if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
                     raise _fail(ErrorCode.DEFINITION_TEXT, path)
+            hidden = hidden_character(value)  # "He\u200barts" would show as "Hearts"
+            if hidden is not None:
+                raise _fail(
+                    ErrorCode.DEFINITION_INVISIBLE,
+                    path,
+                    code_point=f"U+{ord(hidden):04X}",
+                    unicode_name=unicodedata.name(hidden, ""),
+                )
         if not value.strip():
             raise _fail(ErrorCode.DEFINITION_EMPTY, path)
         if value != value.strip():

@@ -58,6 +58,9 @@ _TEMPLATES: dict[str, str] = {
     "player_count": "{game} is for {minimum} to {maximum} players, got {count}",
     "player_name_empty": "a player's name is empty",
     "player_name_control": "the name {player!r} contains control characters",
+    "player_name_invisible": (
+        "the name {player!r} has an invisible character: {code} {unicode_name}"
+    ),
     "player_name_long": "the name {player!r} is longer than {maximum} characters",
     "player_name_glyph": (
         "the name {player!r} has a character no font of Kortpoeng draws: {code} {unicode_name}"
@@ -100,6 +103,8 @@ _TEMPLATES: dict[str, str] = {
     "definition_too_many": "{field} has {count} entries; at most {maximum} are allowed",
     "definition_too_few": "{field} has {count} entries; at least {minimum} are needed",
     "definition_text": "{field} contains control characters",
+    "definition_invisible": "{field} has an invisible character: {code_point} {unicode_name}",
+    "definition_lookalike": "{field} looks just like the game {game!r} ({id})",
     "definition_empty": "{field} is empty",
     "definition_spaces": "{field} starts or ends with spaces: {value!r}",
     "definition_long": "{field} is longer than {maximum} characters",

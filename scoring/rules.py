@@ -21,6 +21,7 @@ from .cards import STANDARD_RANKS, Card, Face, Rank, parse_cards
 from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
+from .invisible import hidden_character
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -503,9 +504,12 @@ def check_name(name: Any) -> str:
 
     Refuses a name that is not text, empty (or only invisible characters),
     longer than :data:`MAX_NAME` characters once trimmed, or holding control
-    characters (line breaks and separators, lone surrogates, bidi overrides);
-    returns it trimmed. Raises :class:`OptionError` (``player_name_empty``,
-    ``player_name_control``, ``player_name_long``).
+    characters (line breaks and separators, lone surrogates, bidi overrides)
+    or an invisible one (a zero-width space, a word joiner, a direction mark:
+    :func:`scoring.invisible.hidden_character`); returns it trimmed. Raises
+    :class:`OptionError` (``player_name_empty``, ``player_name_control``,
+    ``player_name_invisible`` with the character's ``code`` and
+    ``unicode_name``, ``player_name_long``).
 
     >>> check_name("  Kari ")
     'Kari'
@@ -520,11 +524,21 @@ def check_name(name: Any) -> str:
         unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
     ):
         raise OptionError(ErrorCode.PLAYER_NAME_CONTROL, player=name[: 2 * MAX_NAME])
+    hidden = None if name.isascii() else hidden_character(name)
+    if hidden is not None:  # "Ka\u200bri" would show as another "Kari"
+        raise OptionError(
+            ErrorCode.PLAYER_NAME_INVISIBLE, player=name[: 2 * MAX_NAME], params=_named(hidden)
+        )
     if len(name.strip()) > MAX_NAME:
         raise OptionError(
             ErrorCode.PLAYER_NAME_LONG, player=name.strip(), params={"maximum": MAX_NAME}
         )
     return name.strip()
+
+
+def _named(ch: str) -> dict[str, str]:
+    """A character as an error names it: ``U+200B`` and its Unicode name."""
+    return {"code": f"U+{ord(ch):04X}", "unicode_name": unicodedata.name(ch, "")}
 
 
 def check_note(note: Any) -> str:

@@ -94,9 +94,9 @@ def run_export(args: argparse.Namespace) -> ExitStatus:
 
 def run_import(args: argparse.Namespace) -> ExitStatus:
     """Read a game file (at most a definition's limit), check it and store it."""
+    from app.game_names import import_game_file  # not another game's lookalike
     from models.errors import ServiceError, StorageCode
     from models.files import read_import_source
-    from models.services import import_game
     from scoring import CodedError
     from scoring.definition import LIMITS
 
@@ -120,7 +120,7 @@ def run_import(args: argparse.Namespace) -> ExitStatus:
         from app.messages import game_name
 
         try:
-            result = import_game(engine=engine, data=data, on_conflict=on_conflict)
+            result = import_game_file(engine=engine, data=data, on_conflict=on_conflict)
         except CodedError as error:
             game = str(error.params.get("game", ""))[:40]
             builtin = error.code == StorageCode.GAME_IS_BUILTIN or (

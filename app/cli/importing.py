@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     def work(engine: AnyEngine) -> ExitStatus:
         nonlocal refused, duplicates, stored
         from app.fonts import check_session_names
+        from app.game_names import check_session_game
         from models.services import import_session, read_import_source
         from scoring import CodedError
 
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             try:
                 data = read_import_source(name)
                 check_session_names(data)  # the app could not draw such a name
+                check_session_game(data, engine=engine)  # its game is no other's lookalike
                 view = import_session(engine=engine, data=data, as_new=args.as_new)
             except OSError as error:
                 _cannot_read(name, error)

@@ -27,6 +27,7 @@ _NAMES_PLAYER = frozenset(
         ErrorCode.PLAYER_NAME_CONTROL,
         ErrorCode.PLAYER_NAME_LONG,
         ErrorCode.PLAYER_NAME_GLYPH,
+        ErrorCode.PLAYER_NAME_INVISIBLE,
         ErrorCode.PLAYER_DUPLICATE,
         ErrorCode.PLAYER_REPEATED,
     }

@@ -228,6 +228,15 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         int(p.get("maximum", 0)),
         player=_shown(e.player or ""),
     ),
+    ErrorCode.PLAYER_NAME_INVISIBLE: lambda e, p: _(
+        # Translators: {code} is e.g. "U+200B", {unicode_name} its English
+        # Unicode name ("ZERO WIDTH SPACE").
+        "The name “{player}” has an invisible character, {code} {unicode_name}: "
+        "leave it out, or the name looks like another",
+        player=_shown(e.player or ""),
+        code=str(p.get("code", "")),
+        unicode_name=str(p.get("unicode_name", "")),
+    ),
     ErrorCode.PLAYER_NAME_GLYPH: lambda e, p: _(
         # Translators: {code} is e.g. "U+1230", {unicode_name} its English
         # Unicode name ("ETHIOPIC SYLLABLE SA"): the character itself cannot
@@ -381,6 +390,19 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     ErrorCode.DEFINITION_TEXT: lambda e, p: _(
         "{field} contains control characters", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_INVISIBLE: lambda e, p: _(
+        "{field} has an invisible character, {code} {unicode_name}: leave it out, "
+        "or the text looks like another",
+        field=_def_field(e),
+        code=str(p.get("code_point", "")),
+        unicode_name=str(p.get("unicode_name", "")),
+    ),
+    ErrorCode.DEFINITION_LOOKALIKE: lambda e, p: _(
+        "{field} looks just like {game}, a game already here: give it a name that "
+        "tells the two apart",
+        field=_def_field(e),
+        game=_shown(str(p.get("game", ""))),
     ),
     ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_def_field(e)),
     ErrorCode.DEFINITION_SPACES: lambda e, p: _(

@@ -65,7 +65,10 @@ def save(
 ) -> Saved | Refused:
     """Save a new custom game, or the change of ``replaces`` (refused when it
     is no longer ``expected``, changed on another phone)."""
+    from app.game_names import check_game_name
+
     try:
+        check_game_name(definition, engine=engine, replacing=replaces)  # not another's lookalike
         entry = services.save_game(
             engine=engine, definition=definition, replaces=replaces, expected=expected
         )
@@ -112,8 +115,11 @@ def import_text(
     *, engine: Engine, data: str | bytes, on_conflict: OnConflict = "ask"
 ) -> ImportedGame | Refused:
     """Store a game (its JSON text or bytes; see
-    :func:`models.services.import_game` for ``on_conflict``)."""
+    :func:`models.services.import_game` for ``on_conflict``), unless its
+    name looks like another game's (:func:`app.game_names.check_game_name`)."""
+    from app.game_names import import_game_file
+
     try:
-        return services.import_game(engine=engine, data=data, on_conflict=on_conflict)
+        return import_game_file(engine=engine, data=data, on_conflict=on_conflict)
     except CodedError as error:
         return Refused(error)

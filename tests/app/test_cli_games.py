@@ -35,7 +35,14 @@ def dump(path: Path) -> list[str]:
 
 
 def _uno():
-    return dataclasses.replace(builtin_definition("colour_cards"), id="family_uno")
+    """The Colour Cards rules as a family's own game (a name of its own: one
+    that looks like Colour Cards is refused, app.game_names)."""
+    colour = builtin_definition("colour_cards")
+    return dataclasses.replace(
+        colour,
+        id="family_uno",
+        name=dataclasses.replace(colour.name, nb="Familie-UNO", en="Family UNO"),
+    )
 
 
 @pytest.fixture
@@ -58,7 +65,7 @@ def test_games_json_lists_every_game_with_its_names(capsys, db_file):
     assert games[0]["name"] == {"nb": "Vri åtter", "en": "Swedish Rummy"}
     assert games[-1] == {
         "id": "family_uno",
-        "name": {"nb": "Fargekort", "en": "Colour Cards"},
+        "name": {"nb": "Familie-UNO", "en": "Family UNO"},
         "builtin": False,
         "players": {"min": 2, "max": 10},
         "defined": True,
@@ -90,7 +97,7 @@ def test_export_then_import_on_another_database(capsys, db_file, tmp_path):
     assert not list(tmp_path.glob(".uno.json-*"))  # no temporary file left behind
     other = tmp_path / "other.db"
     status, out, _err = run(capsys, "--db", str(other), "game", "import", str(out_file))
-    assert status == 0 and out.strip() == "Added Colour Cards (family_uno)"
+    assert status == 0 and out.strip() == "Added Family UNO (family_uno)"
     status, out, _err = run(capsys, "--db", str(other), "game", "import", str(out_file))
     assert status == 1 and "already here" in out
 
@@ -112,7 +119,7 @@ def test_a_conflict_says_how_to_keep_both_or_replace(capsys, db_file, tmp_path):
     status, out, _err = run(
         capsys, "--db", str(db_file), "game", "import", "--replace", str(changed)
     )
-    assert status == 0 and out.strip() == "Replaced Colour Cards (family_uno)"
+    assert status == 0 and out.strip() == "Replaced Family UNO (family_uno)"
 
 
 @pytest.mark.parametrize(
@@ -127,13 +134,7 @@ def test_a_conflict_says_how_to_keep_both_or_replace(capsys, db_file, tmp_path):
 def test_game_show_takes_every_game_by_name_as_stats_does(capsys, db_file, wanted, lang, first):
     """``game show Hearts`` said "There is no game “Hearts”" (ids only)."""
     engine = make_engine(db_file)
-    named = _uno()
-    save_game(
-        engine=engine,
-        definition=dataclasses.replace(
-            named, name=dataclasses.replace(named.name, en="Family UNO", nb="Familie-UNO")
-        ),
-    )
+    save_game(engine=engine, definition=_uno())
     engine.dispose()
     status, out, err = run(capsys, "--db", str(db_file), "game", "show", wanted, lang=lang)
     assert (status, err) == (0, "")
@@ -220,17 +221,17 @@ def test_a_session_of_a_custom_game_lists_shows_exports_and_scores(capsys, db_fi
     text = export_session(engine=engine, session_id=view.id)
     engine.dispose()
     status, out, _err = run(capsys, "--db", str(db_file), "list", lang="nb")
-    assert status == 0 and "Fargekort" in out
+    assert status == 0 and "Familie-UNO" in out
     status, out, _err = run(capsys, "--db", str(db_file), "show", "1")
-    assert status == 0 and out.startswith("Colour Cards — session 1") and "70" in out
+    assert status == 0 and out.startswith("Family UNO — session 1") and "70" in out
     status, out, _err = run(capsys, "--db", str(db_file), "export", "1", "--format", "txt")
-    assert status == 0 and "Colour Cards" in out
+    assert status == 0 and "Family UNO" in out
     session_file = tmp_path / "s.json"
     session_file.write_text(text, encoding="utf-8")
     status, out, _err = run(capsys, "score", str(session_file))
     assert status == 0 and json.loads(out)["totals"] == {"Kari": 70, "Ola": 0}
     status, out, _err = run(capsys, "--db", str(tmp_path / "fresh.db"), "import", str(session_file))
-    assert status == 0 and "Colour Cards" in out
+    assert status == 0 and "Family UNO" in out
 
 
 def test_version_and_score_stay_quick_to_import():
@@ -257,7 +258,7 @@ def test_import_from_standard_input_and_export_to_standard_output(capsys, db_fil
     text = write_definition(_uno())
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
     status, out, _err = run(capsys, "--db", str(db_file), "game", "import", "-")
-    assert status == 0 and out.strip() == "Added Colour Cards (family_uno)"
+    assert status == 0 and out.strip() == "Added Family UNO (family_uno)"
     status, out, _err = run(capsys, "--db", str(db_file), "game", "export", "family_uno")
     assert status == 0 and out == text
 

@@ -156,13 +156,22 @@ def test_a_name_of_only_invisible_characters_is_empty(name):
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("Ingrid", "Ing\u200brid"), ("Åse", "A\u030ase"), ("Kari", "ＫＡＲＩ")],
+    [("Ingrid", "INGRID"), ("Åse", "A\u030ase"), ("Kari", "ＫＡＲＩ")],
 )
 def test_names_that_look_the_same_are_the_same_player(first, second):
     assert player_key(first) == player_key(second)
     with pytest.raises(OptionError) as caught:
         read_session(doc(players=[first, second], hands=[]))
     assert caught.value.code == "player_duplicate"
+
+
+def test_a_name_with_an_invisible_character_is_refused_not_merged():
+    """ "Ing\u200brid" was the same player as "Ingrid" (and shown as her):
+    an invisible character is refused in words now (issue 26, item 9)."""
+    with pytest.raises(OptionError) as caught:
+        read_session(doc(players=["Ingrid", "Ing\u200brid"], hands=[]))
+    assert caught.value.code == "player_name_invisible"
+    assert caught.value.params == {"code": "U+200B", "unicode_name": "ZERO WIDTH SPACE"}
 
 
 def test_emoji_names_with_joiners_are_fine():
