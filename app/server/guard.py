@@ -3,9 +3,6 @@ carries, and how live websockets end.
 
 Every request is treated as hostile. In order, :class:`Guard`:
 
-0. refuses a request with a body (HTTP 413, connection closed, the body
-   unread: no request of the app takes one, :mod:`app.server.limits`; the
-   head was bounded before it came here);
 1. refuses everything once the server is stopping (HTTP 503, websocket closed
    before it is accepted);
 2. bound to loopback, refuses a ``Host`` that is not a loopback name
@@ -22,6 +19,11 @@ Every request is treated as hostile. In order, :class:`Guard`:
    gives a client without the device cookie the "ask the host for the join
    code" page (HTTP 403) and refuses its websocket;
 5. puts the security headers of :mod:`app.server.headers` on every answer.
+
+A request with a body is refused before the door (HTTP 413, after the
+refusals of 1-3): no request of the app takes one
+(:mod:`app.server.limits`, which bounded the head before it came here); any
+refusal of a request with a body closes the connection, its body unread.
 
 It also keeps the live websockets: when the join code is revoked every tab is
 told (Flet pub/sub, :data:`~app.server.door.DOOR_TOPIC`) and, a moment later,
@@ -439,18 +441,20 @@ class Guard:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = _headers(scope)
         method = scope.get("method", "GET").upper()
+        # A body is never read (app.server.limits): a refusal of a request
+        # with one closes the connection, so none of it is parsed either.
         body = body_refusal(method, scope.get("headers") or ())
-        if body is not None:  # first, and closed: none of it is read (app.server.limits)
-            client = scope.get("client") or ("?", 0)
-            logger.info("Refused %s from %s: %s", scope.get("path"), client[0], body)
-            await self._plain(send, 413, b"Refused: no request takes a body\n", close=True)
-            return
         reason = self._refusal(scope, headers, writes=method not in _SAFE_METHODS)
         if reason is not None:
             client = scope.get("client") or ("?", 0)
             logger.info("Refused %s %s from %s: %s", method, scope.get("path"), client[0], reason)
             status = 503 if self.stopping else 403
-            await self._plain(send, status, b"Refused\n")
+            await self._plain(send, status, b"Refused\n", close=body is not None)
+            return
+        if body is not None:
+            client = scope.get("client") or ("?", 0)
+            logger.info("Refused %s from %s: %s", scope.get("path"), client[0], body)
+            await self._plain(send, 413, b"Refused: no request takes a body\n", close=True)
             return
         path = scope.get("path", "/")
         if path == "/oauth_callback" or path.startswith("/oauth_callback/"):
