@@ -138,3 +138,22 @@ def test_a_head_that_never_ends_is_answered_408(server: Server) -> None:
     the socket's own timeout is far beyond the server's."""
     answer = _exchange(server, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", timeout=60)
     assert _status(answer) == 408
+
+
+def test_a_websocket_message_over_the_limit_closes_the_websocket(server: Server) -> None:
+    """A message over 8 MiB on the app's websocket: closed with 1009 (message
+    too big) instead of being taken (uvicorn's default took 16 MiB); one
+    under it is taken and the websocket stays open."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from app.server.limits import WS_MAX_SIZE
+
+    with connect(server.ws_url, origin=server.url, max_size=None) as ws:
+        ws.send(b"\x00" * 1024)  # not a Flet message: the app ignores or answers it
+        ws.ping().wait(10)
+        ws.send(b"\x00" * (WS_MAX_SIZE + 1))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                ws.recv(timeout=20)
+        assert ws.close_code == 1009
