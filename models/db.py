@@ -421,7 +421,9 @@ class QuickEngine:
 
     def connect(self) -> sqlite3.Connection:
         """The one :mod:`sqlite3` connection (set up as :func:`make_engine`
-        sets up each of its own), opened on first use."""
+        sets up each of its own), opened on first use. Each call first checks
+        that the path still holds the file first read (:mod:`models.file_identity`)."""
+        file_identity.check_file(self.path, self.identity)
         if self._connection is None:
             import sqlite3
 
@@ -438,6 +440,7 @@ class QuickEngine:
     def engine(self) -> Engine:
         """The SQLAlchemy engine of the same file (schema at head already)."""
         if self._engine is None:
+            file_identity.check_file(self.path, self.identity)  # none made where it went
             self._engine = make_engine(self.url)
             file_identity.adopt(self._engine, self.identity)  # still the file read?
         return self._engine

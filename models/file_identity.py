@@ -45,7 +45,7 @@ from .errors import DatabaseFileGone
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-__all__ = ["FileIdentity", "FileWatch", "adopt", "renew", "watch"]
+__all__ = ["FileIdentity", "FileWatch", "adopt", "check_file", "renew", "watch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +139,14 @@ def watch(engine: Engine, path: Path) -> FileWatch:
         found.forget()  # no connection left: the next one tells the file
 
     return found
+
+
+def check_file(path: Path, identity: FileIdentity | None) -> None:
+    """Raise :class:`~models.errors.DatabaseFileGone` unless ``path`` still
+    holds the file that had ``identity`` (nothing to check for ``None``): for
+    a connection opened without SQLAlchemy (the command line's quick reads),
+    before it opens the path, so no new empty file is made there."""
+    FileWatch(path.resolve(), identity).check()
 
 
 def adopt(engine: Engine, identity: FileIdentity | None) -> None:
