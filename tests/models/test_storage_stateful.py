@@ -401,7 +401,8 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     @rule(sid=sessions)
     def import_from_the_trash(self, sid):
         """A session in the trash comes back when its own export is imported
-        (its hands in the trash are replaced by the file's)."""
+        (its hands are replaced by the file's, which holds every one it had);
+        the hands deleted from it before stay in the trash, to be restored."""
         if sid not in self.model or not self.model[sid]["deleted"]:
             return
         data = export_session(engine=self.engine, session_id=sid)
@@ -409,7 +410,6 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         assert view.id == sid
         self.model[sid]["deleted"] = False
         self.model[sid]["seats"] = list(view.player_ids)
-        self.trash = {k: v for k, v in self.trash.items() if v[0] != sid}
         self._check(sid, view)
 
     @rule(which=st.integers(0, 20), suffix=st.sampled_from(["", "x", "ø", "Y"]))
