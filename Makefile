@@ -9,7 +9,7 @@ MO := locales/en/LC_MESSAGES/messages.mo locales/nb/LC_MESSAGES/messages.mo
 # lose typed keys. `make test JOBS=4` for a quicker run on a bigger machine.
 JOBS ?= 2
 
-.PHONY: run test lint format bench bench-scale catalogs clean
+.PHONY: run test lint format bench bench-quick bench-scale catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ format: $(STAMP)
 bench: $(STAMP) $(MO)
 	$(BIN)/python -m compileall -q app models scoring  # time byte-compiled code, as installed
 	$(BIN)/python bench/run.py
+
+# Every benchmark once, small sizes, one repeat (about 1.5 min): that each still
+# runs to its end, no figures (CI runs it as tests/bench/test_bench_quick.py).
+bench-quick: $(STAMP) $(MO)
+	$(BIN)/python bench/run.py --quick
 
 # How the storage figures grow: 200 / 2,000 / 20,000 sessions (several minutes).
 bench-scale: $(STAMP) $(MO)

@@ -3,6 +3,7 @@ same run: the same 1,000 generated six-player hands scored by the coded Swedish
 Rummy and by its definition (``scoring/definitions/swedish_rummy.json``), and
 likewise for Rummy (winner collects, some hands rummy). Prints medians in µs per
 hand; asserts nothing (the equality is a test, tests/scoring/test_data_seed_games.py).
+``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from common import quick_mode, sized  # noqa: E402
 from scoring_bench import PLAYERS, generate_swedish  # noqa: E402
 
 from scoring import Hand, get_game, parse_cards  # noqa: E402
@@ -26,27 +28,29 @@ from scoring.registry import builtin_definition, data_game  # noqa: E402
 REPEAT = 20
 
 
-def per_hand_us(game, options, players, hands) -> float:
-    """Median over the hands of the mean of ``REPEAT`` scorings, in µs."""
+def per_hand_us(game, options, players, hands, repeat: int = REPEAT) -> float:
+    """Median over the hands of the mean of ``repeat`` scorings, in µs."""
     times = []
     for hand in hands:
         start = time.perf_counter()
-        for _ in range(REPEAT):
+        for _ in range(repeat):
             game.score_hand(options, players, hand)
-        times.append((time.perf_counter() - start) / REPEAT)
+        times.append((time.perf_counter() - start) / repeat)
     return statistics.median(times) * 1e6
 
 
-def compare(game_id: str, option_dict: dict, hands) -> None:
+def compare(game_id: str, option_dict: dict, hands, quick: bool = False) -> None:
+    """Print the coded and the definition's µs per hand for ``game_id``."""
     coded = get_game(game_id)
     data = data_game(builtin_definition(game_id))
     coded_options = coded.options_from_dict(option_dict)
     data_options = data.options_from_dict(option_dict)
     # interleaved rounds, so both see the same machine load
     coded_us, data_us = [], []
-    for _ in range(3):
-        coded_us.append(per_hand_us(coded, coded_options, PLAYERS, hands))
-        data_us.append(per_hand_us(data, data_options, PLAYERS, hands))
+    repeat = sized(REPEAT, 1, quick)
+    for _ in range(sized(3, 1, quick)):
+        coded_us.append(per_hand_us(coded, coded_options, PLAYERS, hands, repeat))
+        data_us.append(per_hand_us(data, data_options, PLAYERS, hands, repeat))
     c, d = statistics.median(coded_us), statistics.median(data_us)
     print(
         f"data_game: {game_id} {option_dict}, 6 players: coded {c:.1f} µs/hand, "
@@ -54,30 +58,36 @@ def compare(game_id: str, option_dict: dict, hands) -> None:
     )
 
 
-def main() -> None:
-    """Print µs per hand, coded vs definition, for Swedish Rummy and Rummy."""
-    swedish = generate_swedish(1000)
+def main(argv: list[str] | None = None) -> None:
+    """Print µs per hand, coded vs definition, for Swedish Rummy and Rummy
+    (``--quick``: see above)."""
+    quick = quick_mode(argv)
+    hands = sized(1000, 50, quick)
+    swedish = generate_swedish(hands)
     compare(
-        "swedish_rummy", {"target": 10**9, "draw_two": True, "reverse_queens": True}, swedish.hands
+        "swedish_rummy",
+        {"target": 10**9, "draw_two": True, "reverse_queens": True},
+        swedish.hands,
+        quick,
     )
     rnd = random.Random(11)
     rummy_hands = tuple(
         dataclasses.replace(hand, rummy=rnd.random() < 0.2) for hand in swedish.hands
     )
-    compare("rummy", {"scoring": "winner_collects", "target": 10**9}, rummy_hands)
+    compare("rummy", {"scoring": "winner_collects", "target": 10**9}, rummy_hands, quick)
     hearts = data_game(builtin_definition("hearts"))
     options = hearts.default_options()
-    us = per_hand_us(hearts, options, PLAYERS, _hearts_hands())
+    us = per_hand_us(hearts, options, PLAYERS, _hearts_hands(hands), sized(REPEAT, 1, quick))
     print(f"data_game: hearts, 6 players, 8 cards each (no coded scorer): {us:.1f} µs/hand")
 
 
-def _hearts_hands() -> list[Hand]:
-    """1,000 hands of Hearts: every player's tricks hold 8 suited cards."""
+def _hearts_hands(count: int = 1000) -> list[Hand]:
+    """``count`` hands of Hearts: every player's tricks hold 8 suited cards."""
     rnd = random.Random(5)
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     deck = [f"{rank}{suit}" for rank in ranks for suit in "SHDC"]
     hands = []
-    for _ in range(1000):
+    for _ in range(count):
         rnd.shuffle(deck)
         taken = {p: parse_cards(deck[i * 8 : i * 8 + 8]) for i, p in enumerate(PLAYERS)}
         hands.append(Hand(None, taken))

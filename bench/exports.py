@@ -5,7 +5,8 @@ Target (issue 5): ≤ 1 s per export of a 500-hand session, every format; the
 PNG picture (issue 12) too. Scoring
 the session is done once, outside the timings (the session screen has the
 result already); the first PDF (which also loads fpdf2) is timed separately.
-Prints figures; asserts nothing.
+Prints figures; asserts nothing. ``--quick`` (or ``BENCH_QUICK=1``): a 50-hand
+session, one run each (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from common import verdict  # noqa: E402
+from common import quick_mode, sized, verdict  # noqa: E402
 
 from app.reports import FORMATS, render_export  # noqa: E402
 from scoring import Hand, SessionDoc, get_game, parse_cards, score_session  # noqa: E402
@@ -63,19 +64,23 @@ def _median(fn, repeat: int = REPEAT) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def main() -> None:
-    """Print the median export time per format and language."""
-    doc = generate()
+def main(argv: list[str] | None = None) -> None:
+    """Print the median export time per format and language (``--quick``: see above)."""
+    quick = quick_mode(argv)
+    hands, repeat = sized(HANDS, 50, quick), sized(REPEAT, 1, quick)
+    doc = generate(hands)
     result = score_session(doc)
     start = time.perf_counter()
     first = render_export(doc, "pdf", "nb", result)
     print(f"first pdf export (loads fpdf2): {time.perf_counter() - start:.3f} s")
-    print(f"{HANDS}-hand session, {len(PLAYERS)} players; median of {REPEAT} runs (target ≤ 1 s)")
+    print(f"{hands}-hand session, {len(PLAYERS)} players; median of {repeat} runs (target ≤ 1 s)")
     print("  format lang     wall ms    cpu ms      bytes")
     for fmt in FORMATS:
         for lang in ("nb", "en"):
             size = len(render_export(doc, fmt, lang, result))
-            wall, cpu = _median(lambda fmt=fmt, lang=lang: render_export(doc, fmt, lang, result))
+            wall, cpu = _median(
+                lambda fmt=fmt, lang=lang: render_export(doc, fmt, lang, result), repeat
+            )
             print(
                 f"  {fmt:<6} {lang}  {wall * 1000:10.1f} {cpu * 1000:9.1f} {size:>10,}  "
                 f"{verdict(wall, 1.0)}"

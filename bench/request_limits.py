@@ -11,7 +11,7 @@ much each client got to send before the server closed on it (what the
 kernel's socket buffers took included) and the answers (431 expected).
 
     python bench/request_limits.py [--clients 4] [--mb 100]
-    python bench/request_limits.py --quick          # 4 clients, 10 MB each
+    python bench/request_limits.py --quick          # 4 clients, 10 MB each (BENCH_QUICK=1 too)
     python bench/request_limits.py --source DIR     # the server of another checkout
 
 ``--source`` runs the server from another checkout's files (for example
@@ -36,7 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "security"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from common import quick_mode  # noqa: E402
 from server_harness import answers, free_port  # noqa: E402
 
 CHUNK = 64 * 1024
@@ -134,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--mb", type=float, default=100.0, help="megabytes of header per client")
-    parser.add_argument("--quick", action="store_true", help="4 clients, 10 MB each")
+    parser.add_argument(
+        "--quick", action="store_true", default=quick_mode([]), help="4 clients, 10 MB each"
+    )
     parser.add_argument("--source", type=Path, default=ROOT, help="checkout to run the server of")
     args = parser.parse_args(argv)
     if args.quick:

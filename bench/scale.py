@@ -24,6 +24,11 @@ minutes; ``KORTPOENG_BENCH_PG_SIZES=200,2000,20000`` measures it too).
     python bench/scale.py 200 2000        # chosen sizes
     KORTPOENG_BENCH_PG=postgresql+psycopg://me:pw@db.local/postgres python bench/scale.py
     KORTPOENG_BENCH_ONLY=PostgreSQL python bench/scale.py 2000
+    python bench/scale.py --quick         # 24 and 48 sessions, one repeat
+
+``--quick`` (or ``BENCH_QUICK=1``, see ``bench/common.py``): SQLite at 24 and 48
+sessions and PostgreSQL at 24, with ``bench/storage.py``'s quick lengths of the
+three long sessions and one repeat of each figure.
 """
 
 from __future__ import annotations
@@ -41,10 +46,12 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import storage  # noqa: E402
-from common import verdict  # noqa: E402
+from common import quick_mode, verdict  # noqa: E402
 
 SIZES = (200, 2_000, 20_000)
+QUICK_SIZES = (24, 48)
 HANDS_PER_SESSION = 50
+QUICK_HANDS_PER_SESSION = 25
 
 
 def _sqlite(folder: Path) -> Callable[[int], str]:
@@ -109,6 +116,8 @@ def _postgresql(_folder: Path) -> Callable[[int], str]:
 
 def _pg_sizes(sizes: tuple[int, ...]) -> tuple[int, ...]:
     chosen = os.environ.get(PG_SIZES_ENV)
+    if not chosen and sizes == QUICK_SIZES:  # --quick: the smaller only
+        return QUICK_SIZES[:1]
     wanted = tuple(int(n) for n in chosen.split(",")) if chosen else PG_SIZES
     return tuple(n for n in sizes if n in wanted)
 
@@ -120,8 +129,14 @@ BACKENDS: list[
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Build, measure and print the growth table; returns the exit status."""
-    sizes = tuple(int(a) for a in (argv if argv is not None else sys.argv[1:])) or SIZES
+    """Build, measure and print the growth table; returns the exit status
+    (1 when a figure could not be measured)."""
+    args = list(argv if argv is not None else sys.argv[1:])
+    quick = quick_mode(args)
+    sizes = tuple(int(a) for a in args if a != "--quick") or (QUICK_SIZES if quick else SIZES)
+    specials = (
+        storage.QUICK_SIZES["specials"] if quick else (storage.HUGE, storage.LONG, storage.SHORT)
+    )
     columns: list[str] = []
     table: dict[str, dict[str, storage.Figure]] = {}
     order: list[str] = []
@@ -140,7 +155,10 @@ def main(argv: list[str] | None = None) -> int:
                 columns.append(column)
                 started = time.perf_counter()
                 built = storage.build(
-                    url_for(sessions), sessions=sessions, hands=sessions * HANDS_PER_SESSION
+                    url_for(sessions),
+                    sessions=sessions,
+                    hands=sessions * (QUICK_HANDS_PER_SESSION if quick else HANDS_PER_SESSION),
+                    specials=specials,
                 )
                 getattr(url_for, "settle", lambda _url: None)(built.url)
                 print(
@@ -148,14 +166,16 @@ def main(argv: list[str] | None = None) -> int:
                     f"({len(built.finished):,} finished) in {time.perf_counter() - started:.0f} s",
                     flush=True,
                 )
-                figures = storage.measure(built, quick=True) + storage.measure_cli(built, repeat=5)
-                for index, figure in enumerate(figures):
-                    key = f"{index:02d} {figure.row}"
+                figures = storage.measure(built, quick=True, once=quick) + storage.measure_cli(
+                    built, repeat=1 if quick else 5
+                )
+                for figure in figures:
+                    key = figure.row  # a row per figure, whichever columns have it
                     if key not in table:
                         table[key] = {}
                         order.append(key)
                     table[key][column] = figure
-    width = max(len(key) - 3 for key in order)
+    width = max(len(key) for key in order)
     print()
     print("figure".ljust(width) + "".join(f"  {c:>17}" for c in columns) + "  target")
     for key in order:
@@ -171,8 +191,11 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"  {figure.value:>10.2f} {unit}{mark:>5}")
             if figure.limit is not None:
                 target = f"≤ {figure.limit:g}{' ms' if figure.unit == 'ms' else ' ×'}"
-        print(key[3:].ljust(width) + "".join(cells) + f"  {target}")
-    return 0
+        print(key.ljust(width) + "".join(cells) + f"  {target}")
+    unmeasured = [key for key in order if any(f.value != f.value for f in table[key].values())]
+    for name in unmeasured:
+        print(f"scale: not measured: {name}", file=sys.stderr)
+    return 1 if unmeasured else 0
 
 
 if __name__ == "__main__":

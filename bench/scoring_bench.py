@@ -3,6 +3,7 @@ generated 1,000-hand, 6-player Swedish Rummy file as a ratio to ``kortpoeng
 --version``, measured in the same run. Prints figures; asserts nothing.
 
 Targets (issue 2): per-hand scoring ≤ 50 µs median; the ratio ≤ 2.
+``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from common import against  # noqa: E402
+from common import against, quick_mode, sized  # noqa: E402
 
 from scoring import Hand, get_game, parse_cards, write_session  # noqa: E402
 from scoring.session_file import SessionDoc  # noqa: E402
@@ -58,16 +59,18 @@ def _median_seconds(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
-    """Print per-hand scoring cost and the CLI ratio."""
-    doc = generate_swedish(1000)
+def main(argv: list[str] | None = None) -> None:
+    """Print per-hand scoring cost and the CLI ratio (``--quick``: see above)."""
+    quick = quick_mode(argv)
+    doc = generate_swedish(sized(1000, 50, quick))
     game = doc.rules
     per_hand = []
+    repeat = sized(20, 1, quick)
     for hand in doc.hands:
         start = time.perf_counter()
-        for _ in range(20):
+        for _ in range(repeat):
             game.score_hand(doc.options, doc.players, hand)
-        per_hand.append((time.perf_counter() - start) / 20)
+        per_hand.append((time.perf_counter() - start) / repeat)
     median_us = statistics.median(per_hand) * 1e6
     print(
         f"scoring: score_hand, 6-player Swedish Rummy hand: median {median_us:.1f} µs "
@@ -90,13 +93,13 @@ def main() -> None:
         run("--version")
         run("score", str(path))
         versions, scores = [], []
-        for _ in range(15):  # interleaved, so both see the same machine load
+        for _ in range(sized(15, 1, quick)):  # interleaved, so both see the same machine load
             versions.append(_median_seconds(lambda: run("--version"), 1))
             scores.append(_median_seconds(lambda: run("score", str(path)), 1))
         version, score = statistics.median(versions), statistics.median(scores)
     print(
         f"scoring: kortpoeng --version median {version * 1000:.1f} ms; "
-        f"kortpoeng score (1,000 hands × 6 players) median {score * 1000:.1f} ms; "
+        f"kortpoeng score ({len(doc.hands):,} hands × 6 players) median {score * 1000:.1f} ms; "
         f"ratio {score / version:.2f} {against(score / version, 2, '')}"
     )
 

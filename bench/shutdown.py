@@ -10,6 +10,10 @@ signal). Each run is a fresh server process; the exit is seen by polling every
 kind, and the exit statuses seen (0 expected). The goal is 2 s.
 
     python bench/shutdown.py [--runs 5] [--kinds idle,dropped,...]
+    python bench/shutdown.py --quick   # each kind once, SIGINT and SIGTERM in turn
+
+``--quick`` (or ``BENCH_QUICK=1``, see ``bench/common.py``) stops one server per
+kind, the signals taking turns, so every kind and both signals are seen once.
 
 The browser kinds need Playwright and Debian's ``chromium``.
 """
@@ -25,11 +29,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in ("tests/security", "tests/e2e"):
+for folder in ("tests/security", "tests/e2e", "bench"):
     sys.path.insert(0, str(ROOT / folder))
 
 import e2e_harness as h  # noqa: E402
 import flet_wire as wire  # noqa: E402
+from common import quick_mode  # noqa: E402
 from server_harness import seed_session, start_server  # noqa: E402
 from test_shutdown import drop_a_websocket, stop_and_time  # noqa: E402
 
@@ -75,11 +80,24 @@ def one_run(kind: str, sig: int, browser, workdir: Path) -> tuple[float, int]:
             context.close()
 
 
-def main() -> int:
+def plan(kinds: list[str], runs: int, quick: bool) -> list[tuple[signal.Signals, str, int]]:
+    """(signal, kind, runs) in the order measured: every kind under both
+    signals, ``runs`` times each; ``quick``: each kind once, the signals in turn."""
+    signals = (signal.SIGINT, signal.SIGTERM)
+    if quick:
+        return [(signals[index % 2], kind, 1) for index, kind in enumerate(kinds)]
+    return [(sig, kind, runs) for sig in signals for kind in kinds]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the table; 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--kinds", default=",".join(KINDS))
-    args = parser.parse_args()
+    parser.add_argument(
+        "--quick", action="store_true", default=quick_mode([]), help="each kind once"
+    )
+    args = parser.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
     needs_browser = any(k in ("tab", "closed-tab", "saving") for k in kinds)
     with tempfile.TemporaryDirectory() as workdir:
@@ -91,18 +109,17 @@ def main() -> int:
             browser = h.launch_browser(playwright)
         try:
             print(f"{'signal':8} {'kind':11} {'median s':>9} {'slowest s':>10}  exit statuses")
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                for kind in kinds:
-                    times, statuses = [], set()
-                    for _run in range(args.runs):
-                        took, status = one_run(kind, sig, browser, Path(workdir))
-                        times.append(took)
-                        statuses.add(status)
-                    print(
-                        f"{sig.name:8} {kind:11} {statistics.median(times):9.2f}"
-                        f" {max(times):10.2f}  {sorted(statuses)}",
-                        flush=True,
-                    )
+            for sig, kind, runs in plan(kinds, args.runs, args.quick):
+                times, statuses = [], set()
+                for _run in range(runs):
+                    took, status = one_run(kind, sig, browser, Path(workdir))
+                    times.append(took)
+                    statuses.add(status)
+                print(
+                    f"{sig.name:8} {kind:11} {statistics.median(times):9.2f}"
+                    f" {max(times):10.2f}  {sorted(statuses)}",
+                    flush=True,
+                )
         finally:
             if browser is not None:
                 browser.close()

@@ -10,6 +10,7 @@ the ratio between them.
     python bench/ui_start.py                          # hello only
     python bench/ui_start.py --app "-m app.cli web" --ready-id home-new-session
     python bench/ui_start.py --app path/to/app.py --runs 7 --env KORTPOENG_LANG=nb
+    python bench/ui_start.py --quick                  # one run, no warm-up (BENCH_QUICK=1 too)
 
 Needs Playwright and Debian's ``chromium`` (see FLET_NOTES.md).
 """
@@ -29,6 +30,9 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from common import quick_mode  # noqa: E402
 
 
 def _harness() -> ModuleType:
@@ -126,8 +130,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument(
         "--env", action="append", default=[], metavar="KEY=VALUE", help="environment for the app"
     )
+    parser.add_argument(
+        "--quick", action="store_true", default=quick_mode([]), help="one run, no warm-up"
+    )
     args = parser.parse_args(argv)
     env = dict(item.split("=", 1) for item in args.env)
+    runs, warmup = (1, False) if args.quick else (args.runs, True)
 
     h = _harness()
     if not h.playwright_available() or h.chromium_path() is None:
@@ -138,11 +146,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
     with sync_playwright() as playwright:
         browser = h.launch_browser(playwright)
         try:
-            results["hello"] = measure(browser, h.HELLO_APP, runs=args.runs, env=env)
+            results["hello"] = measure(browser, h.HELLO_APP, runs=runs, env=env, warmup=warmup)
             print(_line("hello", results["hello"]), flush=True)
             if args.app:
                 results["app"] = measure(
-                    browser, args.app, runs=args.runs, env=env, ready_id=args.ready_id
+                    browser, args.app, runs=runs, env=env, ready_id=args.ready_id, warmup=warmup
                 )
                 print(_line("app", results["app"]), flush=True)
                 ratio = results["app"]["total"] / results["hello"]["total"]
