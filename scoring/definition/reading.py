@@ -1,24 +1,7 @@
-"""The game definition (GAME_FORMAT.md): a card game's scoring rules as data.
-
-A definition says which keys the keypad has and what each card is worth, who
-scores when a player goes out or when a hand is blocked, the hand flags, the end
-of a session and its winner, and the options players choose when a session
-starts. It is *data only*: nothing in it is evaluated. :func:`read_definition`
-checks a document strictly (every refusal is a :class:`GameDefinitionError`
-with a stable ``code`` and the ``field`` path); :func:`write_definition` writes
-one canonically, so writing then reading gives back an equal definition and
-reading then writing a canonical document gives back the same text.
-
->>> text = '''{"format": "kortpoeng-game", "version": 1, "id": "tens",
-...   "name": {"nb": "Tiere", "en": "Tens"}, "players": {"min": 2, "max": 4},
-...   "keys": [{"rank": "10", "points": 10}], "went_out": "collects",
-...   "blocked": "no_score", "winner": "highest", "end": "target", "target": 50}'''
->>> game = read_definition(text)
->>> game.id, game.keys[0].points, game.end
-('tens', 10, <End.TARGET: 'target'>)
->>> read_definition(write_definition(game)) == game
-True
-"""
+"""Reading a game definition: every field of a document checked strictly
+(each refusal a :class:`~scoring.errors.GameDefinitionError` with a stable
+``code`` and the ``field`` path), the checks across fields, and the warnings
+about a definition that reads but cannot do what it seems to say."""
 
 from __future__ import annotations
 
@@ -27,308 +10,44 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from dataclasses import field as _field
-from enum import Enum, unique
+from enum import Enum
 from typing import Any, TypeVar
 
-from .cards import Rank, Suit, parse_card
-from .codes import DefinitionWarningCode, ErrorCode, Expected
-from .errors import CardParseError, GameDefinitionError
-from .invisible import hidden_character
-from .rules import MAX_OPTION
-
-__all__ = [
-    "FORMAT",
-    "LIMITS",
-    "VERSION",
-    "Blocked",
-    "Choice",
-    "Counted",
-    "DefinitionWarning",
-    "Effect",
-    "End",
-    "Flag",
-    "FlagEffect",
-    "FlagPlayer",
-    "GameDefinition",
-    "Key",
-    "NextDealer",
-    "Option",
-    "OptionKind",
-    "Preset",
-    "Source",
-    "WentOut",
-    "Winner",
-    "Words",
-    "definition_from_dict",
-    "definition_to_dict",
-    "definition_warnings",
-    "read_definition",
-    "write_definition",
-]
-
-FORMAT = "kortpoeng-game"
-VERSION = 1
-
-
-@dataclass(frozen=True)
-class _Limits:
-    """The bounds a definition must keep (GAME_FORMAT.md, "Limits")."""
-
-    document: int = 100_000  # characters (or bytes) of JSON text
-    id: int = 40
-    name: int = 40
-    description: int = 300
-    source_title: int = 120
-    source_publisher: int = 80
-    url: int = 300
-    players: int = 20
-    decks: int = 8
-    deck_rows: int = 8
-    keys: int = 64
-    card_points: int = 1_000
-    per_deck: int = 200
-    jokers_per_deck: int = 4
-    flags: int = 8
-    multiplier: int = 10
-    options: int = 16
-    choices: int = 8
-    presets: int = 6
-
-
-LIMITS = _Limits()
-_SLUG = re.compile(r"[a-z][a-z0-9_]*")
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-# -- the definition's shapes ---------------------------------------------------
-
-
-@unique
-class Counted(Enum):
-    """What is counted at the end of a hand (changes words, not arithmetic)."""
-
-    LEFTOVER = "leftover"  #: cards left in hand
-    TRICKS = "tricks"  #: cards taken in tricks
-
-
-@unique
-class WentOut(Enum):
-    """How a hand is scored when a player goes out."""
-
-    COLLECTS = "collects"  #: that player scores every other player's cards
-    OWN = "own"  #: every player scores their own cards (the one out has none)
-    NEVER = "never"  #: nobody goes out in this game (a trick-taking game)
-
-
-@unique
-class Blocked(Enum):
-    """How a hand is scored when it ends with nobody out (RULES.md §1, §3)."""
-
-    LOWEST_COLLECTS = "lowest_collects"  #: lowest scores the differences (ties: nobody)
-    NO_SCORE = "no_score"  #: nobody scores
-    OWN = "own"  #: every player scores their own cards
-    NEVER = "never"  #: a hand cannot end blocked
-
-
-@unique
-class Winner(Enum):
-    """Which total wins; equal totals share a place."""
-
-    HIGHEST = "highest"
-    LOWEST = "lowest"
-
-
-@unique
-class End(Enum):
-    """When a session ends."""
-
-    TARGET = "target"  #: after the hand in which a total reaches ``target`` (≥)
-    ROUNDS = "rounds"  #: after ``rounds`` hands
-    EITHER = "either"  #: whichever of the two comes first
-
-
-@unique
-class NextDealer(Enum):
-    """Who deals the next hand (RULES.md §4)."""
-
-    LEFT = "left"  #: the deal passes to the left
-    WINNER_OF_TWO = "winner_of_two"  #: left, but with two players the hand's winner deals
-
-
-@unique
-class FlagPlayer(Enum):
-    """Whom a hand flag may be called for."""
-
-    WENT_OUT = "went_out"  #: only the player who went out
-    ANY = "any"  #: any one player
-
-
-@unique
-class FlagEffect(Enum):
-    """What a hand flag does to the hand's points."""
-
-    MULTIPLY = "multiply"  #: the flagged player's points × amount
-    BONUS = "bonus"  #: the flagged player scores amount more
-    OTHERS_SCORE = "others_score"  #: the flagged player 0, everyone else amount
-    OTHERS_MULTIPLY = "others_multiply"  #: every other player's points × amount
-
-
-@unique
-class OptionKind(Enum):
-    """The kinds of session option."""
-
-    SWITCH = "switch"  #: on or off
-    CHOICE = "choice"  #: one of named choices
-    NUMBER = "number"  #: the ``target`` or the number of ``rounds``
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """A text in both of the app's languages."""
-
-    nb: str
-    en: str
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """The rule book a game's scoring comes from."""
-
-    title: str
-    publisher: str | None = None
-    url: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Key:
-    """One key of the keypad: a standard rank (``rank`` set; ``"JKR"`` is the
-    joker) or a face of the game's own (``rank`` ``None``, ``name`` and
-    ``per_deck`` set). ``id`` is the rank's token or the face's id.
-
-    ``points`` is the card's value; ``suits`` gives other values for some suits
-    (a queen of spades worth 13 where other queens are 0): a card of such a rank
-    must be entered with its suit.
-    """
-
-    id: str
-    points: int
-    rank: Rank | None = None
-    suits: tuple[tuple[Suit, int], ...] = ()
-    name: Words | None = None
-    per_deck: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """A hand flag: something the players say happened in a hand ("went out in
-    one go", "shot the moon"), for one player, changing the points by
-    ``effect`` and ``amount``. ``in_play`` says whether the game starts with it
-    (options may switch it on or off)."""
-
-    id: str
-    name: Words
-    player: FlagPlayer
-    effect: FlagEffect
-    amount: int
-    in_play: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What an option (a switch that is on, or the chosen choice) changes: each
-    field left ``None``/empty keeps the game's own rule. ``points`` gives keys
-    (by id) new points; ``flags`` switches flags (by id) on or off."""
-
-    went_out: WentOut | None = None
-    blocked: Blocked | None = None
-    winner: Winner | None = None
-    end: End | None = None
-    jokers_per_deck: int | None = None
-    points: tuple[tuple[str, int], ...] = ()
-    flags: tuple[tuple[str, bool], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One value of a choice option: its ``id`` (the stored value), its name
-    and its effect."""
-
-    id: str
-    name: Words
-    set: Effect = Effect()
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A number offered for a number option: ``value`` itself, or
-    ``per_player`` × the number of players. ``suggested``: highlighted by
-    default; ``suggested_with``: highlighted instead while one of these switch
-    options is on."""
-
-    value: int | None = None
-    per_player: int | None = None
-    suggested: bool = False
-    suggested_with: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A session option. A switch (``default`` on or off) applies ``set`` when
-    on; a choice applies the chosen choice's ``set`` (the first is the
-    default); a number option (id ``target`` or ``rounds``) sets that number,
-    the definition's own being its default, with ``presets`` to offer."""
-
-    id: str
-    kind: OptionKind
-    name: Words
-    description: Words | None = None
-    default: bool = False
-    set: Effect = Effect()
-    choices: tuple[Choice, ...] = ()
-    presets: tuple[Preset, ...] = ()
-
-
-@dataclass(frozen=True)
-class GameDefinition:
-    """A whole game definition (GAME_FORMAT.md); all points are whole points.
-
-    ``decks`` pairs (from this many players, this many decks), ascending, the
-    first at ``min_players``. ``target`` and ``rounds`` are the defaults of the
-    end's numbers (``None`` where no end uses them).
-    """
-
-    id: str
-    name: Words
-    min_players: int
-    max_players: int
-    keys: tuple[Key, ...]
-    went_out: WentOut
-    blocked: Blocked
-    winner: Winner
-    end: End
-    target: int | None = None
-    rounds: int | None = None
-    description: Words | None = None
-    source: Source | None = None
-    decks: tuple[tuple[int, int], ...] = ()
-    counted: Counted = Counted.LEFTOVER
-    jokers_per_deck: int = 0
-    next_dealer: NextDealer = NextDealer.LEFT
-    flags: tuple[Flag, ...] = ()
-    options: tuple[Option, ...] = field(default=())
-
-    def key(self, key_id: str) -> Key:
-        """The key with this id. Raises ``KeyError``."""
-        for key in self.keys:
-            if key.id == key_id:
-                return key
-        raise KeyError(key_id)
-
+from ..cards import Rank, Suit, parse_card
+from ..codes import DefinitionWarningCode, ErrorCode, Expected
+from ..errors import CardParseError, GameDefinitionError
+from ..invisible import hidden_character
+from ..rules import MAX_OPTION
+from .shapes import (
+    FORMAT,
+    LIMITS,
+    VERSION,
+    Blocked,
+    Choice,
+    Counted,
+    Effect,
+    End,
+    Flag,
+    FlagEffect,
+    FlagPlayer,
+    GameDefinition,
+    Key,
+    NextDealer,
+    Option,
+    OptionKind,
+    Preset,
+    Source,
+    WentOut,
+    Winner,
+    Words,
+)
 
 # -- reading -----------------------------------------------------------------
 
+_SLUG = re.compile(r"[a-z][a-z0-9_]*")
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=Enum)
 
@@ -962,128 +681,3 @@ def read_definition(source: str | bytes | bytearray | Mapping[str, Any]) -> Game
     """
     data = _decode(source) if isinstance(source, str | bytes | bytearray) else source
     return definition_from_dict(data)
-
-
-# -- writing -----------------------------------------------------------------
-
-
-def _words(words: Words) -> dict[str, str]:
-    return {"nb": words.nb, "en": words.en}
-
-
-def _effect_to_dict(effect: Effect) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name in ("went_out", "blocked", "winner", "end"):
-        value = getattr(effect, name)
-        if value is not None:
-            out[name] = value.value
-    if effect.jokers_per_deck is not None:
-        out["jokers_per_deck"] = effect.jokers_per_deck
-    if effect.points:
-        out["points"] = dict(effect.points)
-    if effect.flags:
-        out["flags"] = dict(effect.flags)
-    return out
-
-
-def _key_to_dict(key: Key) -> dict[str, Any]:
-    if key.rank is None:
-        assert key.name is not None and key.per_deck is not None
-        return {
-            "face": key.id,
-            "name": _words(key.name),
-            "points": key.points,
-            "per_deck": key.per_deck,
-        }
-    out: dict[str, Any] = {"rank": key.id, "points": key.points}
-    if key.suits:
-        out["suits"] = {suit.value: points for suit, points in key.suits}
-    return out
-
-
-def _option_to_dict(option: Option) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": option.id, "kind": option.kind.value, "name": _words(option.name)}
-    if option.description is not None:
-        out["description"] = _words(option.description)
-    if option.kind is OptionKind.SWITCH:
-        if option.default:
-            out["default"] = True
-        if option.set != Effect():
-            out["set"] = _effect_to_dict(option.set)
-    elif option.kind is OptionKind.CHOICE:
-        out["choices"] = [
-            {
-                "id": c.id,
-                "name": _words(c.name),
-                **({"set": _effect_to_dict(c.set)} if c.set != Effect() else {}),
-            }
-            for c in option.choices
-        ]
-    elif option.presets:
-        out["presets"] = [_preset_to_dict(p) for p in option.presets]
-    return out
-
-
-def _preset_to_dict(preset: Preset) -> dict[str, Any]:
-    out: dict[str, Any] = (
-        {"value": preset.value} if preset.value is not None else {"per_player": preset.per_player}
-    )
-    if preset.suggested:
-        out["suggested"] = True
-    if preset.suggested_with:
-        out["suggested_with"] = list(preset.suggested_with)
-    return out
-
-
-def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
-    """The definition as a canonical GAME_FORMAT.md mapping (fields in the
-    documented order; a field at its default left out)."""
-    d = definition
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "id": d.id, "name": _words(d.name)}
-    if d.description is not None:
-        out["description"] = _words(d.description)
-    if d.source is not None:
-        source: dict[str, Any] = {"title": d.source.title}
-        if d.source.publisher is not None:
-            source["publisher"] = d.source.publisher
-        if d.source.url is not None:
-            source["url"] = d.source.url
-        out["source"] = source
-    out["players"] = {"min": d.min_players, "max": d.max_players}
-    if d.decks:
-        out["decks"] = [{"from_players": p, "decks": n} for p, n in d.decks]
-    if d.counted is not Counted.LEFTOVER:
-        out["counted"] = d.counted.value
-    if d.jokers_per_deck:
-        out["jokers_per_deck"] = d.jokers_per_deck
-    out["keys"] = [_key_to_dict(key) for key in d.keys]
-    out["went_out"] = d.went_out.value
-    out["blocked"] = d.blocked.value
-    if d.flags:
-        out["flags"] = [
-            {
-                "id": f.id,
-                "name": _words(f.name),
-                "player": f.player.value,
-                f.effect.value: f.amount,
-                **({} if f.in_play else {"in_play": False}),
-            }
-            for f in d.flags
-        ]
-    out["winner"] = d.winner.value
-    out["end"] = d.end.value
-    if d.target is not None:
-        out["target"] = d.target
-    if d.rounds is not None:
-        out["rounds"] = d.rounds
-    if d.next_dealer is not NextDealer.LEFT:
-        out["next_dealer"] = d.next_dealer.value
-    if d.options:
-        out["options"] = [_option_to_dict(option) for option in d.options]
-    return out
-
-
-def write_definition(definition: GameDefinition) -> str:
-    """The definition as canonical JSON text (UTF-8 characters kept, 2-space
-    indent, a final newline)."""
-    return json.dumps(definition_to_dict(definition), ensure_ascii=False, indent=2) + "\n"

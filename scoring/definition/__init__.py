@@ -1,0 +1,91 @@
+"""The game definition (GAME_FORMAT.md): a card game's scoring rules as data.
+
+A definition says which keys the keypad has and what each card is worth, who
+scores when a player goes out or when a hand is blocked, the hand flags, the end
+of a session and its winner, and the options players choose when a session
+starts. It is *data only*: nothing in it is evaluated. :func:`read_definition`
+checks a document strictly (every refusal is a :class:`GameDefinitionError`
+with a stable ``code`` and the ``field`` path); :func:`write_definition` writes
+one canonically, so writing then reading gives back an equal definition and
+reading then writing a canonical document gives back the same text.
+
+>>> text = '''{"format": "kortpoeng-game", "version": 1, "id": "tens",
+...   "name": {"nb": "Tiere", "en": "Tens"}, "players": {"min": 2, "max": 4},
+...   "keys": [{"rank": "10", "points": 10}], "went_out": "collects",
+...   "blocked": "no_score", "winner": "highest", "end": "target", "target": 50}'''
+>>> game = read_definition(text)
+>>> game.id, game.keys[0].points, game.end
+('tens', 10, <End.TARGET: 'target'>)
+>>> read_definition(write_definition(game)) == game
+True
+
+The package: :mod:`.shapes` (the data classes and enums), :mod:`.reading`
+(reading and checking, the warnings) and :mod:`.writing`; every name is
+imported from here.
+"""
+
+from __future__ import annotations
+
+from .reading import (
+    DefinitionWarning,
+    definition_from_dict,
+    definition_warnings,
+    read_definition,
+)
+from .shapes import (
+    FORMAT,
+    LIMITS,
+    VERSION,
+    Blocked,
+    Choice,
+    Counted,
+    Effect,
+    End,
+    Flag,
+    FlagEffect,
+    FlagPlayer,
+    GameDefinition,
+    Key,
+    NextDealer,
+    Option,
+    OptionKind,
+    Preset,
+    Source,
+    WentOut,
+    Winner,
+    Words,
+)
+from .writing import (
+    definition_to_dict,
+    write_definition,
+)
+
+__all__ = [
+    "FORMAT",
+    "LIMITS",
+    "VERSION",
+    "Blocked",
+    "Choice",
+    "Counted",
+    "DefinitionWarning",
+    "Effect",
+    "End",
+    "Flag",
+    "FlagEffect",
+    "FlagPlayer",
+    "GameDefinition",
+    "Key",
+    "NextDealer",
+    "Option",
+    "OptionKind",
+    "Preset",
+    "Source",
+    "WentOut",
+    "Winner",
+    "Words",
+    "definition_from_dict",
+    "definition_to_dict",
+    "definition_warnings",
+    "read_definition",
+    "write_definition",
+]

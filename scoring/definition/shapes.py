@@ -1,0 +1,267 @@
+"""The game definition's shapes (GAME_FORMAT.md): the frozen data classes
+and enums a definition is made of, and the limits it must keep. Data only:
+reading and checking a document is :mod:`scoring.definition.reading`, writing
+one :mod:`scoring.definition.writing`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, unique
+
+from ..cards import Rank, Suit
+
+FORMAT = "kortpoeng-game"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """The bounds a definition must keep (GAME_FORMAT.md, "Limits")."""
+
+    document: int = 100_000  # characters (or bytes) of JSON text
+    id: int = 40
+    name: int = 40
+    description: int = 300
+    source_title: int = 120
+    source_publisher: int = 80
+    url: int = 300
+    players: int = 20
+    decks: int = 8
+    deck_rows: int = 8
+    keys: int = 64
+    card_points: int = 1_000
+    per_deck: int = 200
+    jokers_per_deck: int = 4
+    flags: int = 8
+    multiplier: int = 10
+    options: int = 16
+    choices: int = 8
+    presets: int = 6
+
+
+LIMITS = _Limits()
+
+
+# -- the definition's shapes ---------------------------------------------------
+
+
+@unique
+class Counted(Enum):
+    """What is counted at the end of a hand (changes words, not arithmetic)."""
+
+    LEFTOVER = "leftover"  #: cards left in hand
+    TRICKS = "tricks"  #: cards taken in tricks
+
+
+@unique
+class WentOut(Enum):
+    """How a hand is scored when a player goes out."""
+
+    COLLECTS = "collects"  #: that player scores every other player's cards
+    OWN = "own"  #: every player scores their own cards (the one out has none)
+    NEVER = "never"  #: nobody goes out in this game (a trick-taking game)
+
+
+@unique
+class Blocked(Enum):
+    """How a hand is scored when it ends with nobody out (RULES.md §1, §3)."""
+
+    LOWEST_COLLECTS = "lowest_collects"  #: lowest scores the differences (ties: nobody)
+    NO_SCORE = "no_score"  #: nobody scores
+    OWN = "own"  #: every player scores their own cards
+    NEVER = "never"  #: a hand cannot end blocked
+
+
+@unique
+class Winner(Enum):
+    """Which total wins; equal totals share a place."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+@unique
+class End(Enum):
+    """When a session ends."""
+
+    TARGET = "target"  #: after the hand in which a total reaches ``target`` (≥)
+    ROUNDS = "rounds"  #: after ``rounds`` hands
+    EITHER = "either"  #: whichever of the two comes first
+
+
+@unique
+class NextDealer(Enum):
+    """Who deals the next hand (RULES.md §4)."""
+
+    LEFT = "left"  #: the deal passes to the left
+    WINNER_OF_TWO = "winner_of_two"  #: left, but with two players the hand's winner deals
+
+
+@unique
+class FlagPlayer(Enum):
+    """Whom a hand flag may be called for."""
+
+    WENT_OUT = "went_out"  #: only the player who went out
+    ANY = "any"  #: any one player
+
+
+@unique
+class FlagEffect(Enum):
+    """What a hand flag does to the hand's points."""
+
+    MULTIPLY = "multiply"  #: the flagged player's points × amount
+    BONUS = "bonus"  #: the flagged player scores amount more
+    OTHERS_SCORE = "others_score"  #: the flagged player 0, everyone else amount
+    OTHERS_MULTIPLY = "others_multiply"  #: every other player's points × amount
+
+
+@unique
+class OptionKind(Enum):
+    """The kinds of session option."""
+
+    SWITCH = "switch"  #: on or off
+    CHOICE = "choice"  #: one of named choices
+    NUMBER = "number"  #: the ``target`` or the number of ``rounds``
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A text in both of the app's languages."""
+
+    nb: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The rule book a game's scoring comes from."""
+
+    title: str
+    publisher: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One key of the keypad: a standard rank (``rank`` set; ``"JKR"`` is the
+    joker) or a face of the game's own (``rank`` ``None``, ``name`` and
+    ``per_deck`` set). ``id`` is the rank's token or the face's id.
+
+    ``points`` is the card's value; ``suits`` gives other values for some suits
+    (a queen of spades worth 13 where other queens are 0): a card of such a rank
+    must be entered with its suit.
+    """
+
+    id: str
+    points: int
+    rank: Rank | None = None
+    suits: tuple[tuple[Suit, int], ...] = ()
+    name: Words | None = None
+    per_deck: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A hand flag: something the players say happened in a hand ("went out in
+    one go", "shot the moon"), for one player, changing the points by
+    ``effect`` and ``amount``. ``in_play`` says whether the game starts with it
+    (options may switch it on or off)."""
+
+    id: str
+    name: Words
+    player: FlagPlayer
+    effect: FlagEffect
+    amount: int
+    in_play: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What an option (a switch that is on, or the chosen choice) changes: each
+    field left ``None``/empty keeps the game's own rule. ``points`` gives keys
+    (by id) new points; ``flags`` switches flags (by id) on or off."""
+
+    went_out: WentOut | None = None
+    blocked: Blocked | None = None
+    winner: Winner | None = None
+    end: End | None = None
+    jokers_per_deck: int | None = None
+    points: tuple[tuple[str, int], ...] = ()
+    flags: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value of a choice option: its ``id`` (the stored value), its name
+    and its effect."""
+
+    id: str
+    name: Words
+    set: Effect = Effect()
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A number offered for a number option: ``value`` itself, or
+    ``per_player`` × the number of players. ``suggested``: highlighted by
+    default; ``suggested_with``: highlighted instead while one of these switch
+    options is on."""
+
+    value: int | None = None
+    per_player: int | None = None
+    suggested: bool = False
+    suggested_with: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A session option. A switch (``default`` on or off) applies ``set`` when
+    on; a choice applies the chosen choice's ``set`` (the first is the
+    default); a number option (id ``target`` or ``rounds``) sets that number,
+    the definition's own being its default, with ``presets`` to offer."""
+
+    id: str
+    kind: OptionKind
+    name: Words
+    description: Words | None = None
+    default: bool = False
+    set: Effect = Effect()
+    choices: tuple[Choice, ...] = ()
+    presets: tuple[Preset, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A whole game definition (GAME_FORMAT.md); all points are whole points.
+
+    ``decks`` pairs (from this many players, this many decks), ascending, the
+    first at ``min_players``. ``target`` and ``rounds`` are the defaults of the
+    end's numbers (``None`` where no end uses them).
+    """
+
+    id: str
+    name: Words
+    min_players: int
+    max_players: int
+    keys: tuple[Key, ...]
+    went_out: WentOut
+    blocked: Blocked
+    winner: Winner
+    end: End
+    target: int | None = None
+    rounds: int | None = None
+    description: Words | None = None
+    source: Source | None = None
+    decks: tuple[tuple[int, int], ...] = ()
+    counted: Counted = Counted.LEFTOVER
+    jokers_per_deck: int = 0
+    next_dealer: NextDealer = NextDealer.LEFT
+    flags: tuple[Flag, ...] = ()
+    options: tuple[Option, ...] = field(default=())
+
+    def key(self, key_id: str) -> Key:
+        """The key with this id. Raises ``KeyError``."""
+        for key in self.keys:
+            if key.id == key_id:
+                return key
+        raise KeyError(key_id)

@@ -1,0 +1,146 @@
+"""Writing a game definition canonically: writing then reading gives back an
+equal definition, and reading then writing a canonical document gives back the
+same text."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .shapes import (
+    FORMAT,
+    VERSION,
+    Counted,
+    Effect,
+    GameDefinition,
+    Key,
+    NextDealer,
+    Option,
+    OptionKind,
+    Preset,
+    Words,
+)
+
+# -- writing -----------------------------------------------------------------
+
+
+def _words(words: Words) -> dict[str, str]:
+    return {"nb": words.nb, "en": words.en}
+
+
+def _effect_to_dict(effect: Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in ("went_out", "blocked", "winner", "end"):
+        value = getattr(effect, name)
+        if value is not None:
+            out[name] = value.value
+    if effect.jokers_per_deck is not None:
+        out["jokers_per_deck"] = effect.jokers_per_deck
+    if effect.points:
+        out["points"] = dict(effect.points)
+    if effect.flags:
+        out["flags"] = dict(effect.flags)
+    return out
+
+
+def _key_to_dict(key: Key) -> dict[str, Any]:
+    if key.rank is None:
+        assert key.name is not None and key.per_deck is not None
+        return {
+            "face": key.id,
+            "name": _words(key.name),
+            "points": key.points,
+            "per_deck": key.per_deck,
+        }
+    out: dict[str, Any] = {"rank": key.id, "points": key.points}
+    if key.suits:
+        out["suits"] = {suit.value: points for suit, points in key.suits}
+    return out
+
+
+def _option_to_dict(option: Option) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": option.id, "kind": option.kind.value, "name": _words(option.name)}
+    if option.description is not None:
+        out["description"] = _words(option.description)
+    if option.kind is OptionKind.SWITCH:
+        if option.default:
+            out["default"] = True
+        if option.set != Effect():
+            out["set"] = _effect_to_dict(option.set)
+    elif option.kind is OptionKind.CHOICE:
+        out["choices"] = [
+            {
+                "id": c.id,
+                "name": _words(c.name),
+                **({"set": _effect_to_dict(c.set)} if c.set != Effect() else {}),
+            }
+            for c in option.choices
+        ]
+    elif option.presets:
+        out["presets"] = [_preset_to_dict(p) for p in option.presets]
+    return out
+
+
+def _preset_to_dict(preset: Preset) -> dict[str, Any]:
+    out: dict[str, Any] = (
+        {"value": preset.value} if preset.value is not None else {"per_player": preset.per_player}
+    )
+    if preset.suggested:
+        out["suggested"] = True
+    if preset.suggested_with:
+        out["suggested_with"] = list(preset.suggested_with)
+    return out
+
+
+def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
+    """The definition as a canonical GAME_FORMAT.md mapping (fields in the
+    documented order; a field at its default left out)."""
+    d = definition
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "id": d.id, "name": _words(d.name)}
+    if d.description is not None:
+        out["description"] = _words(d.description)
+    if d.source is not None:
+        source: dict[str, Any] = {"title": d.source.title}
+        if d.source.publisher is not None:
+            source["publisher"] = d.source.publisher
+        if d.source.url is not None:
+            source["url"] = d.source.url
+        out["source"] = source
+    out["players"] = {"min": d.min_players, "max": d.max_players}
+    if d.decks:
+        out["decks"] = [{"from_players": p, "decks": n} for p, n in d.decks]
+    if d.counted is not Counted.LEFTOVER:
+        out["counted"] = d.counted.value
+    if d.jokers_per_deck:
+        out["jokers_per_deck"] = d.jokers_per_deck
+    out["keys"] = [_key_to_dict(key) for key in d.keys]
+    out["went_out"] = d.went_out.value
+    out["blocked"] = d.blocked.value
+    if d.flags:
+        out["flags"] = [
+            {
+                "id": f.id,
+                "name": _words(f.name),
+                "player": f.player.value,
+                f.effect.value: f.amount,
+                **({} if f.in_play else {"in_play": False}),
+            }
+            for f in d.flags
+        ]
+    out["winner"] = d.winner.value
+    out["end"] = d.end.value
+    if d.target is not None:
+        out["target"] = d.target
+    if d.rounds is not None:
+        out["rounds"] = d.rounds
+    if d.next_dealer is not NextDealer.LEFT:
+        out["next_dealer"] = d.next_dealer.value
+    if d.options:
+        out["options"] = [_option_to_dict(option) for option in d.options]
+    return out
+
+
+def write_definition(definition: GameDefinition) -> str:
+    """The definition as canonical JSON text (UTF-8 characters kept, 2-space
+    indent, a final newline)."""
+    return json.dumps(definition_to_dict(definition), ensure_ascii=False, indent=2) + "\n"
