@@ -58,10 +58,14 @@ def file_fault(
     naming ``written`` (the file the user named), else the file the error
     names (:func:`models.file_errors.naming` gives it the file the user
     knows: the new backup, not its temporary). A full disk or a read-only
-    file system is always a write."""
+    file system is always a write. A closed pipe (``BrokenPipeError``) is
+    raised again: :func:`app.cli.pipes.quiet_when_closed` ends the command."""
     import errno
 
+    from app.cli.pipes import let_closed_pipe_through
     from app.messages import os_reason
+
+    let_closed_pipe_through(error)  # a closed standard output ends quietly (141)
 
     named = os.fsdecode(error.filename) if isinstance(error.filename, str | bytes) else None
     writing = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS)

@@ -79,8 +79,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
     try:
         return with_engine(args, work)
     except OSError as error:
+        from app.cli.pipes import let_closed_pipe_through
         from app.messages import os_reason
 
+        let_closed_pipe_through(error)  # a closed standard output ends quietly (141)
         print(
             _("Cannot write {file}: {reason}", file=args.output or "-", reason=os_reason(error)),
             file=sys.stderr,

@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable
 
-__all__ = ["CLOSED_PIPE", "quiet_when_closed"]
+__all__ = ["CLOSED_PIPE", "let_closed_pipe_through", "quiet_when_closed"]
 
 #: The exit status of a command whose output was closed before it ended:
 #: what a POSIX shell reports for a program ended by SIGPIPE (128 + 13).
@@ -55,3 +55,14 @@ def _stdout_to_devnull() -> None:
         os.dup2(devnull, fd)
     finally:
         os.close(devnull)
+
+
+def let_closed_pipe_through(error: OSError) -> None:
+    """Raise ``error`` again when it is a closed pipe (``EPIPE``: the reader
+    of standard output went away), so that :func:`quiet_when_closed` ends the
+    command with :data:`CLOSED_PIPE` and says nothing; any other ``OSError``
+    returns, for the caller to name the file it could not write. Every
+    ``except OSError`` around a write to standard output calls it first
+    (``kortpoeng export 20 | true`` printed "Cannot write -: Broken pipe")."""
+    if isinstance(error, BrokenPipeError):
+        raise error
