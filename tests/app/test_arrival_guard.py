@@ -1,4 +1,4 @@
-"""The arrival guard's timed lift (``app.ui.common._timed_lift``): it asks for
+"""The arrival guard's timed lift (``app.ui.frame._timed_lift``): it asks for
 redraws until one has happened, so one redraw that Flet drops (the tab had no
 connection when it was due) does not leave the cover up. Seen in a stressed
 run: a reload while a screen's cover was up left its "Opening…" cover up for
@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from app.ui import common
-from app.ui.common import _GuardLife, _timed_lift
+from app.ui import frame
+from app.ui.frame import _GuardLife, _timed_lift
 from app.ui.state.double_tap import Cover
 
 T = TypeVar("T")
@@ -34,7 +34,7 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tries a millisecond apart, so they are counted, not waited for."""
-    monkeypatch.setattr(common, "LIFT_RETRY", 0.001)
+    monkeypatch.setattr(frame, "LIFT_RETRY", 0.001)
 
 
 def over() -> _GuardLife:
@@ -71,7 +71,7 @@ def test_the_lift_gives_up_after_its_tries() -> None:
     life = over()
     asked: list[int] = []
     run(_timed_lift(life, lambda: asked.append(1)))
-    assert len(asked) == common.LIFT_TRIES
+    assert len(asked) == frame.LIFT_TRIES
 
 
 def test_a_guard_with_nothing_to_cover_is_past_at_once_and_never_redraws() -> None:

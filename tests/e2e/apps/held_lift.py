@@ -14,14 +14,14 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from app import main as kortpoeng  # noqa: E402
-from app.ui import common  # noqa: E402
+from app.ui import frame  # noqa: E402  (the arrival guard: app.ui.frame)
 
 
 async def _never(_life: object, _redraw: Callable[[], None]) -> None:
     """The timed lift that never comes."""
 
 
-common._timed_lift = _never
+frame._timed_lift = _never
 
 if __name__ == "__main__":
     port = int(os.environ.get("FLET_SERVER_PORT") or kortpoeng.DEFAULT_PORT)
