@@ -154,10 +154,13 @@ def render_statistics(games: tuple[GameStatistics, ...]) -> str:
             f"{game_label(game.definition or game.game)} — {sessions} · {direction}\n"
             + text_table(header, rows, right=set(range(1, len(header))))
         )
-    note = _(
-        "Best hand is the fewest points in one hand when the lowest total "
-        "wins. Streak: wins in a row up to the latest session."
-    )
+    if any(game.lowest_wins for game in games):
+        note = _(
+            "Best hand is the fewest points in one hand when the lowest total "
+            "wins. Streak: wins in a row up to the latest session."
+        )
+    else:  # every game shown is highest-wins: best hand means the most points
+        note = _("Streak: wins in a row up to the latest session.")
     return "\n".join(parts) + "\n" + note + "\n"
 
 

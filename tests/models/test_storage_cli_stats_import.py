@@ -97,6 +97,26 @@ def test_stats_in_norwegian_and_for_one_game(db, capsys):
     assert (status, out) == (0, "No finished sessions of Four Suit Rummy yet\n")
 
 
+def test_stats_note_on_best_hand_only_when_a_lowest_wins_game_is_shown(db, capsys):
+    """The note that the best hand is the fewest points is printed only when a
+    game shown is lowest-wins (Rummy); with highest-wins games alone (Swedish
+    Rummy) only the streak's note is printed, in either language."""
+    _samples(db, capsys)
+    status, out, _ = run(capsys, "stats", "--game", "swedish_rummy", "--db", db)
+    assert status == 0
+    assert out.splitlines()[0] == "Swedish Rummy — 1 finished session · highest total wins"
+    assert out.splitlines()[-1] == "Streak: wins in a row up to the latest session."
+    assert "fewest" not in out
+    status, out, _ = run(capsys, "stats", "--game", "swedish_rummy", "--db", db, language="nb")
+    assert out.splitlines()[-1] == "Seiersrekke: seire på rad fram til siste parti."
+    assert "færrest" not in out
+    status, out, _ = run(capsys, "stats", "--game", "rummy", "--db", db)
+    assert out.splitlines()[-1] == (
+        "Best hand is the fewest points in one hand when the lowest total wins. "
+        "Streak: wins in a row up to the latest session."
+    )
+
+
 def test_stats_show_what_the_statistics_screen_shows(db, capsys):
     """The command and the screen read the same use case."""
     from app.reports.statistics import game_statistics
