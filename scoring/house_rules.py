@@ -92,13 +92,30 @@ def _shipped(game_id: str) -> tuple[str, ...]:
     return (*SHIPPED_RULES.get(game_id, ()), rules_digest(builtin_definition(game_id)))
 
 
+_HOUSE_TAIL = len("_house_") + 8
+
+
+def _claimed_builtin(game_id: str) -> str | None:
+    """The built-in game ``game_id`` claims: its own id, or an id of the
+    house-rules form (the built-in id, cut as :func:`house_rules` cuts it,
+    ``_house_`` and eight lowercase hex digits); else ``None``."""
+    if game_id in builtin_games():
+        return game_id
+    head, sep, digits = game_id.rpartition("_house_")
+    if not sep or len(digits) != 8 or digits.strip("0123456789abcdef"):
+        return None
+    for builtin in builtin_games():
+        if builtin[: LIMITS.id - _HOUSE_TAIL] == head:
+            return builtin
+    return None
+
+
 def is_house_rules(definition: GameDefinition) -> bool:
-    """Whether ``definition`` claims a built-in game's id (any of
-    :func:`scoring.builtin_games`, the coded ones too) with rules that game
-    was never shipped with."""
-    if definition.id not in builtin_games():
-        return False
-    return rules_digest(definition) not in _shipped(definition.id)
+    """Whether ``definition`` claims a built-in game (any of
+    :func:`scoring.builtin_games`, the coded ones too, by its id or by an id
+    of the house-rules form) with rules that game was never shipped with."""
+    builtin = _claimed_builtin(definition.id)
+    return builtin is not None and rules_digest(definition) not in _shipped(builtin)
 
 
 def _cut(text: str, most: int) -> str:
@@ -113,20 +130,28 @@ def house_rules(definition: GameDefinition) -> GameDefinition:
       with the built-in game's own name, description and source (a file
       cannot rename a built-in game);
     * a built-in game's id and other rules: the house-rules game (see the
-      module docstring), the rules unchanged.
+      module docstring), the rules unchanged;
+    * an id of the house-rules form (``swedish_rummy_house_f5969de8``): the
+      same as for the built-in id, so the id is always the one its rules'
+      digest gives (a file cannot give other rules an existing house game's
+      id, nor its name), and a built-in game's shipped rules are that game.
 
     Raises nothing (``definition`` was read strictly already)."""
-    game_id = definition.id
-    if game_id not in builtin_games():
+    game_id = _claimed_builtin(definition.id)
+    if game_id is None:
         return definition
     digest = rules_digest(definition)
     builtin = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
     if builtin is not None and digest in _shipped(game_id):
         return dataclasses.replace(
-            definition, name=builtin.name, description=builtin.description, source=builtin.source
+            definition,
+            id=game_id,
+            name=builtin.name,
+            description=builtin.description,
+            source=builtin.source,
         )
     name = builtin.name if builtin is not None else _CODED_NAMES[game_id]
-    tail = f"_house_{digest[:8]}"
+    tail = f"_house_{digest[:8]}"  # _HOUSE_TAIL characters
     return dataclasses.replace(
         definition,
         id=game_id[: LIMITS.id - len(tail)] + tail,

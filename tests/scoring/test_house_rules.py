@@ -137,3 +137,55 @@ def test_every_built_in_game_s_house_id_fits_a_stored_session(game_id):
     house = house_rules(claimed)
     assert house.id != game_id and len(house.id) <= 32
     assert house.name.en.endswith(" (house rules)") and house.name.nb.endswith(" (husregler)")
+
+
+def kings_at(points: int):
+    """Swedish Rummy's definition with a king ``points`` and every other card 0."""
+    swedish = builtin_definition("swedish_rummy")
+    keys = tuple(dataclasses.replace(k, points=points if k.id == "K" else 0) for k in swedish.keys)
+    return dataclasses.replace(swedish, keys=keys)
+
+
+def claiming(definition, game_id: str, name: Words | None = None):
+    """``definition`` with the id ``game_id`` (and ``name``)."""
+    return dataclasses.replace(definition, id=game_id, name=name or definition.name)
+
+
+def test_a_house_id_is_checked_against_its_rules_digest():
+    # The reported case: the king-100 game's real id carrying king = 1000.
+    kings_100 = read_session(document("swedish_rummy", kings_at(100))).game
+    assert kings_100 == "swedish_rummy_house_" + rules_digest(kings_at(100))[:8]
+    forged = read_session(document(kings_100, claiming(kings_at(1000), kings_100)))
+    assert forged.game == "swedish_rummy_house_" + rules_digest(kings_at(1000))[:8]
+    assert forged.game != kings_100  # was: accepted as the king-100 game
+    assert forged.definition is not None and forged.definition.id == forged.game
+    assert score_session(forged).standings.totals == {"Anna": 1000, "Bjørn": 0}
+
+
+def test_a_house_id_with_its_own_rules_is_that_game_under_its_own_name():
+    kings_100 = read_session(document("swedish_rummy", kings_at(100)))
+    again = read_session(
+        document(
+            kings_100.game,
+            claiming(kings_at(100), kings_100.game, Words("Hjerter", "Hearts")),
+        )
+    )
+    assert again.game == kings_100.game
+    assert again.definition == kings_100.definition  # its name "(house rules)", not "Hearts"
+
+
+def test_a_house_id_with_the_shipped_rules_is_the_built_in_game():
+    swedish = builtin_definition("swedish_rummy")
+    doc = read_session(
+        document("swedish_rummy_house_0123abcd", claiming(swedish, "swedish_rummy_house_0123abcd"))
+    )
+    assert doc.game == "swedish_rummy"
+    assert doc.definition is not None and doc.definition.name == swedish.name
+
+
+@pytest.mark.parametrize(
+    "game_id", ["my_house_0123abcd", "swedish_rummy_house_0123abcg", "swedish_rummy_house_0123abc"]
+)
+def test_an_id_only_like_the_house_form_is_left_as_it_is(game_id):
+    doc = read_session(document(game_id, claiming(kings_at(100), game_id, Words("Mine", "Mine"))))
+    assert doc.game == game_id
