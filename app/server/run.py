@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -124,6 +125,44 @@ def _listen(host: str, port: int) -> socket.socket:
     sock = socket.create_server((address, port), family=family, backlog=128)
     sock.set_inheritable(True)
     return sock
+
+
+def listen_refusal(error: OSError, host: str, port: int) -> str:
+    """The one translated line saying why ``host:port`` could not be bound
+    (``error`` from :func:`_listen`), with what to do: the port in use
+    (``EADDRINUSE``: choose another with ``--port``), a port below 1024 without
+    the right to it (``EACCES``/``EPERM``), an address not on this machine
+    (``EADDRNOTAVAIL``, or a host name that does not resolve). Never the
+    library's text (``socket.create_server`` appends its own to ``strerror``)."""
+    from app.i18n import _
+    from app.messages import os_reason
+
+    number = error.errno or 0
+    if number == errno.EADDRINUSE:
+        return _(
+            "Cannot serve on {host}:{port}: the port is in use. Choose another with --port",
+            host=host,
+            port=port,
+        )
+    if number in (errno.EACCES, errno.EPERM) and 0 < port < 1024:
+        return _(
+            "Cannot serve on {host}:{port}: ports below 1024 need special rights. "
+            "Choose another with --port",
+            host=host,
+            port=port,
+        )
+    if number == errno.EADDRNOTAVAIL or isinstance(error, socket.gaierror):
+        return _(
+            "Cannot serve on {host}:{port}: that address is not on this machine. "
+            "Choose another with --host",
+            host=host,
+            port=port,
+        )
+    if number in (errno.EACCES, errno.EPERM):
+        reason = os_reason(error)
+    else:
+        reason = errno.errorcode.get(number, str(number))
+    return _("Cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=reason)
 
 
 def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None:
@@ -370,14 +409,7 @@ def serve(
     try:
         sock = _listen(host, port)
     except OSError as error:
-        from app.messages import os_reason
-
-        print(
-            _("Cannot serve on {host}:{port}: {reason}").format(
-                host=host, port=port, reason=os_reason(error)
-            ),
-            file=sys.stderr,
-        )
+        print(listen_refusal(error, host, port), file=sys.stderr)
         return EXIT_CANNOT_LISTEN
     port = sock.getsockname()[1]
     door.host, door.port = host, port
