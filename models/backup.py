@@ -272,7 +272,7 @@ def _keep_copy(engine: Engine, database: Path) -> Path:
     try:
         return backup_database(engine=engine, target=target)
     except DatabaseDamaged:
-        with atomic_path(target) as temporary:
+        with naming(target), atomic_path(target) as temporary:
             create_private(temporary)  # copyfile keeps the mode of the file it fills
             shutil.copyfile(database, temporary)
         for companion in companion_files(database)[1:2]:  # its -wal, if any

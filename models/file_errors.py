@@ -42,6 +42,10 @@ def naming(
         yield
     except OSError as error:
         shown = error.filename
+        if error.filename2 is not None and _ours(error.filename2, folder):
+            # shutil.copyfile's write failing (a full disk) names the file it
+            # read as ``filename`` and the one it wrote as ``filename2``.
+            shown = error.filename2
         if shown is not None:
             if not isinstance(shown, str | bytes | os.PathLike):
                 raise
@@ -50,3 +54,12 @@ def naming(
                 raise
         number = error.errno or 0
         raise OSError(number, error.strerror or os.strerror(number), os.fspath(path)) from error
+
+
+def _ours(shown: object, folder: Path) -> bool:
+    """Whether ``shown`` (an error's file name) is a hidden file in ``folder``
+    (the temporary file being written) or ``folder`` itself."""
+    if not isinstance(shown, str | bytes | os.PathLike):
+        return False
+    named = Path(os.fsdecode(shown))
+    return named == folder or (named.parent == folder and named.name.startswith("."))

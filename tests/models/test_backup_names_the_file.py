@@ -116,3 +116,31 @@ def test_a_restore_of_a_missing_backup_still_says_read(db, capsys, tmp_path) -> 
     missing = tmp_path / "nowhere.db"
     status, _, err = run(capsys, "--db", str(db), "restore-backup", str(missing))
     assert (status, err) == (2, f"Cannot read {missing}: there is no such file\n")
+
+
+def test_a_restore_from_another_disk_on_a_full_disk_names_the_backups_folder_not_the_source(
+    db, capsys, monkeypatch, tmp_path
+) -> None:
+    """The real shutil.copyfile: its write (os.sendfile) meets a full disk, and
+    shutil names the file it read (the backup restored, on another disk) as the
+    error's ``filename``, the one it wrote as ``filename2``. The line names
+    what could not be written: the database's backups folder."""
+    other = tmp_path / "other" / "backups"
+    other.mkdir(parents=True)
+    source = other / "backup.db"
+    status, _, err = run(capsys, "--db", str(db), "backup", str(source))
+    assert status == 0, err
+
+    def full(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "sendfile", full)
+    for language, said in (
+        ("en", "Cannot write {}: the disk is full\n"),
+        ("nb", "Kan ikke skrive {}: disken er full\n"),
+    ):
+        status, _, err = run(
+            capsys, "--db", str(db), "restore-backup", str(source), language=language
+        )
+        assert (status, err) == (2, said.format(backup_folder(db)))
+    assert os.listdir(backup_folder(db)) == []  # the private copy is gone
