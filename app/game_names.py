@@ -76,16 +76,31 @@ def check_game_name(
     """Refuse ``definition`` when its name, in either language, looks like the
     name in that language of another game offered (built in or stored),
     other than the games of its own id and of ``replacing`` (the id it had
-    before an edit).
+    before an edit); and when it looks like the name a built-in game's
+    house-rules games have ("Swedish Rummy (house rules)",
+    :func:`scoring.house_rules.house_names`: reserved, whether or not such a
+    game is stored), unless it is such a game itself (a house-rules id whose
+    rules give it, as :func:`scoring.house_rules.house_rules` makes it).
 
     Raises :class:`scoring.GameDefinitionError` ``definition_lookalike``:
     ``field`` ``name.nb`` or ``name.en``, ``params["game"]`` the other
     game's name (in that language). Reads the stored custom games.
     """
     from models.services import list_games
+    from scoring.house_rules import house_names, house_rules, is_house_id
 
     own = {definition.id, replacing}
     wanted = {lang: skeleton(getattr(definition.name, lang)) for lang in ("nb", "en")}
+    if not (is_house_id(definition.id) and house_rules(definition) == definition):
+        for game_id, reserved in house_names().items():  # "Hearts (house rules)": a built-in's
+            for language in ("nb", "en"):
+                shown = getattr(reserved, language)
+                if skeleton(shown) == wanted[language]:
+                    raise GameDefinitionError(
+                        ErrorCode.DEFINITION_LOOKALIKE,
+                        field=f"name.{language}",
+                        params={"game": shown, "id": game_id},
+                    )
     for entry in list_games(engine=engine):
         if entry.game_id in own:
             continue

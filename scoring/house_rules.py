@@ -41,7 +41,14 @@ from types import MappingProxyType
 from .definition import LIMITS, GameDefinition, Words, write_definition
 from .registry import BUILTIN_DEFINITION_IDS, builtin_definition, builtin_games
 
-__all__ = ["SHIPPED_RULES", "house_rules", "is_house_rules", "rules_digest"]
+__all__ = [
+    "SHIPPED_RULES",
+    "house_names",
+    "house_rules",
+    "is_house_id",
+    "is_house_rules",
+    "rules_digest",
+]
 
 #: Per built-in game defined as data, the :func:`rules_digest` of every
 #: version of its rules the app has shipped, oldest first. When a shipped
@@ -110,6 +117,32 @@ def _claimed_builtin(game_id: str) -> str | None:
     return None
 
 
+def is_house_id(game_id: str) -> bool:
+    """Whether ``game_id`` has the house-rules form of a built-in game's id
+    (``swedish_rummy_house_f5969de8``), as :func:`house_rules` makes it."""
+    return game_id not in builtin_games() and _claimed_builtin(game_id) is not None
+
+
+def _house_name(name: Words) -> Words:
+    return Words(
+        _cut(name.nb, LIMITS.name - len(_SUFFIX.nb)) + _SUFFIX.nb,
+        _cut(name.en, LIMITS.name - len(_SUFFIX.en)) + _SUFFIX.en,
+    )
+
+
+@cache
+def house_names() -> Mapping[str, Words]:
+    """Per built-in game's id, the name its house-rules games have
+    ("Swedish Rummy (house rules)", "Vri åtter (husregler)"): names that come
+    from a built-in game, reserved for its house-rules games (app.game_names
+    refuses them, and their lookalikes, for any other game). Read-only."""
+    names: dict[str, Words] = {}
+    for game_id in builtin_games():
+        builtin = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
+        names[game_id] = _house_name(builtin.name if builtin is not None else _CODED_NAMES[game_id])
+    return MappingProxyType(names)
+
+
 def is_house_rules(definition: GameDefinition) -> bool:
     """Whether ``definition`` claims a built-in game (any of
     :func:`scoring.builtin_games`, the coded ones too, by its id or by an id
@@ -155,10 +188,7 @@ def house_rules(definition: GameDefinition) -> GameDefinition:
     return dataclasses.replace(
         definition,
         id=game_id[: LIMITS.id - len(tail)] + tail,
-        name=Words(
-            _cut(name.nb, LIMITS.name - len(_SUFFIX.nb)) + _SUFFIX.nb,
-            _cut(name.en, LIMITS.name - len(_SUFFIX.en)) + _SUFFIX.en,
-        ),
+        name=_house_name(name),
         description=Words(
             _cut(_DESCRIPTION.nb.format(nb=name.nb), LIMITS.description),
             _cut(_DESCRIPTION.en.format(en=name.en), LIMITS.description),

@@ -237,3 +237,64 @@ def test_session_import_of_a_player_with_a_zero_width_space_is_refused(capsys, d
     status, out, err = run(capsys, "--db", str(db), "import", str(session_file))
     assert (status, out) == (2, "")
     assert "has an invisible character, U+200B ZERO WIDTH SPACE" in err
+
+
+# -- names that come from a built-in game: its house-rules games' -----------------
+
+
+@pytest.mark.parametrize(
+    ("en", "nb", "shown"),
+    [
+        ("Swedish Rummy (house rules)", "Mitt spill", "Swedish Rummy (house rules)"),
+        ("SWEDISH RUMMY  (HOUSE RULES)", "Mitt spill", "Swedish Rummy (house rules)"),
+        ("Sw\u0435dish Rummy (house rules)", "Mitt spill", "Swedish Rummy (house rules)"),
+        ("My game", "Vri åtter (husregler)", "Vri åtter (husregler)"),
+    ],
+)
+def test_a_custom_game_named_like_a_house_rules_game_is_refused(
+    tmp_path, capsys, db, en, nb, shown
+):
+    game = tmp_path / "my_y.json"
+    game.write_text(write_definition(_named(en, nb, game_id="my_y")), encoding="utf-8")
+    status, out, err = run(capsys, "--db", str(db), "game", "import", str(game))
+    assert (status, out) == (2, "")  # was: stored, a third "Swedish Rummy (house rules)"
+    assert f"looks just like {shown}, a game already here" in err
+    assert "my_y" not in _custom_ids(make_engine(str(db)))
+
+
+def test_a_session_file_of_a_custom_game_named_like_a_house_rules_game_is_refused(
+    tmp_path, capsys, db
+):
+    old = make_engine(str(tmp_path / "old.db"))
+    init_db(old)
+    save_game(engine=old, definition=_named("Swedish Rummy (house rules)", game_id="my_y"))
+    view = start_session(engine=old, game="my_y", players=["Kari", "Ola", "Per"])
+    session_file = tmp_path / "session.json"
+    session_file.write_text(export_session(engine=old, session_id=view.id), encoding="utf-8")
+    old.dispose()
+    status, out, err = run(capsys, "--db", str(db), "import", str(session_file))
+    assert (status, out) == (2, "")
+    assert "looks just like Swedish Rummy (house rules), a game already here" in err
+
+
+def test_a_real_house_rules_session_keeps_its_name(tmp_path, capsys, db):
+    swedish = builtin_definition("swedish_rummy")
+    kings = tuple(dataclasses.replace(k, points=100 if k.id == "K" else 0) for k in swedish.keys)
+    import json
+
+    from scoring.definition import definition_to_dict
+
+    doc = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "swedish_rummy",
+        "definition": definition_to_dict(dataclasses.replace(swedish, keys=kings)),
+        "players": ["Anna", "Bjørn"],
+        "hands": [{"went_out": "Anna", "left": {"Bjørn": ["K", "8", "5"]}}],
+    }
+    session_file = tmp_path / "house.json"
+    session_file.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = run(capsys, "--db", str(db), "import", str(session_file))
+    assert (status, err) == (0, "")
+    status, out, _ = run(capsys, "--db", str(db), "list")
+    assert "Swedish Rummy (house rules)" in out
