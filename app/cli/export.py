@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     line, exit status 2."""
     from app.safe_text import json_visible, visible
     from models.faults import database_file
+    from models.private_files import PRIVATE_FILE
     from models.safe_files import check_target, write_atomic
     from models.services import export_session, session_doc
 
@@ -65,7 +66,9 @@ def run(args: argparse.Namespace) -> ExitStatus:
             data = render_export(doc, args.format, args.lang or get_language())
         if target is not None:
             check_target(args.output, force=args.force, database=database_file(engine))
-            write_atomic(target, data)
+            # A new export is private, as the database is (a shared computer's
+            # other users cannot read it); a replaced one keeps its own mode.
+            write_atomic(target, data, mode=None if target.exists() else PRIVATE_FILE)
             with names_as_typed():  # said where it went (standard output stays the export's)
                 print(_("Wrote {file}", file=visible(args.output)), file=sys.stderr)
         elif terminal and args.output and args.output != "-":
