@@ -180,6 +180,7 @@ def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False)
             return create_engine(url, echo=echo, pool_pre_ping=True, **options)
         path = _sqlite_file(url)
         if path is not None:  # made private before SQLite opens it (issue 26)
+            file_identity.refuse_foreign_log(path)  # never beside another file's log
             private_files.prepare_database(path, own=path == default_database_path())
     engine = create_engine(
         url,
@@ -575,6 +576,8 @@ def open_database(db: str | os.PathLike[str] | None = None) -> AnyEngine:
     errors those raise)."""
     url = database_url(db)
     path = _plain_sqlite_file(url)
+    if path is not None:  # never read another file's log into this one (issue 26)
+        file_identity.refuse_foreign_log(path)
     if path is not None and _quick_revision(path) == HEAD_REVISION:
         return QuickEngine(url, path)
     conninfo = _plain_postgres_conninfo(url)
