@@ -12,6 +12,7 @@ stops the app or a save: it is logged and tried again next time.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from pathlib import Path
 
@@ -37,10 +38,25 @@ def maybe_backup(engine: Engine) -> Path | None:
         made = auto_backup(engine=engine, keep=backups_kept())
     except (CodedError, OSError) as error:
         logger.warning("No automatic backup this time: %s", error)
+        _say_refused(error)
         return None
     if made is not None:
         logger.info("Automatic backup: %s", made)
     return made
+
+
+def _say_refused(error: BaseException) -> None:
+    """A backup refused because the database is damaged (the copy failed
+    ``integrity_check``, :func:`models.integrity.check_copy`) is said in one
+    translated line on standard error, where the host running the app or
+    ``kortpoeng web`` sees it, naming the newest good backup (or what to do
+    without one). Other failures are only logged: tried again next time."""
+    from models.errors import DatabaseDamaged
+
+    if isinstance(error, DatabaseDamaged) and error.params.get("refused"):
+        from app.messages import describe_error
+
+        print(describe_error(error), file=sys.stderr, flush=True)
 
 
 def start_up_chores(engine: Engine) -> None:

@@ -206,8 +206,9 @@ def _damaged_copy(p: Mapping[str, Any]) -> str:
         )
     return _(
         "The database {database} is damaged, so no backup was made: a damaged copy is never "
-        "kept, and it has no good backup. Move it aside to start a new one, or choose another "
-        "with --db",
+        "kept, and it has no good backup. Its sessions can still be read: save each first "
+        "with kortpoeng export SESSION --format json -o FILE (kortpoeng list shows them); "
+        "they can be brought back with kortpoeng import",
         database=_path(p.get("database")),
     )
 
