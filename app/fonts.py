@@ -198,3 +198,6 @@ def check_session_names(data: bytes | str, *, limit: int | None = None) -> None:
         return
     for name in doc.players:
         check_drawable_name(name)
+    from app.player_names import check_seat_lookalikes
+
+    check_seat_lookalikes(doc.players)  # "Anna" and a Cyrillic "Аnna" in one session

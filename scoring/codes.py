@@ -61,6 +61,7 @@ class ErrorCode(StrEnum):
     PLAYER_NAME_INVISIBLE = "player_name_invisible"  # a zero-width character (scoring.invisible)
     PLAYER_NAME_GLYPH = "player_name_glyph"  # the app's fonts cannot draw it (app.fonts)
     PLAYER_DUPLICATE = "player_duplicate"
+    PLAYER_LOOKALIKE = "player_lookalike"  # two seats' names look alike (app.player_names)
     GAME_UNKNOWN = "game_unknown"
     # session files
     FILE_JSON = "file_json"

@@ -66,6 +66,7 @@ _TEMPLATES: dict[str, str] = {
         "the name {player!r} has a character no font of Kortpoeng draws: {code} {unicode_name}"
     ),
     "player_duplicate": "{player!r} is listed twice",
+    "player_lookalike": "player {seat} {player!r} looks just like player {other_seat} {other!r}",
     "game_unknown": "unknown game {value!r}",
     "file_json": "not valid JSON: {detail}",
     "file_not_object": "{field} must be an object",

@@ -29,6 +29,7 @@ _NAMES_PLAYER = frozenset(
         ErrorCode.PLAYER_NAME_GLYPH,
         ErrorCode.PLAYER_NAME_INVISIBLE,
         ErrorCode.PLAYER_DUPLICATE,
+        ErrorCode.PLAYER_LOOKALIKE,
         ErrorCode.PLAYER_REPEATED,
     }
 )

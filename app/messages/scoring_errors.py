@@ -251,6 +251,14 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "“{player}” is listed twice: every player needs a different name",
         player=_shown(e.player or ""),
     ),
+    ErrorCode.PLAYER_LOOKALIKE: lambda e, p: _(
+        "Player {seat}, “{player}”, looks just like player {other_seat}, “{other}”: "
+        "every player needs a name that tells them apart",
+        seat=p.get("seat", ""),
+        player=_shown(e.player or ""),
+        other_seat=p.get("other_seat", ""),
+        other=_shown(str(p.get("other", ""))),
+    ),
     ErrorCode.GAME_UNKNOWN: lambda e, p: _(
         "There is no game called “{value}”", value=_value(p.get("value"))
     ),

@@ -346,6 +346,9 @@ class NewSessionDraft:
         """
         options = self.all_options()
         self.rules.check_players(self.players)
+        from app.player_names import check_seat_lookalikes
+
+        check_seat_lookalikes(self.players)  # "Anna" and a Cyrillic "Аnna"
         return self.game, self.players, options
 
     def reset(self, players: Sequence[str] = ()) -> None:
