@@ -81,6 +81,9 @@ def check_game_name(
     :func:`scoring.house_rules.house_names`: reserved, whether or not such a
     game is stored), unless it is such a game itself (a house-rules id whose
     rules give it, as :func:`scoring.house_rules.house_rules` makes it).
+    An id of the house-rules form is refused for other rules or another name
+    (``definition_house_id``, ``field`` ``id``): a session file's is given
+    the right one when read, a game file or the editor could claim one.
 
     Raises :class:`scoring.GameDefinitionError` ``definition_lookalike``:
     ``field`` ``name.nb`` or ``name.en``, ``params["game"]`` the other
@@ -91,7 +94,12 @@ def check_game_name(
 
     own = {definition.id, replacing}
     wanted = {lang: skeleton(getattr(definition.name, lang)) for lang in ("nb", "en")}
-    if not (is_house_id(definition.id) and house_rules(definition) == definition):
+    genuine = is_house_id(definition.id) and house_rules(definition) == definition
+    if is_house_id(definition.id) and not genuine:  # a game file's "swedish_rummy_house_…"
+        raise GameDefinitionError(
+            ErrorCode.DEFINITION_HOUSE_ID, field="id", params={"value": definition.id}
+        )
+    if not genuine:
         for game_id, reserved in house_names().items():  # "Hearts (house rules)": a built-in's
             for language in ("nb", "en"):
                 shown = getattr(reserved, language)

@@ -97,6 +97,7 @@ class ErrorCode(StrEnum):
     DEFINITION_TEXT = "definition_text"
     DEFINITION_INVISIBLE = "definition_invisible"  # a zero-width character (scoring.invisible)
     DEFINITION_LOOKALIKE = "definition_lookalike"  # looks like another game's name (app.game_names)
+    DEFINITION_HOUSE_ID = "definition_house_id"  # a house-rules id its rules do not give
     DEFINITION_EMPTY = "definition_empty"
     DEFINITION_SPACES = "definition_spaces"
     DEFINITION_LONG = "definition_long"

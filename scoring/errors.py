@@ -106,6 +106,7 @@ _TEMPLATES: dict[str, str] = {
     "definition_text": "{field} contains control characters",
     "definition_invisible": "{field} has an invisible character: {code_point} {unicode_name}",
     "definition_lookalike": "{field} looks just like the game {game!r} ({id})",
+    "definition_house_id": "{value!r} is a house-rules game's id that these rules do not give",
     "definition_empty": "{field} is empty",
     "definition_spaces": "{field} starts or ends with spaces: {value!r}",
     "definition_long": "{field} is longer than {maximum} characters",

@@ -412,6 +412,11 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         field=_def_field(e),
         game=_shown(str(p.get("game", ""))),
     ),
+    ErrorCode.DEFINITION_HOUSE_ID: lambda e, p: _(
+        "The id {value} is kept for the house rules of a built-in game whose "
+        "rules give it: give this game an id of its own",
+        value=_shown(str(p.get("value", ""))),
+    ),
     ErrorCode.DEFINITION_EMPTY: lambda e, p: _("{field} is empty", field=_def_field(e)),
     ErrorCode.DEFINITION_SPACES: lambda e, p: _(
         "{field} starts or ends with spaces", field=_def_field(e)

@@ -298,3 +298,26 @@ def test_a_real_house_rules_session_keeps_its_name(tmp_path, capsys, db):
     assert (status, err) == (0, "")
     status, out, _ = run(capsys, "--db", str(db), "list")
     assert "Swedish Rummy (house rules)" in out
+
+
+def test_a_game_file_claiming_a_house_rules_id_with_other_rules_is_refused(tmp_path, capsys, db):
+    # The king-100 house game's id carrying king = 1000: was "Added Kings (swedish_rummy_house_…)".
+    swedish = builtin_definition("swedish_rummy")
+    kings = tuple(dataclasses.replace(k, points=1000 if k.id == "K" else 0) for k in swedish.keys)
+    forged = dataclasses.replace(
+        swedish,
+        keys=kings,
+        id="swedish_rummy_house_f5969de8",
+        name=dataclasses.replace(swedish.name, en="Kings", nb="Konger"),
+    )
+    game = tmp_path / "kings.json"
+    game.write_text(write_definition(forged), encoding="utf-8")
+    status, out, err = run(capsys, "--db", str(db), "game", "import", str(game))
+    assert (status, out) == (2, "")
+    assert err == (
+        "The id swedish_rummy_house_f5969de8 is kept for the house rules of a built-in game "
+        "whose rules give it: give this game an id of its own\n"
+    )
+    status, out, err = run(capsys, "--db", str(db), "game", "import", str(game), lang="nb")
+    assert status == 2 and err.startswith("Id-en swedish_rummy_house_f5969de8 er holdt av")
+    assert "swedish_rummy_house_f5969de8" not in _custom_ids(make_engine(str(db)))
