@@ -54,6 +54,7 @@ __all__ = [
     "refuse_foreign_log",
     "renew",
     "watch",
+    "watch_of",
 ]
 
 
@@ -202,6 +203,12 @@ def refuse_foreign_log(path: Path) -> None:
         return
     if _locked_by_another(index) and not _locked_by_another(path):
         raise DatabaseFileGone(database=str(path), replaced=True)
+
+
+def watch_of(engine: Any) -> FileWatch | None:
+    """The :class:`FileWatch` of ``engine``, or ``None`` when :func:`watch`
+    does not watch it."""
+    return _watches.get(engine)
 
 
 def check_file(path: Path, identity: FileIdentity | None) -> None:

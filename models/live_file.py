@@ -91,6 +91,9 @@ class FileListener(threading.Thread):
         self._last: int | None = None
         self._missed = False
         self.ready = threading.Event()
+        from . import file_identity
+
+        self._watch = file_identity.watch_of(engine)
         _follow_own_commits(engine, self)
 
     def stop(self) -> None:
@@ -101,6 +104,10 @@ class FileListener(threading.Thread):
         try:
             while not self._stopping.is_set():
                 try:
+                    if self._file_went():
+                        self._let_go()
+                        self._stopping.wait(self._poll_s)
+                        continue
                     if self._changed():
                         self._deliver()
                     self.ready.set()
@@ -113,6 +120,34 @@ class FileListener(threading.Thread):
                     self._stopping.wait(RETRY_S)
         finally:
             self._close()
+
+    def _file_went(self) -> bool:
+        """Whether the path no longer holds the engine's file (deleted, moved,
+        replaced: :mod:`models.file_identity`)."""
+        from .errors import DatabaseFileGone
+
+        if self._watch is None:
+            return False
+        try:
+            self._watch.check()
+        except DatabaseFileGone:
+            return True
+        return False
+
+    def _let_go(self) -> None:
+        """The file went: its write-ahead log, still at the path, is
+        checkpointed into the file that went (a moved file keeps every
+        commit) and emptied (``wal_checkpoint(TRUNCATE)``), so a program
+        opening the file now at the path later finds no frame of another
+        file's in it; then this listener's connection is closed, and no
+        other is opened until the file is back."""
+        with self._lock:
+            if self._connection is not None:
+                try:
+                    self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                except sqlite3.Error:
+                    logger.warning("Could not empty the log of %s", self.path)
+        self._close()
 
     def _version(self) -> int:
         """The file's ``data_version`` as this listener's connection sees it

@@ -21,6 +21,7 @@ SECURITY = ROOT / "tests" / "security"
 if str(SECURITY) not in sys.path:
     sys.path.insert(0, str(SECURITY))
 
+import flet_wire as wire  # noqa: E402
 from safety_helpers import kortpoeng  # noqa: E402
 from server_harness import seed_session, start_server  # noqa: E402
 
@@ -97,3 +98,29 @@ def test_a_deleted_file_is_not_made_anew_beside_the_servers_log(served) -> None:
     assert "is gone" in done.stderr, done.stderr
     assert not db.exists()  # no new file made
     assert log.stat().st_size == size  # the server's log not reset
+
+
+def test_a_server_empties_the_old_files_log_when_the_file_is_replaced(served) -> None:
+    """Once the server noticed (its listener's next look), the log it leaves
+    at the path holds no frame: a program opening the file put there after
+    the server ended (no lock tells it then) reads nothing of the old file."""
+    server, db, exported, other = served
+    log = Path(f"{db}-wal")
+    assert log.stat().st_size > 0
+    tab = wire.open_client(server.ws_url, origin=server.url)  # a tab: the listener runs
+    deadline = time.monotonic() + 30
+    while "Siri, Tor" not in "\n".join(wire.texts(tab.messages)):
+        assert time.monotonic() < deadline, wire.texts(tab.messages)[:40]
+        tab.pump(0.2)
+    staged = Path(f"{db}.new")
+    shutil.copyfile(other, staged)
+    os.replace(staged, db)
+    _wait_for(lambda: not log.exists() or log.stat().st_size == 0, "the old file's log emptied")
+    tab.close()
+    server.stop()
+    done = kortpoeng("--db", str(db), "import", str(exported))
+    assert done.returncode == 0, done.stdout + done.stderr
+    with sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        players = {row[0] for row in connection.execute("SELECT name FROM player")}
+    assert {"Kari", "Ola", "Siri", "Tor"} <= players  # the new file, and the import in it
