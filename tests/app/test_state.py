@@ -278,6 +278,21 @@ def test_app_state_keeps_drafts_per_hand() -> None:
     assert app.revision == before + 1
 
 
+def test_an_untouched_new_hand_made_from_an_older_view_is_the_next_hand() -> None:
+    """A hand screen drawn once more after its hand was saved (a reload on
+    its way out) made the next draft from the view it had: the next hand
+    then said hand 1 had been saved on another phone (CI of 4430686)."""
+    app = AppState()
+    old = app.draft_for(rummy_view(7, hands=0), None)  # the dying screen, hand 1's view
+    assert old.opened_for == 1
+    after = app.draft_for(rummy_view(7, hands=1), None)  # the next hand's screen
+    assert after.opened_for == 2
+    after.set_went_out("Kari")
+    assert not after.overtaken(2)
+    # begun, it is kept: another phone's hand meanwhile is asked about
+    assert app.draft_for(rummy_view(7, hands=2), None) is after and after.overtaken(3)
+
+
 def _ace_pending() -> HandDraft:
     d = draft("four_suit_rummy", ("Anna", "Bjørn"))
     d.set_went_out("Anna")

@@ -179,6 +179,16 @@ class AppState:
         stale = (
             draft is not None and hand is not None and draft.original != hand and draft.unchanged()
         )
+        # An untouched new hand made for another number (by a screen drawn
+        # once more, from the view it had, after its hand was saved) starts
+        # again as the next hand: kept, it took the hand just saved for one
+        # saved on another phone.
+        stale = stale or (
+            draft is not None
+            and not number
+            and not draft.started
+            and draft.opened_for != len(view.hands) + 1
+        )
         if draft is None or stale or draft.players != view.players:
             draft = (
                 HandDraft.from_hand(view, number, hand)
