@@ -27,7 +27,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -46,14 +45,6 @@ write made by another process reaches this one's tabs (plus their reload)."""
 
 #: Seconds to wait before opening the file again after an error.
 RETRY_S = 2.0
-
-#: Seconds after one of this process's commits began during which a change the
-#: thread sees is taken for that commit: its number is taken as seen only
-#: after the commit (an ORM session's ``after_commit``), and a commit made on a
-#: plain connection has no such hook, so without this the thread could see
-#: this process's own commit first and make every tab reload for nothing (a
-#: new hand's screen then took it for a hand saved on another phone).
-OWN_GRACE_S = 1.0
 
 
 def watched_file(engine: Engine) -> Path | None:
@@ -99,7 +90,6 @@ class FileListener(threading.Thread):
         self._connection: sqlite3.Connection | None = None
         self._last: int | None = None
         self._missed = False
-        self._own_at: float | None = None
         self.ready = threading.Event()
         from . import file_identity
 
@@ -170,19 +160,14 @@ class FileListener(threading.Thread):
         version: int = self._connection.execute("PRAGMA data_version").fetchone()[0]
         return version
 
-    def _changed(self, *, own: bool = False) -> bool:
+    def _changed(self) -> bool:
         """Whether another connection committed since the last look (the
         first look sees no change), or a change was noticed before one of
-        this process's commits. A change seen by the thread (not ``own``)
-        while one of this process's commits is under way (begun less than
-        :data:`OWN_GRACE_S` ago and not yet followed by
-        :meth:`after_own_commit`) is taken for that commit."""
+        this process's commits."""
         with self._lock:
             version = self._version()
             changed = self._last is not None and version != self._last
             self._last = version
-            if changed and not own and self._own_at is not None:  # one of ours in flight
-                changed = time.monotonic() - self._own_at > OWN_GRACE_S
             missed, self._missed = self._missed, False
         return changed or missed
 
@@ -190,20 +175,17 @@ class FileListener(threading.Thread):
         """This process is about to commit (holding the write lock): a change
         seen now is another process's, to be told at the next look."""
         try:
-            if self._changed(own=True):
+            if self._changed():
                 with self._lock:
                     self._missed = True
         except sqlite3.Error:  # the look is retried by the thread
             pass
-        with self._lock:
-            self._own_at = time.monotonic()
 
     def after_own_commit(self) -> None:
         """This process committed: the number it made is taken as seen."""
         try:
             with self._lock:
                 self._last = self._version()
-                self._own_at = None
         except sqlite3.Error:
             pass
 

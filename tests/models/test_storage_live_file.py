@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 from storage_helpers import hand
 
 from models.db import init_db, make_engine
@@ -51,23 +50,6 @@ def test_another_engines_commit_is_told_and_its_own_is_not(two) -> None:
     assert listener._changed()
     assert not listener._changed()
     assert told == []
-
-
-def test_an_own_commit_seen_before_its_end_is_not_told(two) -> None:
-    """The thread may look between one of this engine's commits and the hook
-    after it, and a commit on a plain connection has no hook after it: either
-    is this engine's own (CI of 4430686: every tab reloaded for nothing, and a
-    new hand's screen said hand 1 had been saved on another phone)."""
-    first, second, session_id = two
-    listener = FileListener(first, lambda _id: None)
-    assert not listener._changed()
-    with first.connect() as connection:  # the commit hook runs, no ORM one after it
-        connection.execute(text("UPDATE game_session SET id = id WHERE id = :s"), {"s": session_id})
-        connection.commit()
-    assert not listener._changed()  # the thread's look, with the commit not yet followed
-    _save(first, session_id, "own")  # an ORM commit: its number taken as seen
-    _save(second, session_id, "other")  # after it, another's is told at once
-    assert listener._changed()
 
 
 def test_a_hand_saved_by_another_process_reaches_the_app(two, db_path) -> None:
