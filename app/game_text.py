@@ -15,7 +15,7 @@ from typing import Any
 
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
-from app.messages import card_label, key_label, words
+from app.messages import card_label, key_label, player_range, words
 from scoring import Card, Face
 from scoring.codes import DefinitionWarningCode
 from scoring.definition import (
@@ -139,12 +139,7 @@ def _end(definition: GameDefinition) -> str:
 
 
 def _players(definition: GameDefinition) -> str:
-    low, high = definition.min_players, definition.max_players
-    text = (
-        ngettext("{n} player.", "{n} players.", low)
-        if low == high
-        else _("{low}–{high} players.", low=format_number(low), high=format_number(high))
-    )
+    text = player_range(definition.min_players, definition.max_players) + "."
     for start, decks in definition.decks:
         text += " " + ngettext(
             "From {players} players: {n} deck.",

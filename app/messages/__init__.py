@@ -83,6 +83,7 @@ if TYPE_CHECKING:
         game_name,
         option_name,
         option_value_name,
+        player_range,
     )
     from app.messages.hand_warnings import WARNING_CODES, describe_warning
 
@@ -128,6 +129,7 @@ _HOME: dict[str, str] = {
     "game_name": "app.messages.games",
     "option_name": "app.messages.games",
     "option_value_name": "app.messages.games",
+    "player_range": "app.messages.games",
     "WARNING_CODES": "app.messages.hand_warnings",
     "describe_warning": "app.messages.hand_warnings",
 }
@@ -173,6 +175,7 @@ __all__ = [
     "option_name",
     "option_value_name",
     "os_reason",
+    "player_range",
     "rank_label",
     "rank_name",
     "sentence",

@@ -131,6 +131,15 @@ def format_best(best: int | None) -> str:
     return "–" if best is None else format_number(best)
 
 
+def player_range(low: int, high: int) -> str:
+    """How many can play, in the one way the app says it: "4 players" when
+    the game is for exactly ``low`` (== ``high``), else "2–12 players"; no
+    full stop (a sentence adds one)."""
+    if low == high:
+        return ngettext("{n} player", "{n} players", low)
+    return _("{low}–{high} players", low=format_number(low), high=format_number(high))
+
+
 def game_description(game: Any) -> str:
     """Two short lines about a game, for the game picker (empty if none);
     ``game`` as for :func:`game_name`."""
@@ -141,12 +150,7 @@ def game_description(game: Any) -> str:
     definition = _definition(game)
     if definition is not None:
         # who can play first, as the coded games' lines say it ("2–12 players.")
-        low, high = definition.min_players, definition.max_players
-        players = (
-            ngettext("{n} player.", "{n} players.", low)
-            if low == high
-            else _("{minimum}–{maximum} players.", minimum=low, maximum=high)
-        )
+        players = player_range(definition.min_players, definition.max_players) + "."
         if definition.description is None:
             return players
         return f"{players} {words(definition.description)}"

@@ -6,7 +6,13 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import _, collation_key, format_number, get_language, ngettext
-from app.messages import game_description, game_name, option_name, option_value_name
+from app.messages import (
+    game_description,
+    game_name,
+    option_name,
+    option_value_name,
+    player_range,
+)
 from app.ui.common import (
     TOUCH,
     Screen,
@@ -430,11 +436,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
             go_replace(f"/session/{view.id}")
 
     game = draft.rules
-    count_hint = (
-        ngettext("{n} player", "{n} players", game.min_players)
-        if game.min_players == game.max_players
-        else _("{low}–{high} players", low=game.min_players, high=game.max_players)
-    )
+    count_hint = player_range(game.min_players, game.max_players)
     rematch_of = draft.rematch_of
     intro: list[ft.Control] = []
     if rematch_of is not None:
