@@ -22,11 +22,12 @@ from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .invisible import hidden_character
+from .limits import MAX_OPTION, MAX_POINTS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .definition import Flag, Words
+    from .definition.shapes import Flag, Words
 
 __all__ = [
     "BLOCKED_NO_SCORE",
@@ -47,11 +48,6 @@ __all__ = [
 MAX_NAME = 40
 #: The longest note a hand may carry, in characters.
 MAX_NOTE = 500
-#: The most points one player's leftover cards may be entered as: far beyond any
-#: real hand, and small enough that totals stay exact and printable.
-MAX_POINTS = 100_000
-#: The largest whole-number option (a target or a number of rounds).
-MAX_OPTION = 1_000_000_000
 # Characters that reorder the text around them (bidi embeddings, overrides and
 # isolates): a name holding one can show as another name, or garble a line.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -642,8 +638,6 @@ class SessionRules:
 
     def standings(self, scores: Sequence[Any]) -> Any:
         """Fold hand scores into the standings (:func:`scoring.standings.standings`)."""
-        from .standings import standings
-
         return standings(self.game, self.options, self.players, scores)
 
     def hand_notes(

@@ -19,7 +19,7 @@ from ..cards import Rank, Suit, parse_card
 from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
 from ..invisible import hidden_character
-from ..rules import MAX_OPTION
+from ..limits import MAX_OPTION
 from .shapes import (
     FORMAT,
     LIMITS,

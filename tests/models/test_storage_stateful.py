@@ -25,9 +25,10 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import text
 from sqlmodel import Session
+from statistics_reference import finished_entries, player_statistics
 
 import scoring
-from app.reports.statistics import finished_entries, game_statistics, player_statistics
+from app.reports.statistics import game_statistics
 from models.db import init_db, make_engine
 from models.errors import (
     HandNotPlaceable,
