@@ -23,6 +23,7 @@ from .errors import HandError, OptionError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .invisible import hidden_character
 from .limits import MAX_OPTION, MAX_POINTS
+from .standings import standings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

@@ -8,14 +8,36 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 from itertools import count as count_from
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .codes import ErrorCode
 from .errors import HandError
 
 if TYPE_CHECKING:
     from .hands import HandScore
-    from .rules import GameRules
+
+
+class GameRules(Protocol):
+    """What the standings ask of a game (:class:`scoring.rules.GameRules` has
+    it): how a session ends and who deals next. A protocol, so that the rules
+    module, which folds its hands with :func:`standings`, is not imported here."""
+
+    def lowest_wins(self, options: Any) -> bool:
+        """True when the lowest total wins."""
+        ...
+
+    def target(self, options: Any) -> int | None:
+        """The target score that ends the session, or ``None``."""
+        ...
+
+    def rounds(self, options: Any) -> int | None:
+        """The number of hands the session lasts, or ``None``."""
+        ...
+
+    def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
+        """Who deals the next hand."""
+        ...
+
 
 __all__ = ["PerHand", "Standings", "place_totals", "standings", "standings_from_columns"]
 
