@@ -26,9 +26,18 @@ class Ports:
             history entry (a form that is done).
         tell: ``tell(session_id)`` tells the other tabs and phones that the
             session was written (:func:`app.ui.common.announce`).
+        back: ``back(route)`` returns to ``route``, taking this screen out of
+            the history (:func:`app.ui.common.go_back`: an entry that is done
+            or abandoned); ``None``: ``replace`` (see :meth:`leave`).
     """
 
     run: Callable[..., Awaitable[Any]]
     go: Callable[[str], None]
     replace: Callable[[str], None]
     tell: Callable[[int], None]
+    back: Callable[[str], None] | None = None
+
+    def leave(self, route: str) -> None:
+        """Leave this screen for ``route``, out of the history: ``back``, or
+        ``replace`` where there is none."""
+        (self.back or self.replace)(route)
