@@ -667,6 +667,7 @@ def game_from_definition(definition: GameDefinition) -> DataGame:
             "min_players": definition.min_players,
             "max_players": definition.max_players,
             "counted": definition.counted.value,
+            "blocked_term": definition.blocked_term.value,
             "options_type": _options_type(definition),
             "definition": definition,
             "__qualname__": f"DataGame[{definition.id}]",

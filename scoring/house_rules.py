@@ -4,10 +4,11 @@ but differs from every definition that game was ever shipped with is a game of
 its own, a *house-rules* game, with its own id and name.
 
 A definition is the built-in game when its rules are one of the game's shipped
-rules: the definition without its id, name, description and source (the words
-about the game, not its rules) is compared by the SHA-256 of its canonical text
-(:func:`rules_digest`) with :data:`SHIPPED_RULES`, every version the app has
-shipped (a session file written by an older app carries the rules of its day).
+rules: the definition without its id, name, description, source and word for
+a blocked hand (the words about the game, not its rules) is compared by the
+SHA-256 of its canonical text (:func:`rules_digest`) with
+:data:`SHIPPED_RULES`, every version the app has shipped (a session file
+written by an older app carries the rules of its day).
 The options a session was started with (the target, the variants) are no part
 of the definition: a session with variants is still the built-in game.
 
@@ -38,7 +39,7 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from .definition import LIMITS, GameDefinition, Words, write_definition
+from .definition import LIMITS, BlockedTerm, GameDefinition, Words, write_definition
 from .registry import BUILTIN_DEFINITION_IDS, builtin_definition, builtin_games
 
 __all__ = [
@@ -80,13 +81,18 @@ _DESCRIPTION = Words(
 
 def rules_digest(definition: GameDefinition) -> str:
     """The SHA-256 (64 hex digits) of ``definition``'s rules: its canonical
-    text (:func:`scoring.write_definition`) with the id, name, description
-    and source left out, so two definitions that score alike but are named
-    differently have one digest."""
+    text (:func:`scoring.write_definition`) with the id, name, description,
+    source and ``blocked_term`` left out, so two definitions that score alike
+    but are named differently have one digest."""
     import hashlib  # here: only a file that carries a built-in game's rules needs it
 
     bare = dataclasses.replace(
-        definition, id="rules", name=Words("", ""), description=None, source=None
+        definition,
+        id="rules",
+        name=Words("", ""),
+        description=None,
+        source=None,
+        blocked_term=BlockedTerm.NOBODY_OUT,
     )
     return hashlib.sha256(write_definition(bare).encode("utf-8")).hexdigest()
 
@@ -160,8 +166,8 @@ def house_rules(definition: GameDefinition) -> GameDefinition:
 
     * another id than a built-in game's: ``definition`` itself;
     * a built-in game's id and rules that game was shipped with: the rules
-      with the built-in game's own name, description and source (a file
-      cannot rename a built-in game);
+      with the built-in game's own name, description, source and word for a
+      blocked hand (a file cannot rename a built-in game);
     * a built-in game's id and other rules: the house-rules game (see the
       module docstring), the rules unchanged;
     * an id of the house-rules form (``swedish_rummy_house_f5969de8``): the
@@ -182,6 +188,7 @@ def house_rules(definition: GameDefinition) -> GameDefinition:
             name=builtin.name,
             description=builtin.description,
             source=builtin.source,
+            blocked_term=builtin.blocked_term,
         )
     name = builtin.name if builtin is not None else _CODED_NAMES[game_id]
     tail = f"_house_{digest[:8]}"  # _HOUSE_TAIL characters

@@ -25,6 +25,7 @@ from .shapes import (
     LIMITS,
     VERSION,
     Blocked,
+    BlockedTerm,
     Choice,
     Counted,
     Effect,
@@ -188,6 +189,7 @@ _TOP_OPTIONAL = (
     "target",
     "rounds",
     "jokers_per_deck",
+    "blocked_term",
     "next_dealer",
     "flags",
     "options",
@@ -470,6 +472,7 @@ def definition_from_dict(data: Any) -> GameDefinition:
             top.get("jokers_per_deck", 0), "jokers_per_deck", 0, LIMITS.jokers_per_deck
         ),
         next_dealer=_R.enum(NextDealer, top.get("next_dealer", "left"), "next_dealer"),
+        blocked_term=_R.enum(BlockedTerm, top.get("blocked_term", "nobody_out"), "blocked_term"),
         flags=flags,
         options=options,
     )

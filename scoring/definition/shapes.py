@@ -73,6 +73,15 @@ class Blocked(Enum):
 
 
 @unique
+class BlockedTerm(Enum):
+    """What a game calls a hand nobody went out of: words only (the app
+    translates them), no effect on the points."""
+
+    BLOCKED = "blocked"  #: "Blocked" (Swedish Rummy, RULES.md §1)
+    NOBODY_OUT = "nobody_out"  #: "Nobody went out"
+
+
+@unique
 class Winner(Enum):
     """Which total wins; equal totals share a place."""
 
@@ -236,7 +245,8 @@ class GameDefinition:
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
     first at ``min_players``. ``target`` and ``rounds`` are the defaults of the
-    end's numbers (``None`` where no end uses them).
+    end's numbers (``None`` where no end uses them). ``blocked_term`` is the
+    game's own word for a hand nobody went out of (words, not rules).
     """
 
     id: str
@@ -256,6 +266,7 @@ class GameDefinition:
     counted: Counted = Counted.LEFTOVER
     jokers_per_deck: int = 0
     next_dealer: NextDealer = NextDealer.LEFT
+    blocked_term: BlockedTerm = BlockedTerm.NOBODY_OUT
     flags: tuple[Flag, ...] = ()
     options: tuple[Option, ...] = field(default=())
 

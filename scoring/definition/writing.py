@@ -10,6 +10,7 @@ from typing import Any
 from .shapes import (
     FORMAT,
     VERSION,
+    BlockedTerm,
     Counted,
     Effect,
     GameDefinition,
@@ -116,6 +117,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
     out["keys"] = [_key_to_dict(key) for key in d.keys]
     out["went_out"] = d.went_out.value
     out["blocked"] = d.blocked.value
+    if d.blocked_term is not BlockedTerm.NOBODY_OUT:
+        out["blocked_term"] = d.blocked_term.value
     if d.flags:
         out["flags"] = [
             {

@@ -17,6 +17,7 @@ from scoring import GameDefinitionError, Hand, Rank, Suit, parse_cards
 from scoring.definition import (
     LIMITS,
     Blocked,
+    BlockedTerm,
     Choice,
     Counted,
     Effect,
@@ -63,6 +64,24 @@ def test_shipped_definitions_are_canonical(game_id):
     text = resources.files("scoring").joinpath(f"definitions/{game_id}.json").read_text("utf-8")
     assert write_definition(read_definition(text)) == text
     assert builtin_definition(game_id).id == game_id
+
+
+def test_a_definition_says_its_own_word_for_a_blocked_hand():
+    """``blocked_term`` (GAME_FORMAT.md): Swedish Rummy's blocked hand is
+    "blocked", every other game's "nobody_out" unless its definition says
+    otherwise; the default is left out when written; the game's rules
+    object says the definition's word."""
+    assert builtin_definition("swedish_rummy").blocked_term is BlockedTerm.BLOCKED
+    assert '"blocked_term": "blocked",' in write_definition(builtin_definition("swedish_rummy"))
+    hearts = builtin_definition("hearts")
+    assert hearts.blocked_term is BlockedTerm.NOBODY_OUT
+    assert "blocked_term" not in write_definition(hearts)
+    assert read_definition(json.dumps(doc(blocked_term="nobody_out"))).blocked_term is (
+        BlockedTerm.NOBODY_OUT
+    )
+    copy_of = read_definition(json.dumps(doc(id="family_eights")))
+    assert data_game(copy_of).blocked_term == "blocked"
+    assert data_game(hearts).blocked_term == "nobody_out"
 
 
 def test_a_byte_order_mark_and_bytes_are_fine():
@@ -166,6 +185,8 @@ HUGE_KEYS = [{"rank": "K", "points": 1}] * (LIMITS.keys + 1)
             "keys[1].per_deck",
         ),
         (doc(went_out="everyone"), "definition_value", "went_out"),
+        (doc(blocked_term="stuck"), "definition_value", "blocked_term"),
+        (doc(blocked_term=None), "definition_value", "blocked_term"),
         (doc(end="target", target=0), "definition_range", "target"),
         (doc(target=MAX_OPTION + 1), "definition_range", "target"),
         ({k: v for k, v in SWEDISH.items() if k != "target"}, "definition_missing", "target"),
@@ -449,6 +470,7 @@ def definitions(draw):
         counted=draw(st.sampled_from(list(Counted))),
         jokers_per_deck=draw(st.integers(0, LIMITS.jokers_per_deck)) if jokers else 0,
         next_dealer=draw(st.sampled_from(list(NextDealer))),
+        blocked_term=draw(st.sampled_from(list(BlockedTerm))),
         flags=flags,
         options=tuple(options),
     )

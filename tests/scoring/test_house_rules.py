@@ -20,7 +20,7 @@ from scoring import (
     score_session,
     write_session,
 )
-from scoring.definition import Words, definition_to_dict
+from scoring.definition import BlockedTerm, Words, definition_to_dict
 from scoring.house_rules import SHIPPED_RULES, house_rules, is_house_rules, rules_digest
 from scoring.registry import BUILTIN_DEFINITION_IDS
 
@@ -101,6 +101,11 @@ def test_a_built_in_definition_as_shipped_stays_the_built_in(game_id):
         shipped, name=Words("Juks", "Cheat"), description=Words("x", "x"), source=None
     )
     assert house_rules(renamed) == shipped
+    # the word for a blocked hand is words too, not rules: the built-in's own
+    other_word = BlockedTerm.NOBODY_OUT if game_id == "swedish_rummy" else BlockedTerm.BLOCKED
+    reworded = dataclasses.replace(shipped, blocked_term=other_word)
+    assert rules_digest(reworded) == rules_digest(shipped)
+    assert house_rules(reworded) == shipped
 
 
 def test_a_built_in_game_with_variants_is_still_the_built_in():

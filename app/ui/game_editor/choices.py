@@ -4,6 +4,7 @@ when shown, never at import)."""
 from __future__ import annotations
 
 from app.i18n import _, pgettext
+from app.messages import blocked_label
 
 # -- the words of the format's choices (translated when shown) -----------------
 
@@ -33,6 +34,12 @@ def _blocked_words() -> list[tuple[str, str]]:
         ("own", _("Everyone scores their own cards")),
         ("never", _("A hand cannot end with nobody out")),
     ]
+
+
+def _blocked_terms() -> list[tuple[str, str]]:
+    """What a game may call a hand nobody went out of (GAME_FORMAT.md
+    ``blocked_term``), in the words the app shows for it."""
+    return [(term, blocked_label(term)) for term in ("blocked", "nobody_out")]
 
 
 def _winner_words() -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from app.ui.common import (
     use_created,
 )
 from app.ui.game_editor.choices import (
+    _blocked_terms,
     _blocked_words,
     _counted_words,
     _dealer_words,
@@ -271,6 +272,8 @@ def _scoring_part(f: _Form) -> list[ft.Control]:
         f.choices(("went_out",), _went_out_words()),
         _label(_("When nobody goes out")),
         f.choices(("blocked",), _blocked_words()),
+        _label(_("Such a hand is called")),
+        f.choices(("blocked_term",), _blocked_terms()),
         section_title(_("Hand flags")),
         ft.Text(
             _("Something the players say happened in a hand, such as “went out in one go”."),

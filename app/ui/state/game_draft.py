@@ -15,7 +15,7 @@ The form (``…`` marks a list of the dicts shown)::
      "decks": […{"from_players", "decks"}], "counted", "jokers_per_deck",
      "keys": […{"kind": "rank"|"face", "rank", "face", "name": {"nb", "en"},
                 "points", "suits": {"S", "H", "D", "C"}, "per_deck"}],
-     "went_out", "blocked",
+     "went_out", "blocked", "blocked_term",
      "flags": […{"id", "name", "player", "effect", "amount", "in_play"}],
      "winner", "end", "target", "rounds", "next_dealer",
      "options": […{"id", "kind", "name", "description", "default", "set",
@@ -155,6 +155,7 @@ def blank_form() -> dict[str, Any]:
         "keys": [_rank_key(rank, points) for rank, points in _START_POINTS.items()],
         "went_out": "collects",
         "blocked": "lowest_collects",
+        "blocked_term": "nobody_out",
         "flags": [],
         "winner": "highest",
         "end": "target",
@@ -214,6 +215,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         jokers_per_deck=str(doc.get("jokers_per_deck", 0)),
         went_out=doc["went_out"],
         blocked=doc["blocked"],
+        blocked_term=doc.get("blocked_term", "nobody_out"),
         winner=doc["winner"],
         end=doc["end"],
         target=_text(doc.get("target")),
@@ -356,6 +358,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     doc["keys"] = keys
     doc["went_out"] = form["went_out"]
     doc["blocked"] = form["blocked"]
+    doc["blocked_term"] = form["blocked_term"]
     if form["flags"]:
         doc["flags"] = [
             {
