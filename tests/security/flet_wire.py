@@ -12,7 +12,7 @@ control by its semantics identifier.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import msgpack
@@ -48,6 +48,16 @@ def click_frame(control_id: int) -> bytes:
     return frame(CONTROL_EVENT, {"target": control_id, "name": "click", "data": None})
 
 
+def route_frames(route: str, page_id: int = 1) -> list[bytes]:
+    """What the Flutter client sends when its route changes (after the app's
+    ``push_route``, or the browser's back): the page's new ``route`` and the
+    page's ``route_change`` event."""
+    return [
+        frame(UPDATE_CONTROL_PROPS, {"id": page_id, "props": {"route": route}}),
+        frame(CONTROL_EVENT, {"target": page_id, "name": "route_change", "data": {"route": route}}),
+    ]
+
+
 def decode(data: bytes) -> Any:
     """A server frame's ``[action, body]`` (``None`` for other frame types)."""
     if not data or data[0] != 0:
@@ -68,7 +78,7 @@ def walk(value: Any) -> Iterator[Any]:
 
 def tapped_id(messages: list[Any], identifier: str) -> int | None:
     """The id of the control wrapped in ``Semantics(identifier=…)`` (the button
-    inside it), from the messages received so far."""
+    inside it), from the messages received so far (the first sent)."""
     for node in walk(messages):
         if isinstance(node, dict) and node.get("identifier") == identifier:
             content = node.get("content")
@@ -84,7 +94,11 @@ def texts(messages: list[Any]) -> list[str]:
 
 
 class WireClient:
-    """An open websocket to the app, with the messages received on it."""
+    """An open websocket to the app, with the messages received on it.
+
+    Like the Flutter client, it follows the app's ``push_route`` (its route
+    changes and the page is told), so taps can go from screen to screen.
+    """
 
     def __init__(self, opener: Any) -> None:
         self._opener = opener
@@ -119,30 +133,74 @@ class WireClient:
                         },
                     )
                 )
+                if body.get("name") == "push_route":
+                    for change in route_frames(body["args"]["route"]):
+                        self.send(change)
 
-    def wait_for(self, identifier: str, timeout: float = 20.0) -> int:
-        """The id of the control tagged ``identifier``, once the server sent it."""
+    def mark(self) -> int:
+        """Where the messages received so far end (for ``wait_for(…, since=…)``)."""
+        return len(self.messages)
+
+    def wait_for(self, identifier: str, timeout: float = 20.0, *, since: int = 0) -> int:
+        """The id of the control tagged ``identifier``, once the server sent it
+        in a message from number ``since`` on (:meth:`mark`): the newest such
+        control (a screen drawn again has new controls)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = tapped_id(self.messages, identifier)
+            found = next(
+                (
+                    hit
+                    for message in reversed(self.messages[since:])
+                    if (hit := tapped_id([message], identifier)) is not None
+                ),
+                None,
+            )
             if found is not None:
                 return found
             self.pump(0.2)
-        raise AssertionError(f"{identifier!r} never arrived; got {texts(self.messages)[:40]}")
+        got = texts(self.messages[since:])[:40]
+        raise AssertionError(f"{identifier!r} never arrived; got {got}")
+
+    def tap(self, identifier: str, timeout: float = 20.0, *, since: int = 0) -> None:
+        """Tap the control tagged ``identifier`` (:meth:`wait_for` it first)."""
+        self.send(click_frame(self.wait_for(identifier, timeout, since=since)))
 
     def close(self) -> None:
         self._opener.__exit__(None, None, None)
 
 
+def start_hand(
+    client: WireClient, screen: int, went_out: int, keys: Sequence[str], shown: str
+) -> int:
+    """On Kortpoeng's session screen (drawn in the messages from number
+    ``screen`` on): tap New hand, then who went out (seat ``went_out``) and
+    the keypad ``keys`` (``"<player>-<rank>"``), and wait until the control
+    ``shown`` (the last card's chip, ``chip-<seat>-<n>``) arrives. Returns
+    where the hand screen's messages begin (for the Save tap:
+    ``client.tap("hand-save", since=…)``)."""
+    hand = client.mark()
+    client.tap("new-hand", since=screen)
+    client.tap(f"went-out-{went_out}", since=hand)
+    for key in keys:
+        client.tap(f"key-{key}", since=hand)
+    client.wait_for(shown, since=hand)
+    return hand
+
+
 def open_client(
-    ws_url: str, *, origin: str | None, cookie: str | None = None, timeout: float = 10.0
+    ws_url: str,
+    *,
+    origin: str | None,
+    cookie: str | None = None,
+    timeout: float = 10.0,
+    route: str = "/",
 ) -> WireClient:
     """Open the websocket (raises ``websockets.exceptions.InvalidStatus`` when
-    the server refuses the handshake) and register as a new client."""
+    the server refuses the handshake) and register as a new client at ``route``."""
     headers = {"Cookie": cookie} if cookie else None
     kwargs: dict[str, Any] = {"open_timeout": timeout, "additional_headers": headers}
     if origin is not None:
         kwargs["origin"] = origin
     client = WireClient(connect(ws_url, **kwargs))  # raises InvalidStatus if refused
-    client.send(register_frame())
+    client.send(register_frame(route))
     return client
