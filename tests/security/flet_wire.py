@@ -88,6 +88,15 @@ def tapped_id(messages: list[Any], identifier: str) -> int | None:
     return None
 
 
+def tagged_nodes(messages: list[Any], identifier: str) -> list[dict[str, Any]]:
+    """Every node sent as ``Semantics(identifier=…)``, in the order sent."""
+    return [
+        node
+        for node in walk(messages)
+        if isinstance(node, dict) and node.get("identifier") == identifier
+    ]
+
+
 def texts(messages: list[Any]) -> list[str]:
     """Every string the server sent (control values, labels, …)."""
     return [node for node in walk(messages) if isinstance(node, str)]
@@ -160,6 +169,24 @@ class WireClient:
             self.pump(0.2)
         got = texts(self.messages[since:])[:40]
         raise AssertionError(f"{identifier!r} never arrived; got {got}")
+
+    def wait_says(
+        self, identifier: str, fragment: str, timeout: float = 20.0, *, since: int = 0
+    ) -> str:
+        """Wait until a node tagged ``identifier`` sent from message ``since``
+        on says ``fragment`` (in its own text or a control inside it); the
+        text that says it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for node in reversed(tagged_nodes(self.messages[since:], identifier)):
+                said = [text for text in texts([node]) if fragment in text]
+                if said:
+                    return said[0]
+            if time.monotonic() > deadline:
+                break
+            self.pump(0.2)
+        nodes = tagged_nodes(self.messages[since:], identifier)
+        raise AssertionError(f"{identifier!r} never said {fragment!r}: {texts(nodes)[:40]}")
 
     def tap(self, identifier: str, timeout: float = 20.0, *, since: int = 0) -> None:
         """Tap the control tagged ``identifier`` (:meth:`wait_for` it first)."""

@@ -1,7 +1,11 @@
-"""Issue 9, items 8 and 9 in the real UI (Chromium): a database locked by
+"""Issue 9, items 8 and 9 with the real app server: a database locked by
 another process never freezes the server — a phone's Save gets a translated
 "busy, try again" within seconds while another tab keeps answering — and a
 database that cannot be used shows a readable page, never a blank one.
+
+The phones are clients that speak the app's websocket protocol
+(``flet_wire``), as the browser's Flutter client does: what the server sends
+them is what a browser would draw, and none of it needs a browser.
 
 The finding was: another process held ``BEGIN EXCLUSIVE`` while one phone
 pressed Save; every tab and even ``GET /`` waited 18-48 s, then the phone
@@ -24,14 +28,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-
 import e2e_harness as h
-from kortpoeng_flows import APP, new_session, open_hand, settle, wait_for, wait_says
-
-pytestmark = pytest.mark.e2e
+import flet_wire as wire
+import pytest
+from kortpoeng_flows import APP
+from server_harness import seed_session
 
 LOCKER = """
 import sqlite3, sys
@@ -72,8 +73,15 @@ def _get(url: str) -> float:
     return time.monotonic() - started
 
 
-def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_path: Path) -> None:
+def _phone(server: h.AppServer, route: str = "/") -> wire.WireClient:
+    """A phone with the app open at ``route``."""
+    origin = server.url.rstrip("/")
+    return wire.open_client(origin.replace("http", "ws", 1) + "/ws", origin=origin, route=route)
+
+
+def test_a_locked_database_never_freezes_the_other_tabs(app_on, tmp_path: Path) -> None:
     db = tmp_path / "kp.db"
+    session_id = seed_session(db, game="rummy", players=("Anna", "Bo"), options={})
     server = app_on(db)
     # the day's automatic backup was made when the app started (item 7)
     deadline = time.monotonic() + 60
@@ -81,16 +89,10 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
         time.sleep(0.2)
     assert len(list((tmp_path / "backups").glob("kp-*.db"))) == 1
 
-    players = ["Anna", "Bo"]
-    phone = h.open_app(browser, server.url)
+    phone = _phone(server, f"/session/{session_id}")
     other = None
     try:
-        new_session(phone, "rummy", players)
-        open_hand(phone)
-        h.tap(phone, "went-out-0")
-        h.tap(phone, "key-Bo-K")
-        wait_for(phone, "chip-1-0")
-        settle(phone)
+        hand = wire.start_hand(phone, 0, 0, ["Bo-K"], "chip-1-0")
 
         holder = subprocess.Popen(
             [sys.executable, "-c", LOCKER, str(db)],
@@ -101,25 +103,25 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
         try:
             assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
             pressed = time.monotonic()
-            h.tap(phone, "hand-save")
+            refused = phone.mark()
+            phone.tap("hand-save", since=hand)
             # Meanwhile, another tab: the page itself, then a whole second phone
             # that opens the app and reads the session list.
             get_latency = _get(server.url)
             opened = time.monotonic()
-            other = h.open_app(browser, server.url)
-            wait_for(other, "session-1")
+            other = _phone(server)
+            other.wait_for(f"session-{session_id}", timeout=60)
             other_latency = time.monotonic() - opened
             assert holder.poll() is None  # all that while the lock was held
-            wait_says(
-                phone,
+            phone.wait_says(
                 "hand-error",
                 "The database is busy: another program or phone is writing to it. "
                 "Nothing was changed; try again in a moment",
                 timeout=60,
+                since=refused,
             )
             busy_after = time.monotonic() - pressed
             assert holder.poll() is None  # refused while the lock was still held
-            h.screenshot(phone, "busy-database-en-phone")
         finally:
             if holder.stdin is not None:
                 holder.stdin.write("\n")
@@ -134,20 +136,19 @@ def test_a_locked_database_never_freezes_the_other_tabs(browser, app_on, tmp_pat
             assert raw.execute("SELECT count(*) FROM hand").fetchone() == (0,)
         raw.close()
         # The lock is gone: the same Save goes through, once.
-        settle(phone, 0.3)
-        h.tap(phone, "hand-save")
-        wait_for(phone, "screen-session")
-        wait_for(phone, "hand-row-1")
+        back = phone.mark()
+        phone.tap("hand-save", since=hand)
+        phone.wait_for("hand-row-1", since=back)
         with sqlite3.connect(db) as raw:
             assert raw.execute("SELECT count(*) FROM hand").fetchone() == (1,)
         raw.close()
     finally:
-        phone.context.close()
+        phone.close()
         if other is not None:
-            other.context.close()
+            other.close()
 
 
-def test_a_damaged_database_shows_a_readable_page(browser, app_on, tmp_path: Path) -> None:
+def test_a_damaged_database_shows_a_readable_page(app_on, tmp_path: Path) -> None:
     """With 8 KB of garbage in the file the web UI showed a blank page."""
     db = tmp_path / "kp.db"
     db.write_bytes(os.urandom(8192))
@@ -156,14 +157,10 @@ def test_a_damaged_database_shows_a_readable_page(browser, app_on, tmp_path: Pat
         ("nb", "Kortpoeng kan ikke bruke databasen sin", f"Databasen {db} er skadet"),
     ):
         server = app_on(db, lang)
-        page = h.open_app(browser, server.url)
+        page = _phone(server)
         try:
-            wait_says(page, "screen-database-problem", title)
-            wait_says(page, "database-problem", sentence)
-            h.screenshot(page, f"damaged-database-{lang}-phone")
-            page.set_viewport_size(dict(h.DESKTOP))
-            settle(page, 0.5)
-            h.screenshot(page, f"damaged-database-{lang}-desktop")
+            page.wait_says("screen-database-problem", title, timeout=60)
+            page.wait_says("database-problem", sentence)
         finally:
-            page.context.close()
+            page.close()
         assert "Traceback" not in server.log()
