@@ -94,10 +94,18 @@ def create_app(
 
     Flet's own header middleware (wildcard CORS) is left out; the guard sends
     the headers of :mod:`app.server.headers`. The Flutter client is served so
-    that it asks nobody but this server (:mod:`app.server.offline`).
+    that it asks nobody but this server (:mod:`app.server.offline`). The
+    Flet work-arounds are checked and applied first (:mod:`app.ui.flet_fixes`).
+
+    Raises:
+        RuntimeError: naming a private Flet name a work-around relies on that
+            the installed Flet no longer has (the server does not start).
     """
     import flet_web.fastapi as flet_fastapi
 
+    from app.ui import flet_fixes
+
+    flet_fixes.apply()  # a private name Flet no longer has stops the server here
     inner = flet_fastapi.app(
         main,
         before_main=before_main,
@@ -327,16 +335,11 @@ def end_process(status: int) -> None:
 
 def _close_flet_sessions() -> None:
     """Close every Flet session (update scheduler, pub/sub, pending calls) and
-    stop Flet's thread pool from taking new work."""
-    from flet_web.fastapi import app_manager
+    stop Flet's thread pool from taking new work (Flet's own shutdown closes
+    none: :mod:`app.ui.flet_fixes.session_close`)."""
+    from app.ui.flet_fixes import session_close
 
-    sessions = getattr(app_manager, "_FletAppManager__sessions", None)
-    for session in list((sessions or {}).values()):
-        with contextlib.suppress(Exception):
-            session.close()
-    if sessions is not None:
-        sessions.clear()
-    app_manager.executor.shutdown(wait=False, cancel_futures=True)
+    session_close.close_all()
 
 
 async def _serve(guard: Guard, sock: socket.socket, stopper: _Stopper, log_level: str) -> None:

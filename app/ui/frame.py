@@ -15,11 +15,11 @@ import flet as ft
 from app.i18n import _
 from app.ui.context import go_back, use_app, use_created
 from app.ui.controls import TOUCH, tagged
+from app.ui.flet_fixes.lost_redraw import LIFT_RETRY as LIFT_RETRY
+from app.ui.flet_fixes.lost_redraw import LIFT_TRIES as LIFT_TRIES
+from app.ui.flet_fixes.lost_redraw import redraw_until_drawn
 from app.ui.state import MAX_CONTENT, AppState
 from app.ui.state.double_tap import Cover, Presses
-
-LIFT_RETRY = 0.5
-LIFT_TRIES = 60
 
 
 @dataclass
@@ -52,18 +52,11 @@ class _GuardLife:
 
 async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
     """Wait until ``life.until``, then ask for a redraw (which draws no
-    cover) until one has happened: every :data:`LIFT_RETRY` seconds, at most
-    :data:`LIFT_TRIES` times.
-
-    A redraw asked for while the tab has no connection is dropped by Flet
-    (and so is one that was due when the socket closed); the next try,
-    once the tab is back, is not."""
+    cover) until one has happened or the screen has gone: a redraw asked for
+    while the tab has no connection is dropped by Flet, so it is asked for
+    again (:func:`app.ui.flet_fixes.lost_redraw.redraw_until_drawn`)."""
     await asyncio.sleep(max(0.0, life.until - time.monotonic()))
-    for _try in range(LIFT_TRIES):
-        if life.drawn_past or life.gone:
-            return
-        redraw()
-        await asyncio.sleep(LIFT_RETRY)
+    await redraw_until_drawn(redraw, lambda: life.drawn_past or life.gone)
 
 
 @ft.component

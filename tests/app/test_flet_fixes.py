@@ -1,24 +1,58 @@
-"""The work-arounds in app.ui.flet_fixes: outgoing messages are not turned into
-the repr of every control they carry (flet_web logs them with an f-string),
-one failed redraw no longer stops every later redraw of the tab, and a redraw
-for a tab that has just gone is dropped, not raised."""
+"""The work-arounds in app.ui.flet_fixes, each with a canary.
+
+A work-around's own tests show that it works; its canary (``test_canary_…``)
+runs the installed Flet's own code, under the work-around, and shows that the
+fault it works around is still there. When a Flet upgrade fixes one, its canary
+fails and says which work-around to delete. The private names each relies on
+are checked at start: :func:`app.ui.flet_fixes.apply` (the app's ``main`` and
+the web server call it) raises naming a name Flet no longer has.
+
+What they are: outgoing messages are not turned into the repr of every control
+they carry (flet_web logs them with an f-string), one failed redraw no longer
+stops every later redraw of the tab, a redraw for a tab that has just gone is
+dropped, not raised, a redraw asked for while the tab was away is asked for
+again, and a stopping server closes every session."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import types
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import flet as ft
+import pytest
 from flet.components.component import Component
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app import FletApp
+from flet_web.fastapi.flet_app_manager import FletAppManager
 from test_arrival_guard import run
 
 from app.ui import flet_fixes
+from app.ui.flet_fixes import (
+    gone_connection,
+    lost_redraw,
+    message_repr,
+    redraw_guard,
+    session_close,
+)
+from app.ui.flet_fixes._private import upstream
+
+FIXES_DIR = Path(flet_fixes.__file__).parent
+
+
+def canary(still_there: bool, fix: types.ModuleType, fixed: str) -> None:
+    """Assert that the fault ``fix`` works around is still in the installed
+    Flet; else fail saying what Flet fixed and which work-around to delete."""
+    assert still_there, (
+        f"The installed Flet {fixed}: delete the work-around {fix.__name__} "
+        "(and its uses), it is no longer needed"
+    )
 
 
 def test_a_message_repr_names_the_action_not_the_controls() -> None:
@@ -151,3 +185,247 @@ def test_the_fixes_are_applied_once() -> None:
     assert Component.update is update
     assert Session._Session__updates_scheduler is scheduler  # type: ignore[attr-defined]
     assert FletApp.send_message is send
+
+
+# -- a redraw asked for while the tab was away ---------------------------------
+
+
+def redraws_asked_while_away() -> tuple[int, int]:
+    """A real Flet session: the tab goes away (a reload, a locked phone), a
+    redraw is asked for, the tab comes back and another is asked for. How
+    often was each made, once the second one was?"""
+
+    async def scenario() -> tuple[int, int]:
+        session = Session(Tab())
+        session.start_updates_scheduler()
+        await session.disconnect(60)
+        away, back = Redraw(), Redraw()
+        session.schedule_update(away)  # type: ignore[arg-type]
+        await session.connect(Tab())
+        session.schedule_update(back)  # type: ignore[arg-type]
+        for _wait in range(5000):  # a hang guard: until the second one is made
+            if back.count:
+                break
+            await asyncio.sleep(0.001)
+        session.close()
+        return away.count, back.count
+
+    return run(scenario())
+
+
+def test_canary_lost_redraw() -> None:
+    flet_fixes.apply()
+    away, back = redraws_asked_while_away()
+    assert back == 1
+    canary(away == 0, lost_redraw, "makes a redraw asked for while the tab was away")
+
+
+def test_a_redraw_asked_for_again_is_made_once_the_tab_is_back(monkeypatch) -> None:
+    """The arrival guard's lift: its first two redraws are asked for while the
+    tab is away (dropped, as the canary shows), the third is made."""
+    monkeypatch.setattr(lost_redraw, "LIFT_RETRY", 0.001)
+    asked: list[int] = []
+    drawn: list[int] = []
+
+    def redraw() -> None:
+        asked.append(1)
+        if len(asked) == 3:  # the tab is back
+            drawn.append(1)
+
+    run(lost_redraw.redraw_until_drawn(redraw, lambda: bool(drawn)))
+    assert (len(asked), len(drawn)) == (3, 1)
+
+
+# -- a stopping server closes every session -----------------------------------
+
+
+class Closing(Tab):
+    """A tab whose page says when its session closes."""
+
+
+def sessions_after_flets_shutdown(close_them: bool) -> tuple[bool, int, int]:
+    """A real ``FletAppManager`` holding one open session (its redraw loop
+    running), shut down as the server's lifespan does it, then closed by
+    :func:`session_close.close_all` when ``close_them``. Does the session
+    still redraw after Flet's shutdown, how many did ``close_all`` close, and
+    how many does the manager still hold?"""
+
+    async def scenario() -> tuple[bool, int, int]:
+        manager = FletAppManager()
+        session = Session(Tab())
+        session.start_updates_scheduler()
+        await manager.add_session("tab", session)
+        await manager.shutdown()
+        redraw = Redraw()
+        session.schedule_update(redraw)  # type: ignore[arg-type]
+        for _wait in range(5000):  # a hang guard: until it is made
+            if redraw.count:
+                break
+            await asyncio.sleep(0.001)
+        closed = session_close.close_all(manager) if close_them else 0
+        left = len(session_close.sessions_of(manager))
+        session.close()
+        manager.executor.shutdown(wait=False)
+        return redraw.count == 1, closed, left
+
+    return run(scenario())
+
+
+def test_canary_session_close() -> None:
+    still_open, _closed, left = sessions_after_flets_shutdown(close_them=False)
+    canary(
+        still_open and left == 1,
+        session_close,
+        "closes the sessions when its app manager shuts down",
+    )
+
+
+def test_a_stopping_server_closes_every_session() -> None:
+    _open, closed, left = sessions_after_flets_shutdown(close_them=True)
+    assert (closed, left) == (1, 0)
+
+
+# -- the canaries of the other work-arounds ------------------------------------
+
+
+class Counted(Message):
+    """A message that counts how often it is turned into text."""
+
+    formatted = 0
+
+    def __repr__(self) -> str:
+        Counted.formatted += 1
+        return "Counted()"
+
+
+def test_canary_message_repr(caplog) -> None:
+    """Flet's own ``send_message``, debug logging off: the message is turned
+    into text all the same (the f-string of its log line)."""
+
+    async def scenario() -> int:
+        with ThreadPoolExecutor(1) as executor:
+            conn = FletApp(asyncio.get_running_loop(), executor, lambda _page: None, None)
+            conn._FletApp__send_queue = asyncio.Queue()  # type: ignore[attr-defined]
+            Counted.formatted = 0
+            upstream(FletApp.send_message)(conn, Counted(MessageAction.PATCH_CONTROL, {}))
+            return Counted.formatted
+
+    caplog.set_level(logging.WARNING, logger="flet_transport")
+    canary(run(scenario()) == 1, message_repr, "no longer formats every message it sends eagerly")
+
+
+def test_canary_redraw_guard() -> None:
+    """Flet's own update scheduler ends at the first redraw that raises."""
+
+    async def scenario() -> BaseException | None:
+        session = Session(Tab())
+        loop = asyncio.create_task(upstream(getattr(Session, redraw_guard.SCHEDULER))(session))
+        session.schedule_update(Redraw(fails=True))  # type: ignore[arg-type]
+        try:
+            await asyncio.wait_for(loop, 5)  # a hang guard: the loop ends by itself
+        except Exception as error:
+            return error
+        finally:
+            session.close()
+        return None
+
+    ended = run(scenario())
+    canary(
+        isinstance(ended, RuntimeError) and "a render that fails" in str(ended),
+        redraw_guard,
+        "keeps its update scheduler going after a redraw that raises",
+    )
+
+
+def test_canary_gone_connection() -> None:
+    """Flet's own ``send_message`` on a connection whose send loop has ended."""
+    with ThreadPoolExecutor(1) as executor:
+        conn = FletApp(asyncio.new_event_loop(), executor, lambda _page: None, None)
+        conn.loop.close()
+        conn._FletApp__send_queue = None  # type: ignore[attr-defined]  # as the send loop leaves it
+        try:
+            upstream(FletApp.send_message)(conn, Message(MessageAction.PATCH_CONTROL, {}))
+        except AttributeError as error:
+            raised: Exception | None = error
+        else:
+            raised = None
+    canary(
+        raised is not None and "put_nowait" in str(raised),
+        gone_connection,
+        "checks for a connection that has gone before sending",
+    )
+
+
+# -- every work-around: its private names checked at start, its canary ---------
+
+
+def _without(owner: object, name: str) -> Callable[[pytest.MonkeyPatch], None]:
+    def take_away(monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delattr(owner, name)
+
+    return take_away
+
+
+def _no_longer_using(owner: type, method: str) -> Callable[[pytest.MonkeyPatch], None]:
+    """Flet's ``owner.method`` replaced by one that uses no private name."""
+
+    def take_away(monkeypatch: pytest.MonkeyPatch) -> None:
+        async def scheduler(self: object) -> None:
+            return None
+
+        def plain(self: object, *args: object) -> None:
+            return None
+
+        replacement = scheduler if method.endswith("scheduler") else plain
+        monkeypatch.setattr(owner, method, replacement)
+
+    return take_away
+
+
+def _app_manager() -> object:
+    from flet_web.fastapi import app_manager
+
+    return app_manager
+
+
+PRIVATE_NAMES = {
+    "_Session__updates_scheduler": _without(Session, "_Session__updates_scheduler"),
+    "_Session__closed": _no_longer_using(Session, "_Session__updates_scheduler"),
+    "_FletApp__send_queue": _no_longer_using(FletApp, "send_message"),
+    "_FletAppManager__sessions": _without(_app_manager(), "_FletAppManager__sessions"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRIVATE_NAMES))
+def test_a_private_name_flet_no_longer_has_stops_the_app_at_start(monkeypatch, name) -> None:
+    flet_fixes.apply()
+    PRIVATE_NAMES[name](monkeypatch)
+    with pytest.raises(RuntimeError, match=name):
+        flet_fixes.apply()
+
+
+def test_the_web_server_does_not_start_without_a_private_name(monkeypatch, tmp_path) -> None:
+    from app.server.door import JoinDoor
+    from app.server.run import create_app
+
+    PRIVATE_NAMES["_FletAppManager__sessions"](monkeypatch)
+    door = JoinDoor(tmp_path / "join.json", required=False)
+    with pytest.raises(RuntimeError, match="_FletAppManager__sessions"):
+        create_app(lambda _page: None, door=door, loopback=True)
+
+
+def test_the_installed_flet_has_every_private_name() -> None:
+    flet_fixes.check_private_names()  # raises naming one that is gone
+
+
+def test_every_work_around_says_its_flet_version_and_has_a_canary() -> None:
+    modules = {path.stem for path in FIXES_DIR.glob("*.py") if not path.stem.startswith("_")}
+    assert {fix.__name__.rsplit(".", 1)[1] for fix in flet_fixes.FIXES} == modules
+    canaries = {name for name in globals() if name.startswith("test_canary_")}
+    for fix in flet_fixes.FIXES:
+        short = fix.__name__.rsplit(".", 1)[1]
+        doc = " ".join((fix.__doc__ or "").split())
+        assert doc.startswith(f"Work-around for Flet {flet_fixes.FLET_VERSION}: "), short
+        assert "rivate name" in doc, short  # which ones, or that none is relied on
+        assert "Delete when" in doc and "canary" in doc, short
+        assert f"test_canary_{short}" in canaries, short

@@ -9,6 +9,7 @@ between "save" and the new standings being sent.
 :class:`flet.messaging.protocol.Message` gets a short ``repr`` (the action
 only); nothing but that log line reads it.
 
+No private name is relied on (``Message`` and its ``action`` are public).
 Delete when ``FletApp.send_message`` no longer formats the message eagerly
 (the canary in tests/app/test_flet_fixes.py then fails).
 """
