@@ -6,12 +6,13 @@ Fixtures (all xdist-safe: free ports, per-worker temp dirs, one browser per work
     Session-scoped Playwright ``Browser`` on Debian's ``chromium``, from
     the repository's root ``conftest.py`` (shared with tests/security).
 ``flet_app``
-    Factory ``flet_app(app=HELLO_APP, *, lang=None, env=None, db=True)`` that
-    starts a Flet web app (script path, ``"-m module"`` or a command list) on a
-    free port and returns an :class:`e2e_harness.AppServer` (``.url``,
-    ``.log()``, ``.env``). The app gets ``KORTPOENG_DB`` (a SQLAlchemy URL to a
-    fresh SQLite file in the test's temp dir) and ``KORTPOENG_LANG`` when
-    ``lang`` is given. Stopped after the test.
+    Factory ``flet_app(app=HELLO_APP, *, lang=None, env=None, db=True)``
+    (:class:`e2e_harness.AppFactory`) that starts a Flet web app (script path,
+    ``"-m module"`` or a command list) on a free port and returns an
+    :class:`e2e_harness.AppServer` (``.url``, ``.log()``, ``.env``). The app
+    gets ``KORTPOENG_DB`` (a SQLAlchemy URL to a fresh SQLite file in the
+    test's temp dir) and ``KORTPOENG_LANG`` when ``lang`` is given. Stopped
+    after the test.
 ``shared_flet_app``
     The same factory, session-scoped: servers live until the worker ends, so
     many tests can reuse one (``shared_flet_app(HELLO_APP)`` twice returns the
@@ -29,9 +30,8 @@ Helpers to import from ``e2e_harness``: ``tap``, ``type_into``, ``text_of``,
 from __future__ import annotations
 
 import logging
-import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -57,53 +57,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]):
     setattr(item, f"_kortpoeng_rep_{report.when}", report)
 
 
-class _AppFactory:
-    """Starts apps and stops them all on :meth:`close`."""
-
-    def __init__(self, base_dir: Path, *, reuse: bool) -> None:
-        self.base_dir = base_dir
-        self.reuse = reuse
-        self.servers: dict[tuple[Any, ...], h.AppServer] = {}
-        self.count = 0
-
-    def __call__(
-        self,
-        app: str | os.PathLike[str] | Sequence[str] = h.HELLO_APP,
-        *,
-        lang: str | None = None,
-        env: Mapping[str, str] | None = None,
-        db: bool = True,
-        timeout: float = 30.0,
-    ) -> h.AppServer:
-        command = tuple(h.app_command(app))
-        key = (command, lang, tuple(sorted((env or {}).items())), db)
-        if self.reuse and key in self.servers:
-            server = self.servers[key]
-            if server.process.poll() is None:
-                return server
-        self.count += 1
-        run_dir = self.base_dir / f"app{self.count}"
-        run_dir.mkdir(parents=True, exist_ok=True)
-        full_env: dict[str, str] = {}
-        if db:
-            full_env["KORTPOENG_DB"] = f"sqlite:///{run_dir / 'kortpoeng.sqlite3'}"
-        if lang:
-            full_env["KORTPOENG_LANG"] = lang
-        full_env.update(env or {})
-        server = h.start_app(list(command), env=full_env, log_dir=run_dir, timeout=timeout)
-        self.servers[key if self.reuse else (*key, self.count)] = server
-        return server
-
-    def close(self) -> None:
-        for server in self.servers.values():
-            server.stop()
-        self.servers.clear()
-
-
 @pytest.fixture
-def flet_app(tmp_path: Path) -> Iterator[_AppFactory]:
+def flet_app(tmp_path: Path) -> Iterator[h.AppFactory]:
     """Factory for Flet web apps that are stopped when the test ends."""
-    factory = _AppFactory(tmp_path, reuse=False)
+    factory = h.AppFactory(tmp_path, reuse=False)
     try:
         yield factory
     finally:
@@ -111,9 +68,9 @@ def flet_app(tmp_path: Path) -> Iterator[_AppFactory]:
 
 
 @pytest.fixture(scope="session")
-def shared_flet_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_AppFactory]:
+def shared_flet_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[h.AppFactory]:
     """Factory for Flet web apps shared by the tests of one worker (same args → same app)."""
-    factory = _AppFactory(tmp_path_factory.mktemp("shared-apps"), reuse=True)
+    factory = h.AppFactory(tmp_path_factory.mktemp("shared-apps"), reuse=True)
     try:
         yield factory
     finally:

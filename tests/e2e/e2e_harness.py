@@ -268,6 +268,55 @@ def start_app(
     raise HarnessError(last_error)
 
 
+class AppFactory:
+    """Starts apps (:func:`start_app`) and stops them all on :meth:`close`:
+    ``factory(app=HELLO_APP, *, lang=None, env=None, db=True)``. Each app
+    gets its own folder under ``base_dir`` with ``KORTPOENG_DB`` (a fresh
+    SQLite file there, unless ``db`` is false) and ``KORTPOENG_LANG`` when
+    ``lang`` is given, plus ``env``. With ``reuse``, the same arguments give
+    the same running app."""
+
+    def __init__(self, base_dir: Path, *, reuse: bool) -> None:
+        self.base_dir = base_dir
+        self.reuse = reuse
+        self.servers: dict[tuple[Any, ...], AppServer] = {}
+        self.count = 0
+
+    def __call__(
+        self,
+        app: str | os.PathLike[str] | Sequence[str] = HELLO_APP,
+        *,
+        lang: str | None = None,
+        env: Mapping[str, str] | None = None,
+        db: bool = True,
+        timeout: float = 30.0,
+    ) -> AppServer:
+        command = tuple(app_command(app))
+        key = (command, lang, tuple(sorted((env or {}).items())), db)
+        if self.reuse and key in self.servers:
+            server = self.servers[key]
+            if server.process.poll() is None:
+                return server
+        self.count += 1
+        run_dir = self.base_dir / f"app{self.count}"
+        run_dir.mkdir(parents=True, exist_ok=True)
+        full_env: dict[str, str] = {}
+        if db:
+            full_env["KORTPOENG_DB"] = f"sqlite:///{run_dir / 'kortpoeng.sqlite3'}"
+        if lang:
+            full_env["KORTPOENG_LANG"] = lang
+        full_env.update(env or {})
+        server = start_app(list(command), env=full_env, log_dir=run_dir, timeout=timeout)
+        self.servers[key if self.reuse else (*key, self.count)] = server
+        return server
+
+    def close(self) -> None:
+        """Stop every app started."""
+        for server in self.servers.values():
+            server.stop()
+        self.servers.clear()
+
+
 # --------------------------------------------------------------------------
 # Pages
 # --------------------------------------------------------------------------
