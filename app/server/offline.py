@@ -1,38 +1,34 @@
 """Nothing fetched from the internet: the Flutter client as served asks this
 server for everything (issue 25, item 9).
 
-flet-web 1.0.5's client (``main.dart.wasm``, and ``main.dart.js`` for a
-browser without WebAssembly GC) loads the Rive animation runtime on every
-start by adding a ``<script>`` for
-``https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/wasm/rive_native.js``
-(then ``wasm_compatibility/rive_native.js``) to the page. Kortpoeng draws no
-Rive animation; offline the request failed, online it told a CDN that the app
-was opened. ``no_cdn`` does not cover it: the address is built into the
-client.
-
-:class:`LocalClient` serves the two client files with that address replaced
-by :data:`LOCAL_BASE`, an address of this server of the same length (the
-WebAssembly module keeps its string constants as import names, so the bytes
-around it stay valid), and answers under :data:`LOCAL_PREFIX` with
-:data:`RUNTIME_STUB`: a script whose ``RiveNative()`` never settles, as the
-CDN's script never loaded offline. The client then waits for a runtime it
-never uses, exactly as it did offline, and asks nobody else.
-
-:func:`patched_client_file` checks that the installed client holds the
-address exactly once; when a future flet-web no longer does (or holds it
-twice), the file is served unchanged and a warning says so, and the canary
-test ``tests/security/test_offline_client.py`` fails, so this module can be
-deleted or updated.
+flet-web 1.0.5's client asks a CDN for the Rive animation runtime; the
+work-around (what the client holds, the address put in its place, the stub
+answered there, its check at start and canary) is
+:mod:`app.ui.flet_fixes.rive_runtime`. :class:`LocalClient` serves it: the
+two client files patched, the stub under :data:`LOCAL_PREFIX`. When a future
+flet-web no longer holds the address once, the server refuses to start
+(:func:`app.ui.flet_fixes.apply`) and the canary in
+tests/app/test_flet_fixes.py fails, so the work-around can be deleted or
+updated.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
+
+from app.ui.flet_fixes.rive_runtime import (
+    CDN_BASE,
+    CLIENT_FILES,
+    LOCAL_BASE,
+    LOCAL_PREFIX,
+    RUNTIME_STUB,
+    patched_client_file,
+    web_dir,
+)
 
 __all__ = [
     "CDN_BASE",
@@ -45,61 +41,10 @@ __all__ = [
     "web_dir",
 ]
 
-logger = logging.getLogger(__name__)
-
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-#: Where flet-web 1.0.5's client looks for the Rive runtime.
-CDN_BASE = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-#: This server's answer for every path under it (see :data:`RUNTIME_STUB`).
-LOCAL_PREFIX = "/offline/rive-native/"
-#: An address under :data:`LOCAL_PREFIX` as long as :data:`CDN_BASE`.
-LOCAL_BASE = (LOCAL_PREFIX + "kortpoeng-draws-no-rive-animation-none-loads/").encode()
-#: The runtime's stand-in: ``RiveNative()`` returns a promise that never settles.
-RUNTIME_STUB = (
-    b"// Kortpoeng draws no Rive animation and fetches nothing from the internet:\n"
-    b"// the runtime the Flutter client asks for is never loaded.\n"
-    b"globalThis.RiveNative = () => new Promise(() => {});\n"
-)
-#: The client files that hold :data:`CDN_BASE`, by path, with their media type.
-CLIENT_FILES: dict[str, bytes] = {
-    "/main.dart.wasm": b"application/wasm",
-    "/main.dart.js": b"text/javascript; charset=utf-8",
-}
-
-
-def web_dir() -> Path:
-    """The Flutter web client's folder flet-web serves (``FLET_WEB_PATH`` or
-    the installed package's)."""
-    from flet_web import get_package_web_dir
-
-    return Path(get_package_web_dir())
-
-
-@functools.lru_cache(maxsize=4)
-def patched_client_file(path: Path) -> bytes:
-    """The bytes of the client file ``path`` with :data:`CDN_BASE` replaced by
-    :data:`LOCAL_BASE` (read once per process).
-
-    A file that does not hold :data:`CDN_BASE` exactly once is returned
-    unchanged, with a warning (another flet-web version).
-
-    Raises:
-        OSError: the file cannot be read.
-    """
-    data = path.read_bytes()
-    found = data.count(CDN_BASE)
-    if found != 1:
-        logger.warning(
-            "%s holds the Rive runtime's CDN address %d times (expected once): served as it is",
-            path,
-            found,
-        )
-        return data
-    return data.replace(CDN_BASE, LOCAL_BASE)
 
 
 @functools.lru_cache(maxsize=8)

@@ -39,6 +39,7 @@ from app.ui.flet_fixes import (
     lost_redraw,
     message_repr,
     redraw_guard,
+    rive_runtime,
     session_close,
 )
 from app.ui.flet_fixes._private import upstream
@@ -126,7 +127,7 @@ def test_a_component_whose_redraw_fails_keeps_what_it_showed(caplog) -> None:
         raise KeyError("a missing view")
 
     with caplog.at_level(logging.ERROR):
-        flet_fixes.guarded_update(render)(object())  # no exception comes out
+        redraw_guard.guarded_update(render)(object())  # no exception comes out
     assert "Redrawing object failed" in caplog.text
     assert "a missing view" in caplog.text
 
@@ -356,20 +357,32 @@ def test_canary_gone_connection() -> None:
     )
 
 
+@pytest.mark.parametrize("name", sorted(rive_runtime.CLIENT_FILES))
+def test_canary_rive_runtime(name) -> None:
+    """flet-web's client holds the Rive runtime's CDN address exactly once
+    (moved here from tests/security/test_offline_client.py, which tests the
+    server's answers)."""
+    found = (rive_runtime.web_dir() / name.lstrip("/")).read_bytes().count(rive_runtime.CDN_BASE)
+    canary(found == 1, rive_runtime, f"client ({name}) no longer asks the CDN for Rive")
+
+
 # -- every work-around: its private names checked at start, its canary ---------
 
 
-def _without(owner: object, name: str) -> Callable[[pytest.MonkeyPatch], None]:
-    def take_away(monkeypatch: pytest.MonkeyPatch) -> None:
+TakeAway = Callable[[pytest.MonkeyPatch, Path], None]
+
+
+def _without(owner: object, name: str) -> TakeAway:
+    def take_away(monkeypatch: pytest.MonkeyPatch, _folder: Path) -> None:
         monkeypatch.delattr(owner, name)
 
     return take_away
 
 
-def _no_longer_using(owner: type, method: str) -> Callable[[pytest.MonkeyPatch], None]:
+def _no_longer_using(owner: type, method: str) -> TakeAway:
     """Flet's ``owner.method`` replaced by one that uses no private name."""
 
-    def take_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    def take_away(monkeypatch: pytest.MonkeyPatch, _folder: Path) -> None:
         async def scheduler(self: object) -> None:
             return None
 
@@ -388,18 +401,28 @@ def _app_manager() -> object:
     return app_manager
 
 
-PRIVATE_NAMES = {
+def _client_without_the_address(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """A client folder whose files hold no CDN address (another flet-web)."""
+    for name in rive_runtime.CLIENT_FILES:
+        (folder / name.lstrip("/")).write_bytes(b"console.log('another flet-web')")
+    monkeypatch.setattr(rive_runtime, "web_dir", lambda: folder)
+
+
+PRIVATE_NAMES: dict[str, TakeAway] = {
     "_Session__updates_scheduler": _without(Session, "_Session__updates_scheduler"),
     "_Session__closed": _no_longer_using(Session, "_Session__updates_scheduler"),
     "_FletApp__send_queue": _no_longer_using(FletApp, "send_message"),
     "_FletAppManager__sessions": _without(_app_manager(), "_FletAppManager__sessions"),
+    "rive-app/flutter-native-wasm@44.0.0": _client_without_the_address,
 }
 
 
 @pytest.mark.parametrize("name", sorted(PRIVATE_NAMES))
-def test_a_private_name_flet_no_longer_has_stops_the_app_at_start(monkeypatch, name) -> None:
+def test_a_private_name_flet_no_longer_has_stops_the_app_at_start(
+    monkeypatch, tmp_path, name
+) -> None:
     flet_fixes.apply()
-    PRIVATE_NAMES[name](monkeypatch)
+    PRIVATE_NAMES[name](monkeypatch, tmp_path)
     with pytest.raises(RuntimeError, match=name):
         flet_fixes.apply()
 
@@ -408,7 +431,7 @@ def test_the_web_server_does_not_start_without_a_private_name(monkeypatch, tmp_p
     from app.server.door import JoinDoor
     from app.server.run import create_app
 
-    PRIVATE_NAMES["_FletAppManager__sessions"](monkeypatch)
+    PRIVATE_NAMES["_FletAppManager__sessions"](monkeypatch, tmp_path)
     door = JoinDoor(tmp_path / "join.json", required=False)
     with pytest.raises(RuntimeError, match="_FletAppManager__sessions"):
         create_app(lambda _page: None, door=door, loopback=True)
@@ -429,3 +452,17 @@ def test_every_work_around_says_its_flet_version_and_has_a_canary() -> None:
         assert "rivate name" in doc, short  # which ones, or that none is relied on
         assert "Delete when" in doc and "canary" in doc, short
         assert f"test_canary_{short}" in canaries, short
+
+
+def test_the_server_module_imports_no_flet() -> None:
+    """The command line imports app.server (``kortpoeng join``) without
+    loading Flet: the server's work-around is imported alone."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, app.server; print(sorted(m for m in ('flet', 'flet_web') if m in sys.modules))"
+    )
+    root = FIXES_DIR.parents[2]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert done.stdout.strip() == "[]", done.stderr

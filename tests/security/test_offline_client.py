@@ -1,7 +1,9 @@
 """The Flutter client as served asks nobody but the server (issue 25, item
-9; :mod:`app.server.offline`): the installed flet-web still holds the CDN
-address the work-around replaces (a canary: when it fails, the work-around
-can go or must follow), and the answers of :class:`LocalClient`."""
+9; :mod:`app.server.offline`): the answers of :class:`LocalClient`. The
+canary that the installed flet-web still holds the CDN address the
+work-around replaces (:mod:`app.ui.flet_fixes.rive_runtime`) is
+``test_canary_rive_runtime`` in tests/app/test_flet_fixes.py: when it fails,
+the work-around can go or must follow."""
 
 from __future__ import annotations
 
@@ -44,12 +46,6 @@ async def flet(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None
     """Stands for Flet's app: answers every request with 200 ``flet``."""
     await send({"type": "http.response.start", "status": 200, "headers": []})
     await send({"type": "http.response.body", "body": b"flet"})
-
-
-@pytest.mark.parametrize("name", ["main.dart.wasm", "main.dart.js"])
-def test_the_installed_client_asks_the_cdn_for_the_rive_runtime_once(name) -> None:
-    """The canary: flet-web 1.0.5's client holds the CDN address exactly once."""
-    assert (web_dir() / name).read_bytes().count(CDN_BASE) == 1
 
 
 @pytest.mark.parametrize("name", ["main.dart.wasm", "main.dart.js"])

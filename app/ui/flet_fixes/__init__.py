@@ -12,38 +12,51 @@ delete the work-around.
 web server at start (:func:`app.server.run.create_app`; idempotent): it checks
 every module's private names first, so a renamed one stops the app loudly
 instead of dropping every message or never closing a session.
+
+Importing this package imports no work-around (and no Flet): each is imported
+where it is used (the server's :mod:`app.server.offline` imports
+:mod:`~app.ui.flet_fixes.rive_runtime` alone, for a command line that never
+loads Flet), and all of them by :data:`FIXES`, :func:`check_private_names`
+and :func:`apply`.
 """
 
 from __future__ import annotations
 
-from app.ui.flet_fixes import (
-    gone_connection,
-    lost_redraw,
-    message_repr,
-    redraw_guard,
-    session_close,
-)
-from app.ui.flet_fixes.gone_connection import drop_when_gone
-from app.ui.flet_fixes.message_repr import short_message_repr
-from app.ui.flet_fixes.redraw_guard import guarded_update, supervised_scheduler
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "FIXES",
-    "FLET_VERSION",
-    "apply",
-    "check_private_names",
-    "drop_when_gone",
-    "guarded_update",
-    "short_message_repr",
-    "supervised_scheduler",
-]
+__all__ = ["FIXES", "FLET_VERSION", "NAMES", "apply", "check_private_names", "fixes"]
 
 #: The Flet version every work-around was written for and checked against
 #: (pinned in pyproject.toml).
 FLET_VERSION = "1.0.5"
 
-#: Every work-around module, each with ``check_private_names()`` and ``apply()``.
-FIXES = (message_repr, redraw_guard, gone_connection, lost_redraw, session_close)
+#: Every work-around module of this package, by name.
+NAMES = (
+    "message_repr",
+    "redraw_guard",
+    "gone_connection",
+    "lost_redraw",
+    "session_close",
+    "rive_runtime",
+)
+
+if TYPE_CHECKING:
+    #: Every work-around module, each with ``check_private_names()`` and
+    #: ``apply()`` (:func:`fixes`, imported on first use).
+    FIXES: tuple[ModuleType, ...]
+
+
+def fixes() -> tuple[ModuleType, ...]:
+    """Every work-around module (:data:`NAMES`), imported."""
+    return tuple(importlib.import_module(f"{__name__}.{name}") for name in NAMES)
+
+
+def __getattr__(name: str) -> object:
+    if name == "FIXES":
+        return fixes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_private_names() -> None:
@@ -51,7 +64,7 @@ def check_private_names() -> None:
 
     Raises:
         RuntimeError: naming the first one the installed Flet no longer has."""
-    for fix in FIXES:
+    for fix in fixes():
         fix.check_private_names()
 
 
@@ -61,6 +74,8 @@ def apply() -> None:
     Raises:
         RuntimeError: naming the first private name the installed Flet no
             longer has (nothing is applied then)."""
-    check_private_names()
-    for fix in FIXES:
+    modules = fixes()
+    for fix in modules:
+        fix.check_private_names()
+    for fix in modules:
         fix.apply()
