@@ -92,8 +92,9 @@ def create_app(
         before_main: Called with each new page before ``main``.
         assets_dir: Folder served at ``/`` next to the Flutter client.
 
-    Flet's own header middleware (wildcard CORS) is left out; the guard sends
-    the headers of :mod:`app.server.headers`. The Flutter client is served so
+    Flet's own header middleware (wildcard CORS) is left out
+    (:mod:`app.ui.flet_fixes.flet_headers`); the guard sends the headers of
+    :mod:`app.server.headers`. The Flutter client is served so
     that it asks nobody but this server (:mod:`app.server.offline`). The
     Flet work-arounds are checked and applied first (:mod:`app.ui.flet_fixes`).
 
@@ -104,6 +105,7 @@ def create_app(
     import flet_web.fastapi as flet_fastapi
 
     from app.ui import flet_fixes
+    from app.ui.flet_fixes.flet_headers import without_flet_headers
 
     flet_fixes.apply()  # a private name Flet no longer has stops the server here
     inner = flet_fastapi.app(
@@ -112,11 +114,7 @@ def create_app(
         assets_dir=str(assets_dir) if assets_dir is not None else None,
         no_cdn=True,
     )
-    inner.user_middleware[:] = [
-        item
-        for item in inner.user_middleware
-        if getattr(item.cls, "__name__", "") != "CustomHeadersMiddleware"
-    ]
+    without_flet_headers(inner)  # Flet's wildcard CORS (app.ui.flet_fixes.flet_headers)
 
     def tell_tabs() -> None:
         flet_fastapi.app_manager.get_pubsubhub(main).send_all_on_topic(DOOR_TOPIC, "revoked")

@@ -35,6 +35,7 @@ from test_arrival_guard import run
 
 from app.ui import flet_fixes
 from app.ui.flet_fixes import (
+    flet_headers,
     gone_connection,
     lost_redraw,
     message_repr,
@@ -366,6 +367,62 @@ def test_canary_rive_runtime(name) -> None:
     canary(found == 1, rive_runtime, f"client ({name}) no longer asks the CDN for Rive")
 
 
+def cors_header(fastapi_app: object) -> list[bytes]:
+    """The ``Access-Control-Allow-Origin`` values of ``fastapi_app``'s answer
+    to ``GET /favicon.png`` (an ASGI call, no server)."""
+    sent: list[dict[str, object]] = []
+    asked = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive() -> object:
+        if asked:
+            return asked.pop()
+        await asyncio.Event().wait()  # the phone stays (a disconnect never comes)
+        return None
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/favicon.png",
+        "headers": [],
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "server": ("127.0.0.1", 80),
+        "http_version": "1.1",
+    }
+    run(fastapi_app(scope, receive, send))  # type: ignore[operator]
+    headers = sent[0]["headers"]
+    assert sent[0]["status"] == 200
+    return [value for name, value in headers if name == b"access-control-allow-origin"]  # type: ignore[attr-defined]
+
+
+def test_canary_flet_headers() -> None:
+    import flet_web.fastapi as flet_fastapi
+
+    answered = cors_header(flet_fastapi.app(lambda _page: None, no_cdn=True))
+    canary(answered == [b"*"], flet_headers, "no longer lets every site read every answer")
+
+
+def test_without_flets_middleware_no_answer_says_any_site_may_read_it() -> None:
+    import flet_web.fastapi as flet_fastapi
+
+    fastapi_app = flet_fastapi.app(lambda _page: None, no_cdn=True)
+    assert cors_header(flet_headers.without_flet_headers(fastapi_app)) == []
+
+
+def test_an_app_without_flets_middleware_is_refused() -> None:
+    """Another Flet's app, whose middleware has another name: the server
+    does not start (it would have sent Flet's header, silently)."""
+    import flet_web.fastapi as flet_fastapi
+
+    fastapi_app = flet_headers.without_flet_headers(flet_fastapi.app(lambda _page: None))
+    with pytest.raises(RuntimeError, match="CustomHeadersMiddleware"):
+        flet_headers.without_flet_headers(fastapi_app)
+
+
 # -- every work-around: its private names checked at start, its canary ---------
 
 
@@ -408,12 +465,20 @@ def _client_without_the_address(monkeypatch: pytest.MonkeyPatch, folder: Path) -
     monkeypatch.setattr(rive_runtime, "web_dir", lambda: folder)
 
 
+def _app_without_flets_middleware(monkeypatch: pytest.MonkeyPatch, _folder: Path) -> None:
+    """``flet_web.fastapi.app`` with no middleware class of its own."""
+    import flet_web.fastapi as flet_fastapi
+
+    monkeypatch.setattr(flet_fastapi, "app", lambda *_args, **_kwargs: None)
+
+
 PRIVATE_NAMES: dict[str, TakeAway] = {
     "_Session__updates_scheduler": _without(Session, "_Session__updates_scheduler"),
     "_Session__closed": _no_longer_using(Session, "_Session__updates_scheduler"),
     "_FletApp__send_queue": _no_longer_using(FletApp, "send_message"),
     "_FletAppManager__sessions": _without(_app_manager(), "_FletAppManager__sessions"),
     "rive-app/flutter-native-wasm@44.0.0": _client_without_the_address,
+    "CustomHeadersMiddleware": _app_without_flets_middleware,
 }
 
 

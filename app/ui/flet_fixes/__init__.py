@@ -40,6 +40,7 @@ NAMES = (
     "lost_redraw",
     "session_close",
     "rive_runtime",
+    "flet_headers",
 )
 
 if TYPE_CHECKING:

@@ -43,3 +43,16 @@ def require_name_used(function: Callable[..., Any], name: str, fix: str) -> None
             f"no longer uses the private attribute {name!r} "
             "(Flet changed; the work-around was written for Flet 1.0.5)"
         )
+
+
+def require_class_defined(function: Callable[..., Any], name: str, fix: str) -> None:
+    """Raise ``RuntimeError`` naming ``name`` if Flet's ``function`` no longer
+    defines a class (or function) of that name in its body."""
+    code = getattr(upstream(function), "__code__", None)
+    inner = [c.co_name for c in getattr(code, "co_consts", ()) if hasattr(c, "co_name")]
+    if name not in inner:
+        raise RuntimeError(
+            f"Flet work-around {fix!r}: {getattr(function, '__qualname__', function)} "
+            f"no longer defines {name!r} "
+            "(Flet changed; the work-around was written for Flet 1.0.5)"
+        )
