@@ -18,8 +18,8 @@ and nothing waits for it long.
 * :class:`TapFeedback` is a client action (``action=`` of a key): the
   client gives the tap its ``selection_click`` inside the tap itself, with
   no round trip to the server (a round trip would lag behind the finger).
-  It binds the service with ``flet.controls.client_action.shared_service``,
-  Flet's own helper for its client actions (``ShareText``, ``OpenUrl``).
+  Flet 1.0.5 has none: it is a work-around
+  (:mod:`app.ui.flet_fixes.haptic_action`).
 * :func:`share_file` hands an export to the share sheet; :func:`uses_share_sheet`
   says where that is done.
 """
@@ -29,11 +29,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import flet as ft
-from flet.controls.client_action import ClientAction, action_field, shared_service
+
+from app.ui.flet_fixes.haptic_action import TapFeedback
 
 __all__ = [
     "ASK_PATIENCE",
@@ -149,19 +149,6 @@ def use_keep_awake() -> None:
     """Hook: the screen stays awake while the calling component is shown."""
     awake = awake_for(ft.context.page)
     ft.use_effect(awake.hold, [], cleanup=awake.release)
-
-
-@dataclass
-class TapFeedback(ClientAction):
-    """The client gives a tap haptic feedback (``HapticFeedback.selection_click``)
-    the moment the control is tapped, before its ``on_click`` reaches the
-    server. A device without haptics does nothing."""
-
-    service: ft.HapticFeedback | None = action_field(None)  # noqa: RUF009 (Flet's own way)
-    """The page's haptic feedback service (default: the one Flet shares per page)."""
-
-    def __post_init__(self) -> None:
-        self._bind(self.service or shared_service(ft.HapticFeedback), "selection_click", {})
 
 
 def tap_feedback() -> TapFeedback | None:

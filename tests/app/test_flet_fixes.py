@@ -25,6 +25,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 from flet.components.component import Component
+from flet.controls.client_action import ClientAction
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
@@ -37,6 +38,7 @@ from app.ui import flet_fixes
 from app.ui.flet_fixes import (
     flet_headers,
     gone_connection,
+    haptic_action,
     lost_redraw,
     message_repr,
     redraw_guard,
@@ -423,6 +425,20 @@ def test_an_app_without_flets_middleware_is_refused() -> None:
         flet_headers.without_flet_headers(fastapi_app)
 
 
+def test_canary_haptic_action() -> None:
+    """Flet's own client actions (each in its service's module): none in the
+    haptic feedback service's."""
+    import importlib
+
+    module = importlib.import_module(ft.HapticFeedback.__module__)
+    own = [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, ClientAction) and value is not ClientAction
+    ]
+    canary(own == [], haptic_action, f"has a client action for haptic feedback ({own})")
+
+
 # -- every work-around: its private names checked at start, its canary ---------
 
 
@@ -479,6 +495,7 @@ PRIVATE_NAMES: dict[str, TakeAway] = {
     "_FletAppManager__sessions": _without(_app_manager(), "_FletAppManager__sessions"),
     "rive-app/flutter-native-wasm@44.0.0": _client_without_the_address,
     "CustomHeadersMiddleware": _app_without_flets_middleware,
+    "_bind": _without(ClientAction, "_bind"),
 }
 
 

@@ -41,6 +41,7 @@ NAMES = (
     "session_close",
     "rive_runtime",
     "flet_headers",
+    "haptic_action",
 )
 
 if TYPE_CHECKING:
