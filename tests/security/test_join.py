@@ -187,3 +187,16 @@ def test_bound_to_loopback_no_code_is_needed(servers) -> None:
         client.wait_for("nav-new-session")
     finally:
         client.close()
+
+
+def test_on_loopback_the_invite_screen_says_how_to_let_phones_in(servers) -> None:
+    """Bound to loopback there is no code to show: the Invite screen says how
+    to let phones in, and shows no QR code."""
+    server = servers()
+    client = wire.open_client(server.ws_url, origin=server.url, route="/invite")
+    try:
+        client.wait_says("invite-local", "kortpoeng web --host 0.0.0.0")
+        client.wait_for("screen-invite")
+        assert wire.tagged_nodes(client.messages, "invite-qr") == []
+    finally:
+        client.close()
