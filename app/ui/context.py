@@ -1,7 +1,8 @@
 """The app's context and where it goes: the app state of this page
 (:func:`use_app`), what a component makes once (:func:`use_created`), the
 news of a write to the other tabs (:func:`announce`) and the navigation
-(:func:`go`, :func:`go_back`, :func:`go_replace`)."""
+(:func:`go`; :func:`go_back` and :func:`go_replace`, a Flet work-around:
+:mod:`app.ui.flet_fixes.browser_history`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from app import storage
+from app.ui.flet_fixes.browser_history import BACK_MARK as BACK_MARK
+from app.ui.flet_fixes.browser_history import REPLACE_MARK as REPLACE_MARK
+from app.ui.flet_fixes.browser_history import go_back as go_back
+from app.ui.flet_fixes.browser_history import go_replace as go_replace
 from app.ui.state import AppState
 
 logger = logging.getLogger(__name__)
@@ -71,23 +76,3 @@ def go(route: str) -> None:
     """Navigate to ``route``: the browser pushes the address (history and reload
     follow) and the router re-renders when it reports the change."""
     ft.context.page.navigate(route)
-
-
-#: Route endings the web page's history script (``assets/index.html``) acts on.
-BACK_MARK = "#kp-back"
-REPLACE_MARK = "#kp-replace"
-
-
-def go_back(route: str) -> None:
-    """Return to ``route`` (a screen's back arrow, a saved or abandoned entry):
-    in a browser, its own back when the screen was opened from ``route`` — so
-    the entry screen leaves the history, and the next back goes where the
-    user came from before — else ``route`` replaces this history entry. Flet
-    only pushes routes; ``assets/index.html`` reads the ending."""
-    ft.context.page.navigate(route + BACK_MARK)
-
-
-def go_replace(route: str) -> None:
-    """Show ``route`` in place of this history entry (a form that is done, such
-    as a started session's form: back never shows it again)."""
-    ft.context.page.navigate(route + REPLACE_MARK)

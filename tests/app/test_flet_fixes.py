@@ -36,6 +36,7 @@ from test_arrival_guard import run
 
 from app.ui import flet_fixes
 from app.ui.flet_fixes import (
+    browser_history,
     flet_headers,
     gone_connection,
     haptic_action,
@@ -439,6 +440,39 @@ def test_canary_haptic_action() -> None:
     canary(own == [], haptic_action, f"has a client action for haptic feedback ({own})")
 
 
+def test_canary_browser_history() -> None:
+    """Flet's page navigates by pushing a route, and by nothing else: no
+    replacing, no going back (its other route names: the route itself and
+    its change event)."""
+    import inspect
+
+    from flet.controls.page import Page
+
+    names = {
+        n
+        for n in dir(Page)
+        if any(word in n for word in ("route", "history", "replace"))
+        or n in ("navigate", "go", "go_back", "back")
+    }
+    pushes = [
+        list(inspect.signature(getattr(Page, method)).parameters)
+        for method in ("navigate", "push_route")
+    ]
+    canary(
+        names == {"navigate", "push_route", "route", "on_route_change"}
+        and pushes == [["self", "route", "kwargs"]] * 2,
+        browser_history,
+        f"navigates otherwise than by pushing a route ({sorted(names)}, {pushes})",
+    )
+
+
+def test_the_history_script_is_found_in_the_page_served() -> None:
+    page = browser_history.PAGE.read_text(encoding="utf-8")
+    script = browser_history.history_script(page)
+    assert script is not None and script.count("history.pushState = function") == 1
+    assert browser_history.history_script(page.replace("kortpoeng:history", "gone")) is None
+
+
 # -- every work-around: its private names checked at start, its canary ---------
 
 
@@ -488,6 +522,15 @@ def _app_without_flets_middleware(monkeypatch: pytest.MonkeyPatch, _folder: Path
     monkeypatch.setattr(flet_fastapi, "app", lambda *_args, **_kwargs: None)
 
 
+def _page_without_the_history_script(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """A web page that is Flet's own, with no history script."""
+    import flet_web
+
+    page = folder / "index.html"
+    page.write_bytes((Path(flet_web.__file__).parent / "web" / "index.html").read_bytes())
+    monkeypatch.setattr(browser_history, "PAGE", page)
+
+
 PRIVATE_NAMES: dict[str, TakeAway] = {
     "_Session__updates_scheduler": _without(Session, "_Session__updates_scheduler"),
     "_Session__closed": _no_longer_using(Session, "_Session__updates_scheduler"),
@@ -496,6 +539,7 @@ PRIVATE_NAMES: dict[str, TakeAway] = {
     "rive-app/flutter-native-wasm@44.0.0": _client_without_the_address,
     "CustomHeadersMiddleware": _app_without_flets_middleware,
     "_bind": _without(ClientAction, "_bind"),
+    "kortpoeng:history": _page_without_the_history_script,
 }
 
 

@@ -42,6 +42,7 @@ NAMES = (
     "rive_runtime",
     "flet_headers",
     "haptic_action",
+    "browser_history",
 )
 
 if TYPE_CHECKING:
