@@ -13,6 +13,7 @@ import flet as ft
 from app.fonts import DEJAVU, EMOJI
 from app.i18n import _
 from app.messages import describe_error
+from app.ui.flet_fixes.semantics_key import identified
 from app.ui.text_styles import PAGE_FONTS, text_style
 
 #: A font with the suit symbols ♠ ♥ ♦ ♣ (Roboto has none), served from assets/fonts.
@@ -50,13 +51,14 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 
     The identifier is also the control's ``key``, so a node whose identifier
     changes is replaced rather than patched (Flutter web keeps the old
-    ``flt-semantics-identifier`` on a patched node). A Material button is a
+    ``flt-semantics-identifier`` on a patched node: a Flet work-around,
+    :mod:`app.ui.flet_fixes.semantics_key`). A Material button is a
     button to a screen reader already: ``button=True`` is dropped for one, so
     it is not announced twice.
     """
     if isinstance(control, _BUTTONS):
         semantics.pop("button", None)
-    return ft.Semantics(identifier=identifier, content=control, key=identifier, **semantics)
+    return identified(identifier, control, **semantics)
 
 
 #: Controls that are buttons in the accessibility tree by themselves.
@@ -90,7 +92,3 @@ def section_title(text: str) -> ft.Control:
         content=ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_SMALL, color=ft.Colors.PRIMARY),
         padding=ft.Padding.only(top=12, bottom=4),
     )
-
-
-#: Seconds between the tries of a lift whose redraw has not come (see
-#: :func:`_timed_lift`), and how many tries at most (about 30 s in all).

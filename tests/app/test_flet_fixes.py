@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import types
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -570,7 +571,9 @@ def test_the_installed_flet_has_every_private_name() -> None:
 def test_every_work_around_says_its_flet_version_and_has_a_canary() -> None:
     modules = {path.stem for path in FIXES_DIR.glob("*.py") if not path.stem.startswith("_")}
     assert {fix.__name__.rsplit(".", 1)[1] for fix in flet_fixes.FIXES} == modules
+    in_a_browser = FIXES_DIR.parents[2] / "tests" / "e2e" / "test_flet_canaries.py"
     canaries = {name for name in globals() if name.startswith("test_canary_")}
+    canaries |= set(re.findall(r"^def (test_canary_\w+)\(", in_a_browser.read_text(), re.M))
     for fix in flet_fixes.FIXES:
         short = fix.__name__.rsplit(".", 1)[1]
         doc = " ".join((fix.__doc__ or "").split())

@@ -4,7 +4,8 @@ Each module names the Flet version and the behaviour it works around, the
 private names it relies on and how to tell that Flet fixed it. Each checks at
 start that those private names still exist (``check_private_names``, raising
 ``RuntimeError`` naming the name), and has a canary test in
-``tests/app/test_flet_fixes.py`` that shows the upstream fault is still there
+``tests/app/test_flet_fixes.py`` (in ``tests/e2e/test_flet_canaries.py`` for
+a fault only a browser shows) that shows the upstream fault is still there
 in the installed Flet: when Flet fixes it, the canary fails and says to
 delete the work-around.
 
@@ -43,6 +44,7 @@ NAMES = (
     "flet_headers",
     "haptic_action",
     "browser_history",
+    "semantics_key",
 )
 
 if TYPE_CHECKING:
