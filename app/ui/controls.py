@@ -65,15 +65,6 @@ def tagged(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semanti
 _BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
-# A handler reads what the browser sent with its event, never the control's
-# ``value``. The browser applies a tap to its control at once, but the handler
-# runs later (one task per event). A redraw asked for in between by an earlier
-# tap's handler replaces the control with one drawn from the model, which does
-# not know this tap yet: its ``value`` (and the screen, which the redraw sets
-# back) holds the old state, and the tap would be lost. Under load, two of
-# three quick taps on the new-session switches were lost that way.
-
-
 def describe_problem(error: BaseException | None) -> str:
     """A translated sentence for any error a screen shows: the one describer,
     :func:`app.messages.describe_error` (coded errors in words; anything else a

@@ -13,6 +13,16 @@ from app.i18n import _, format_number
 from app.ui.controls import TOUCH, tagged
 from app.ui.state.typed_sum import shown_sum
 
+# A handler reads what the browser sent with its event, never the control's
+# ``value``. The browser applies a tap to its control at once, but the handler
+# runs later (one task per event). A redraw asked for in between by an earlier
+# tap's handler replaces the control with one drawn from the model, which does
+# not know this tap yet: its ``value`` (and the screen, which the redraw sets
+# back) holds the old state, and the tap would be lost. Under load, two of
+# three quick taps on the new-session switches were lost that way. Reading the
+# event (Flet's public ``e.data``) is how every handler of the app works, as in
+# any asynchronous UI, not a work-around for a Flet fault (app.ui.flet_fixes).
+
 
 def switched(e: ft.Event, now: bool) -> bool:
     """The state a switch was turned to by the tap behind ``e`` (a
