@@ -35,7 +35,9 @@ def _two_phones(flet_app, open_page, hands):
     return phone_a, phone_b
 
 
-def test_changing_a_hand_the_other_phone_deleted_is_refused(flet_app, open_page) -> None:
+def test_a_change_to_a_deleted_hand_is_refused_and_a_hand_saved_first_is_not_entered_twice(
+    flet_app, open_page
+) -> None:
     phone_a, phone_b = _two_phones(
         flet_app,
         open_page,
@@ -64,18 +66,15 @@ def test_changing_a_hand_the_other_phone_deleted_is_refused(flet_app, open_page)
     wait_gone(phone_a, "hand-row-3")
     assert h.text_of(phone_a, "running-2-2") == h.text_of(phone_b, "running-2-2")
 
-
-def test_a_hand_saved_first_on_the_other_phone_is_not_entered_twice(flet_app, open_page) -> None:
-    phone_a, phone_b = _two_phones(flet_app, open_page, [("Anna", {"Bo": ["K"]})])
-    # Both phones start entering hand 2; B saves first.
+    # Two hands now. Both phones start entering hand 3; B saves first.
     open_hand(phone_a)
     h.tap(phone_a, "went-out-1")
     enter_hand(Taps(phone_b), PLAYERS, "Bo", {"Anna": ["3"], "Cato": ["2"]})
-    wait_says(phone_a, "hand-overtaken", "Hand 2 was saved on another phone")
-    wait_text(phone_a, "screen-hand", "Hand 3")
+    wait_says(phone_a, "hand-overtaken", "Hand 3 was saved on another phone")
+    wait_text(phone_a, "screen-hand", "Hand 4")
     h.screenshot(phone_a, "two-phones-overtaken-en-phone")
     h.tap(phone_a, "overtaken-discard")
     wait_for(phone_a, "screen-session")
-    wait_for(phone_a, "hand-row-2")
-    wait_gone(phone_a, "hand-row-3")
-    wait_text(phone_a, "new-hand", "Enter hand 3")
+    wait_for(phone_a, "hand-row-3")
+    wait_gone(phone_a, "hand-row-4")
+    wait_text(phone_a, "new-hand", "Enter hand 4")
