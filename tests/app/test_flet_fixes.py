@@ -11,7 +11,11 @@ What they are: outgoing messages are not turned into the repr of every control
 they carry (flet_web logs them with an f-string), one failed redraw no longer
 stops every later redraw of the tab, a redraw for a tab that has just gone is
 dropped, not raised, a redraw asked for while the tab was away is asked for
-again, and a stopping server closes every session."""
+again, a stopping server closes every session, the client asks no CDN for the
+Rive runtime, no answer says any site may read it, a key's tap is felt through a
+client action of our own, a finished screen leaves the browser's history, and
+a renamed semantics node is replaced (its canary needs a browser:
+tests/e2e/test_flet_canaries.py)."""
 
 from __future__ import annotations
 
@@ -243,10 +247,6 @@ def test_a_redraw_asked_for_again_is_made_once_the_tab_is_back(monkeypatch) -> N
 
 
 # -- a stopping server closes every session -----------------------------------
-
-
-class Closing(Tab):
-    """A tab whose page says when its session closes."""
 
 
 def sessions_after_flets_shutdown(close_them: bool) -> tuple[bool, int, int]:
