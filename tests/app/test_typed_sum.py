@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from screen_table import Table, tap
 
 from app.i18n import use_language
 from app.messages import describe_error
 from app.ui.common import TypedTexts, number_field, sum_suffix
-from app.ui.hand_entry import actions
 from app.ui.state import HandDraft, NewSessionDraft
 from app.ui.state.game_draft import GameDraft
 from app.ui.state.typed_sum import MAX_SUM_LENGTH, read_sum, shown_sum
@@ -175,14 +175,12 @@ def engine(tmp_path):
 def test_a_typed_sum_is_saved_as_its_sum_and_read_back_from_the_file(engine, tmp_path) -> None:
     """The reported case: "10+15" was saved as 1015 without a word."""
     view = start_session(engine=engine, game="rummy", players=("Kari", "Per"))
-    d = HandDraft.for_session(view)
+    screen = Table(engine).new_hand(view.id)  # the hand screen's model
+    d = screen.draft
     d.set_went_out("Kari")
     d.toggle_plain("Per")
     d.set_plain("Per", "10+15")
-    outcome = actions.save(
-        engine=engine, session_id=view.id, hand=d.hand(), number=1, editing=False, confirm=True
-    )
-    assert isinstance(outcome, actions.Saved), outcome
+    assert tap(screen.save_anyway)
     again = make_engine(tmp_path / "typed.db")  # another engine on the same file
     try:
         assert get_hand(engine=again, session_id=view.id, number=1).hand.left == {"Per": 25}

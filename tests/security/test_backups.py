@@ -5,6 +5,7 @@ a copy of what it replaces is kept)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 from datetime import datetime, timedelta
@@ -14,11 +15,13 @@ import pytest
 from safety_helpers import SAMPLES, dump, kortpoeng, one_line, run, session_file
 
 from app.backups import maybe_backup
-from app.ui.hand_entry.actions import Saved, save
+from app.ui.state import AppState
+from app.ui.state.hand_screen import HandScreen
+from app.ui.state.ports import Ports
 from models.backup import auto_backup, backup_folder, list_backups
 from models.db import HEAD_REVISION, init_db, make_engine
-from models.services import import_session, list_sessions, start_session
-from scoring import Hand, parse_cards
+from models.services import import_session, list_sessions, open_session, start_session
+from scoring import parse_cards
 
 
 @pytest.fixture
@@ -151,12 +154,17 @@ def test_the_number_kept_is_a_setting_and_an_environment_variable(
 def test_a_session_that_ends_in_the_app_makes_the_days_backup(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The hand screen's save (app.ui.hand_entry.actions.save, what the Save
-    button runs) backs up when the hand finished the session."""
+    """The hand screen's save (:meth:`app.ui.state.hand_screen.HandScreen.save`,
+    what the Save button runs) backs up when the hand finished the session."""
     path = tmp_path / "kp.db"
     monkeypatch.setenv("KORTPOENG_DB", str(path))
     monkeypatch.delenv("KORTPOENG_BACKUPS", raising=False)
     engine = make_engine(path)
+
+    async def run_use_case(use_case, **arguments):
+        return use_case(engine=engine, **arguments)
+
+    ports = Ports(run_use_case, lambda _r: None, lambda _r: None, lambda _s: None)
     try:
         init_db(engine)
         view = start_session(
@@ -165,16 +173,13 @@ def test_a_session_that_ends_in_the_app_makes_the_days_backup(
         number = 0
         while True:
             number += 1
-            outcome = save(
-                engine=engine,
-                session_id=view.id,
-                hand=Hand("Kari", {"Ola": parse_cards(["K", "Q"])}),
-                number=number,
-                editing=False,
-                confirm=True,
-            )
-            assert isinstance(outcome, Saved)
-            if outcome.view.finished:
+            screen = HandScreen(AppState(), ports, view.id)
+            screen.show(open_session(engine=engine, session_id=view.id))
+            screen.draft.set_went_out("Kari")
+            for card in parse_cards(["K", "Q"]):
+                screen.draft.add_card("Ola", card)
+            assert asyncio.run(screen.save_anyway())
+            if open_session(engine=engine, session_id=view.id).finished:
                 break
             assert list_backups(path) == []  # not before the session ends
         assert number > 1

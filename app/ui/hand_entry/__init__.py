@@ -1,7 +1,7 @@
 """Hand entry, by screen part: the card keypad (:mod:`.keypad`), the run builder
-(:mod:`.run_builder`), a player's panel and the live score (:mod:`.player_panel`),
-the screen itself (:mod:`.screen`) and what its buttons do (:mod:`.actions`,
-plain functions without Flet)."""
+(:mod:`.run_builder`), a player's panel and the live score (:mod:`.player_panel`)
+and the screen itself (:mod:`.screen`). What its buttons do is the screen's
+model, :mod:`app.ui.state.hand_screen` (plain Python, no Flet widgets)."""
 
 from app.ui.hand_entry.screen import EditHandScreen, HandEntry, NewHandScreen
 

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _, format_number
-from app.messages import describe_error, describe_note, describe_total, describe_warning
+from app.i18n import _
 from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
-from scoring import WarningCode
+from app.ui.state.hand_screen import (
+    breakdown_shown,
+    held_text,
+    notes_shown,
+    plain_note_shown,
+    points_shown,
+    status_shown,
+)
 
 __all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel", "held_text"]
 
@@ -26,32 +32,6 @@ __all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel", "held_text"]
 NAME_WIDTH = 112
 
 
-def held_text(counted: str, points: int) -> str:
-    """A player's points so far in the game's own words (``counted``: the
-    cards ``"leftover"`` in hand, or ``"tricks"`` taken): "18 in cards",
-    "14 taken".
-
-    >>> from app.i18n import use_language
-    >>> with use_language("en"):
-    ...     held_text("tricks", 14), held_text("leftover", 18)
-    ('14 taken', '18 in cards')
-    """
-    if counted == "tricks":
-        return _("{points} taken", points=format_number(points))
-    return _("{points} in cards", points=format_number(points))
-
-
-def _plain_warning(preview: Preview, player: str) -> str:
-    """The ``plain_number`` warning of ``player`` in words (scoring's), or ""."""
-    score = preview.score
-    if score is None:
-        return ""
-    for warning in score.warnings:
-        if warning.code == WarningCode.PLAIN_NUMBER and warning.player == player:
-            return describe_warning(warning)
-    return ""
-
-
 @ft.component
 def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     """One player's part of the hand: runs (Four Suit Rummy), leftover cards or a
@@ -59,13 +39,10 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     texts = use_created(TypedTexts)
     player = draft.players[seat]
     went_out = draft.went_out == player
-    score = preview.score
-    left = score.leftover.get(player) if score is not None else draft.leftover_points(player)
     plain = player in draft.plain and not went_out
     # Always a line (0 before the first card), so the header's height never
     # changes while cards are tapped in, at any text size.
-    in_cards = held_text(draft.rules.counted, left or 0)
-    status = _("Went out") if went_out else in_cards
+    status = status_shown(draft, preview, player)
     name_column = ft.Container(
         content=ft.Column(
             [
@@ -171,18 +148,13 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
             controls.append(RunBuilder(draft, seat))
     if not went_out:
         if plain:
-            typed_error = draft.typed_error(player)  # said here, beside the field
-            note = _plain_warning(preview, player)
+            note, wrong = plain_note_shown(draft, preview, player)  # beside the field
             controls.append(
                 tagged(
                     f"plain-note-{seat}",
                     ft.Text(
-                        describe_error(typed_error)
-                        if typed_error is not None
-                        else note or _("Typed points cannot be checked against the cards."),
-                        color=ft.Colors.ERROR
-                        if typed_error is not None
-                        else ft.Colors.ON_SURFACE_VARIANT,
+                        note,
+                        color=ft.Colors.ERROR if wrong else ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 )
             )
@@ -200,19 +172,18 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
 def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
     """This hand's points per player, live from :mod:`scoring`, with the
     breakdown, and why nobody scores when that is so (a blocked tie…)."""
-    score = preview.score
-    flag_names = {flag.id: flag.name for flag in draft.rules.flags}
     rows: list[ft.Control] = [
         ft.Text(_("Points this hand"), weight=ft.FontWeight.W_600),
     ]
-    if score is not None and score.notes:
+    notes = notes_shown(preview)
+    if notes:
         rows.append(
             tagged(
                 "hand-note",
                 ft.Row(
                     [
                         ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SURFACE_VARIANT),
-                        ft.Text("\n".join(describe_note(n) for n in score.notes), expand=True),
+                        ft.Text(notes, expand=True),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
@@ -220,8 +191,6 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
             )
         )
     for seat, player in enumerate(draft.players):
-        points = score.points[player] if score is not None else None
-        items = score.breakdown.get(player, ()) if score is not None else ()
         rows.append(
             ft.Row(
                 [
@@ -236,9 +205,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                describe_total(items, points, flag_names)
-                                if items and points is not None
-                                else "",
+                                breakdown_shown(draft, preview, player),
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ),
@@ -247,7 +214,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                     tagged(
                         f"points-{seat}",
                         ft.Text(
-                            format_number(points) if points is not None else "–",
+                            points_shown(preview, player),
                             size=18,
                             weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY,

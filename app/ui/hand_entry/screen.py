@@ -1,28 +1,30 @@
 """The hand-entry screen: who went out (or blocked), a panel per player
 (:mod:`.player_panel`), the live score, errors inline, warnings to confirm, and
-save / delete / undo (:mod:`.actions`, run off the event loop).
+save / delete / undo — drawn from the screen's model,
+:class:`app.ui.state.hand_screen.HandScreen`, whose methods every tap calls.
 
 Every number shown comes from :mod:`scoring` through :class:`app.ui.state.HandDraft`.
-Nothing is recorded that nobody meant (issue 11): an edit left unsaved is
-asked about, never carried into the next opening; a saved entry leaves the
-browser's history; a correction that would end the session earlier says how
-to go on, and nothing is lost until the user chooses.
+What the buttons do (nothing recorded that nobody meant, issue 11) is the
+model's, and tested there without a browser (tests/app/test_hand_screen.py).
 """
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import Any, cast
 
 import flet as ft
 
-from app.i18n import _, format_number, ngettext
-from app.messages import blocked_label, describe_warning
+from app.i18n import _
+from app.messages import blocked_label
 from app.ui.common import (
     Screen,
     announce,
     choice,
     describe_problem,
+    go,
     go_back,
+    go_replace,
     loading_screen,
     run_use_case,
     switched,
@@ -32,15 +34,12 @@ from app.ui.common import (
     use_session_view,
     watching,
 )
-from app.ui.hand_entry import actions as hand_actions
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
 from app.ui.phone import on_its_side, use_keep_awake
 from app.ui.state import AppState, HandDraft
-from models import services
-from models.errors import StorageCode
-from models.views import SessionView
-from scoring import CodedError, ErrorCode, WarningCode
+from app.ui.state.hand_screen import HandScreen, session_and_hand
+from app.ui.state.ports import Ports
 
 __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen", "overtaken_notice"]
 
@@ -49,15 +48,9 @@ __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen", "overtaken_notice"]
 PADDING = 8
 
 
-def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number: int) -> ft.Control:
-    """Another phone saved hand :attr:`HandDraft.opened_for` while this one was
-    being entered: maybe the same hand. Discard this entry, or keep it as hand
-    ``number``."""
-
-    def discard(_e: ft.Event) -> None:
-        app.drop_draft(view.id, None)
-        go_back(f"/session/{view.id}")
-
+def overtaken_notice(screen: HandScreen) -> ft.Control:
+    """Another phone saved the hand this one was begun as (:attr:`HandScreen.overtaken`):
+    maybe the same hand. Discard this entry, or keep it as the next hand."""
     return tagged(
         "hand-overtaken",
         ft.Container(
@@ -67,12 +60,7 @@ def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number:
                         [
                             ft.Icon(ft.Icons.PHONELINK_RING, color=ft.Colors.ON_TERTIARY_CONTAINER),
                             ft.Text(
-                                _(
-                                    "Hand {saved} was saved on another phone while you "
-                                    "entered this one. If it was the same hand, discard "
-                                    "this entry.",
-                                    saved=format_number(draft.opened_for or number - 1),
-                                ),
+                                screen.overtaken_text,
                                 color=ft.Colors.ON_TERTIARY_CONTAINER,
                                 expand=True,
                             ),
@@ -86,7 +74,7 @@ def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number:
                                 ft.OutlinedButton(
                                     _("Discard"),
                                     icon=ft.Icons.DELETE_OUTLINE,
-                                    on_click=discard,
+                                    on_click=screen.discard_overtaken,
                                     height=48,
                                 ),
                                 button=True,
@@ -94,8 +82,8 @@ def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number:
                             tagged(
                                 "overtaken-keep",
                                 ft.FilledButton(
-                                    _("Keep as hand {n}", n=format_number(number)),
-                                    on_click=lambda _e: draft.keep_as(number),
+                                    screen.keep_as_label,
+                                    on_click=screen.keep_as_next,
                                     height=48,
                                 ),
                                 button=True,
@@ -115,9 +103,10 @@ def overtaken_notice(app: AppState, view: SessionView, draft: HandDraft, number:
     )
 
 
-def left_notice(on_restore, on_discard) -> ft.Control:
-    """This hand was changed at an earlier opening and left unsaved: the
-    stored hand is shown; the change can be taken up again or thrown away."""
+def left_notice(screen: HandScreen) -> ft.Control:
+    """This hand was changed at an earlier opening and left unsaved
+    (:attr:`HandScreen.left`): the stored hand is shown; the change can be
+    taken up again or thrown away."""
     return tagged(
         "edit-unsaved",
         ft.Container(
@@ -144,7 +133,7 @@ def left_notice(on_restore, on_discard) -> ft.Control:
                                 ft.OutlinedButton(
                                     _("Discard the changes"),
                                     icon=ft.Icons.DELETE_OUTLINE,
-                                    on_click=on_discard,
+                                    on_click=screen.forget_left,
                                     height=48,
                                 ),
                                 button=True,
@@ -154,7 +143,7 @@ def left_notice(on_restore, on_discard) -> ft.Control:
                                 ft.FilledButton(
                                     _("Restore the changes"),
                                     icon=ft.Icons.RESTORE,
-                                    on_click=on_restore,
+                                    on_click=screen.restore_left,
                                     height=48,
                                 ),
                                 button=True,
@@ -174,232 +163,72 @@ def left_notice(on_restore, on_discard) -> ft.Control:
     )
 
 
-def _hands(first: int, last: int) -> str:
-    """ "hand 4" or "hands 4–6"."""
-    if first == last:
-        return _("Delete hand {n} and save", n=format_number(first))
-    return _(
-        "Delete hands {first}–{last} and save",
-        first=format_number(first),
-        last=format_number(last),
+def leave_dialog(app: AppState, screen: HandScreen) -> ft.AlertDialog:
+    """The question :attr:`HandScreen.leaving` puts: discard the changes, or
+    keep editing."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(screen.leave_question),
+        content=tagged("discard-dialog", ft.Text(_("The hand stays as it was saved."))),
+        actions=[
+            tagged(
+                "discard-keep",
+                ft.TextButton(_("Keep editing"), on_click=screen.keep_editing, height=48),
+                button=True,
+            ),
+            watching(  # it leaves: a double tap on it is known on the screen it shows
+                app.memory.presses,
+                tagged(
+                    "discard-confirm",
+                    ft.FilledButton(
+                        _("Discard"),
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        on_click=screen.discard,
+                        height=48,
+                    ),
+                    button=True,
+                ),
+            ),
+        ],
     )
 
 
+def hand_ports() -> Ports:
+    """The hand screen's ways out: the use cases off the event loop, the
+    navigation (a finished entry leaves the history) and the other tabs."""
+    return Ports(run_use_case, go, go_replace, announce, go_back)
+
+
+def use_hand_screen(app: AppState, session_id: int, number: int | None) -> HandScreen:
+    """The model of the hand screen on show (hand ``number`` of session
+    ``session_id``, ``None`` for the next hand): made when the screen opens
+    (and for another hand), kept while it is shown; the calling component
+    draws again whenever the model changes."""
+
+    def made() -> HandScreen:
+        return HandScreen(app, hand_ports(), session_id, number)
+
+    kept, set_screen = ft.use_state(cast("Callable[[], Any]", made))
+    screen = cast("HandScreen", kept)
+    if (screen.session_id, screen.number) != (session_id, number):
+        screen = made()
+        set_screen(cast("Any", screen))
+    return screen
+
+
 @ft.component
-def HandEntry(
-    view: SessionView,
-    draft: HandDraft,
-    *,
-    left_behind: bool = False,
-    on_restore=None,
-    on_forget=None,
-) -> ft.Control:
-    """The whole hand-entry screen for ``draft`` in session ``view``.
-    ``left_behind``: an edit of this hand was left unsaved at an earlier
-    opening (``on_restore`` takes it up again, ``on_forget`` throws it away)."""
+def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
+    """The whole hand-entry screen of ``screen`` (its :attr:`~HandScreen.draft`
+    is ``draft``, passed so that every change of it draws the screen again)."""
     app = use_app()
-    busy, set_busy = ft.use_state(False)
+    view = screen.view
+    assert view is not None
     preview = draft.preview()
-    editing = draft.number is not None
-    number = draft.number or len(view.hands) + 1
-    back = f"/session/{view.id}"
+    editing = screen.editing
+    number = screen.hand_number
 
-    def follow() -> None:
-        draft.follow_deletions(number)  # a hand deleted elsewhere: renumber, no question
-
-    ft.use_effect(follow, [number])
-
-    def leave(saved: SessionView) -> None:
-        """The write is done: forget the draft, show the session it returned
-        (the entry screen leaves the browser's history)."""
-        app.drop_draft(view.id, draft.number)
-        app.saved(saved)
-        announce(view.id)
-        go_back(back)
-
-    def refused(outcome: hand_actions.Refused) -> None:
-        if outcome.stale:  # changed on another phone: opening it again starts afresh
-            app.drop_draft(view.id, draft.number)
-        draft.save_error = outcome.error
-
-    async def save(confirm: bool) -> None:
-        if busy:  # a second tap while the first is saving
-            return
-        if not draft.check_saveable():
-            draft.warnings = ()
-            return
-        try:
-            hand = draft.hand()
-        except CodedError as error:
-            draft.save_error = error
-            return
-        set_busy(True)
-        try:
-            outcome = await run_use_case(
-                hand_actions.save,
-                session_id=view.id,
-                hand=hand,
-                number=number,
-                editing=editing,
-                confirm=confirm,
-                expected=draft.original,
-            )
-        finally:
-            set_busy(False)
-        if isinstance(outcome, hand_actions.NeedsConfirmation):
-            # (typed points are said beside their field: only what asks is asked)
-            draft.warnings = tuple(w for w in outcome.warnings if WarningCode(w.code).asks)
-        elif isinstance(outcome, hand_actions.Refused):
-            refused(outcome)
-        else:
-            app.clear_notice()
-            leave(outcome.view)
-
-    async def save_hand(_e: ft.Event) -> None:
-        await save(False)
-
-    async def save_anyway(_e: ft.Event) -> None:
-        await save(True)
-
-    async def save_dropping_later(_e: ft.Event) -> None:
-        """The change ends the session after this hand: delete the hands after
-        it and save, with an undo."""
-        if busy or draft.original is None:
-            return
-        try:
-            hand = draft.hand()
-        except CodedError as error:
-            draft.save_error = error
-            return
-        set_busy(True)
-        try:
-            outcome = await run_use_case(
-                hand_actions.save_dropping_later,
-                session_id=view.id,
-                number=number,
-                hand=hand,
-                expected=draft.original,
-                seen=len(view.hands),
-            )
-        finally:
-            set_busy(False)
-        if isinstance(outcome, hand_actions.Refused):
-            refused(outcome)
-            return
-        first, last = number + 1, number + len(outcome.dropped)
-
-        async def undo() -> str:
-            result = await run_use_case(
-                hand_actions.undo_dropping_later, session_id=view.id, dropped=outcome
-            )
-            if isinstance(result, hand_actions.Refused):
-                return describe_problem(result.error)
-            announce(view.id)
-            app.changed()
-            return ""
-
-        app.notify(
-            "hands-dropped",
-            ngettext(
-                "Hand {changed} changed; {n} later hand deleted",
-                "Hand {changed} changed; {n} later hands deleted",
-                last - first + 1,
-                changed=format_number(number),
-            ),
-            session_id=view.id,
-            undo=undo,
-        )
-        leave(outcome.view)
-
-    async def delete(_e: ft.Event) -> None:
-        if busy:
-            return
-        set_busy(True)
-        try:
-            outcome = await run_use_case(
-                hand_actions.delete, session_id=view.id, number=number, expected=draft.original
-            )
-        finally:
-            set_busy(False)
-        if isinstance(outcome, hand_actions.Refused):
-            refused(outcome)
-            return
-        deleted = outcome.hand
-
-        async def undo() -> str:
-            result = await run_use_case(
-                hand_actions.undo_delete, session_id=view.id, deleted=deleted
-            )
-            if isinstance(result, hand_actions.Refused):
-                error = result.error
-                if error.code == ErrorCode.SESSION_OVER:
-                    return _(
-                        "Hand {n} cannot be put back: with it, the session would end "
-                        "before the hands saved since",
-                        n=format_number(number),
-                    )
-                return describe_problem(error)
-            announce(view.id)
-            app.changed()
-            return ""
-
-        app.notify(
-            "hand-deleted",
-            _("Hand {n} deleted", n=format_number(number)),
-            session_id=view.id,
-            undo=undo,
-        )
-        leave(outcome.view)
-
-    def ask_before_leaving() -> None:
-        """← on an edit: unsaved changes are never carried into the next
-        opening, so leaving with some asks first."""
-        page = ft.context.page
-        stale = getattr(draft.save_error, "code", None) == StorageCode.HAND_CHANGED
-        if not (editing and draft.edited) or stale:  # (a stale change cannot be saved)
-            if editing:
-                app.drop_draft(view.id, draft.number)
-            go_back(back)
-            return
-
-        def keep(_e: ft.Event) -> None:
-            page.pop_dialog()
-
-        def discard(_e: ft.Event) -> None:
-            page.pop_dialog()
-            app.drop_draft(view.id, draft.number)
-            go_back(back)
-
-        page.show_dialog(
-            ft.AlertDialog(
-                modal=True,
-                title=ft.Text(_("Discard the changes to hand {n}?", n=format_number(number))),
-                content=tagged(
-                    "discard-dialog",
-                    ft.Text(_("The hand stays as it was saved.")),
-                ),
-                actions=[
-                    tagged(
-                        "discard-keep",
-                        ft.TextButton(_("Keep editing"), on_click=keep, height=48),
-                        button=True,
-                    ),
-                    watching(  # it leaves: a double tap on it is known on the screen it shows
-                        app.memory.presses,
-                        tagged(
-                            "discard-confirm",
-                            ft.FilledButton(
-                                _("Discard"),
-                                icon=ft.Icons.DELETE_OUTLINE,
-                                on_click=discard,
-                                height=48,
-                            ),
-                            button=True,
-                        ),
-                    ),
-                ],
-            )
-        )
+    ft.use_effect(screen.follow_deletions, [number])
+    ft.use_dialog(leave_dialog(app, screen) if screen.leaving else None)
 
     went_out_row = ft.Row(
         [
@@ -440,11 +269,10 @@ def HandEntry(
     )
     body: list[ft.Control] = []
     beside: list[ft.Control] = []
-    overtaken = draft.overtaken(number)
-    if overtaken:
-        body.append(overtaken_notice(app, view, draft, number))
-    if left_behind:
-        body.append(left_notice(on_restore, on_forget))
+    if screen.overtaken:
+        body.append(overtaken_notice(screen))
+    if screen.left is not None:
+        body.append(left_notice(screen))
     if draft.rules.can_go_out:  # a game of tricks: every hand ends with nobody out
         body += [ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600), went_out_row]
     if draft.rules.offers_rummy and draft.went_out is not None:
@@ -507,7 +335,7 @@ def HandEntry(
         ]
     # A refused save (e.g. a run still being built) says why first; it goes
     # with the next change to the hand.
-    problem = draft.save_error or preview.error
+    problem = screen.problem(preview)
     bottom_parts: list[ft.Control] = []
     if problem is not None:
         # In the bar with the save button: in view however far the hand scrolls.
@@ -519,7 +347,7 @@ def HandEntry(
                         [
                             ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
                             ft.Text(
-                                describe_problem(problem),
+                                screen.problem_text(problem),
                                 color=ft.Colors.ON_ERROR_CONTAINER,
                                 expand=True,
                             ),
@@ -532,19 +360,18 @@ def HandEntry(
                 live_region=True,
             )
         )
-        over = getattr(problem, "code", None) == ErrorCode.SESSION_OVER
-        ended = (getattr(problem, "params", None) or {}).get("finished_after")
-        if over and editing and ended == number and len(view.hands) > number:
+        offer = screen.drop_offer(problem)
+        if offer is not None:
             # The change ends the session after this hand: the way forward,
             # nothing lost until it is chosen (and undone from the sheet).
             bottom_parts.append(
                 tagged(
                     "session-over-fix",
                     ft.OutlinedButton(
-                        _hands(number + 1, len(view.hands)),
+                        offer,
                         icon=ft.Icons.CONTENT_CUT,
-                        on_click=save_dropping_later,
-                        disabled=busy,
+                        on_click=screen.save_dropping_later,
+                        disabled=screen.busy,
                         height=48,
                         width=float("inf"),
                     ),
@@ -558,7 +385,7 @@ def HandEntry(
                 ft.Column(
                     [
                         ft.Text(_("Please check:"), weight=ft.FontWeight.W_600),
-                        *[ft.Text("• " + describe_warning(w)) for w in draft.warnings],
+                        *[ft.Text("• " + line) for line in screen.warning_lines],
                     ],
                     spacing=2,
                 ),
@@ -572,8 +399,8 @@ def HandEntry(
                         ft.FilledButton(
                             _("Save anyway"),
                             icon=ft.Icons.CHECK,
-                            on_click=save_anyway,
-                            disabled=busy,
+                            on_click=screen.save_anyway,
+                            disabled=screen.busy,
                             height=52,
                             expand=True,
                         ),
@@ -584,7 +411,7 @@ def HandEntry(
                         "warnings-back",
                         ft.OutlinedButton(
                             _("Fix it"),
-                            on_click=lambda _e: setattr(draft, "warnings", ()),
+                            on_click=screen.fix_it,
                             height=52,
                         ),
                         button=True,
@@ -599,8 +426,8 @@ def HandEntry(
                 ft.FilledButton(
                     _("Save hand"),
                     icon=ft.Icons.SAVE,
-                    on_click=save_hand,
-                    disabled=not preview.ready or overtaken or busy,
+                    on_click=screen.save,
+                    disabled=not screen.can_save(preview),
                     height=52,
                     width=float("inf"),
                 ),
@@ -613,22 +440,19 @@ def HandEntry(
             tagged(
                 "hand-delete",
                 ft.IconButton(
-                    icon=ft.Icons.DELETE_OUTLINE, tooltip=_("Delete hand"), on_click=delete
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    tooltip=_("Delete hand"),
+                    on_click=screen.delete,
                 ),
                 button=True,
                 label=_("Delete hand"),
             )
         )
-    title = (
-        _("Change hand {n}", n=format_number(number))
-        if editing
-        else _("Hand {n}", n=format_number(number))
-    )
     return Screen(
-        title,
+        screen.title,
         body,
-        back=back,
-        on_back=ask_before_leaving,
+        back=screen.back_route,
+        on_back=screen.leave,
         actions=actions,
         bottom=ft.Column(bottom_parts, spacing=6),
         screen_id="screen-hand",
@@ -642,6 +466,7 @@ def NewHandScreen() -> ft.Control:
     app = use_app()
     use_keep_awake()
     sid = int(ft.use_route_params().get("sid", "0") or 0)
+    screen = use_hand_screen(app, sid, None)
     loaded = use_session_view(app, sid)
     if loaded.loading:
         return loading_screen(_("Hand"), back=f"/session/{sid}")
@@ -666,32 +491,22 @@ def NewHandScreen() -> ft.Control:
                 )
             )
         return Screen(_("Hand"), lines, back=f"/session/{sid}")
-    draft = app.draft_for(view, None)
-    return HandEntry(view, draft)
-
-
-def _session_and_hand(session_id: int, number: int):
-    def load(engine):
-        view = services.open_session(engine=engine, session_id=session_id)
-        return view, services.get_hand(engine=engine, session_id=session_id, number=number)
-
-    return load
+    return HandEntry(screen, screen.show(view))
 
 
 @ft.component
 def EditHandScreen() -> ft.Control:
     """``/session/<id>/hand/<n>``: change or delete hand ``n``. Each opening
     shows the hand as stored; changes left unsaved at an earlier opening are
-    offered (restore or discard), never carried in silently. The screen is
-    kept awake."""
+    offered (restore or discard), never carried in silently
+    (:meth:`HandScreen.show`). The screen is kept awake."""
     app = use_app()
     use_keep_awake()
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
     number = int(params.get("number", "0") or 0)
-    opened = ft.use_ref(cast("tuple[int, int] | None", None))
-    version, set_version = ft.use_state(0)
-    loaded = use_loaded(_session_and_hand(sid, number), [sid, number, app.revision])
+    screen = use_hand_screen(app, sid, number)
+    loaded = use_loaded(session_and_hand(sid, number), [sid, number, app.revision])
     if loaded.loading:
         return loading_screen(_("Hand"), back=f"/session/{sid}")
     if loaded.value is None:
@@ -701,24 +516,4 @@ def EditHandScreen() -> ft.Control:
             back=f"/session/{sid}",
         )
     view, detail = loaded.value
-    if opened.current != (sid, number):  # this opening: the stored hand
-        opened.current = (sid, number)
-        draft = app.open_edit(view, number, detail.hand)
-    else:
-        draft = app.draft_for(view, number, detail.hand)
-
-    def restore(_e: ft.Event) -> None:
-        app.restore_edit(sid, number)
-        set_version(version + 1)
-
-    def forget(_e: ft.Event) -> None:
-        app.forget_left_edit(sid, number)
-        set_version(version + 1)
-
-    return HandEntry(
-        view,
-        draft,
-        left_behind=app.left_edit(sid, number) is not None,
-        on_restore=restore,
-        on_forget=forget,
-    )
+    return HandEntry(screen, screen.show(view, detail.hand))
