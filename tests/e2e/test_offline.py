@@ -11,6 +11,7 @@ each must go to the server's own host and port.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -68,7 +69,15 @@ def test_loading_and_using_the_app_asks_only_its_own_server(
     context = browser.new_context(viewport=dict(h.PHONE))
     context.set_default_timeout(h.WAIT * 1000)
     asked: list[str] = []
-    context.on("request", lambda request: asked.append(request.url))
+    open_requests: set[Any] = set()  # asked and not yet answered (or failed)
+
+    def ask(request: Any) -> None:
+        asked.append(request.url)
+        open_requests.add(request)
+
+    context.on("request", ask)
+    context.on("requestfinished", lambda request: open_requests.discard(request))
+    context.on("requestfailed", lambda request: open_requests.discard(request))
     try:
         page = context.new_page()
         page.on("websocket", lambda socket: asked.append(socket.url))
@@ -94,7 +103,12 @@ def test_loading_and_using_the_app_asks_only_its_own_server(
         wait_for(page, "screen-settings")
         h.tap(page, "lang-nb")
         h.wait_for_text(page, "Språk")
-        settle(page, 1.0)  # anything the last screens load lazily
+        # what the last screens load lazily: asked, answered, and drawn
+        page.wait_for_function(h.PAINTED_JS)
+        deadline = time.monotonic() + h.WAIT
+        while open_requests and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # (Playwright's events come in while it waits)
+        assert not open_requests, [r.url for r in open_requests]
         assert any(urlsplit(u).path == "/ws" for u in asked), asked
         assert any(urlsplit(u).path.endswith("main.dart.wasm") for u in asked), asked
         assert elsewhere(asked, origin) == []
