@@ -271,3 +271,86 @@ def settle(page: Any, seconds: float = 0.15) -> None:
     """Let Flutter lay the new frame out before the next tap (a tap on a node
     that is still moving lands where it was)."""
     page.wait_for_timeout(seconds * 1000)
+
+
+# -- taps as a finger makes them, and what a screen has -----------------------------
+
+
+def on_screen(page: Any, identifier: str) -> bool:
+    """Whether a node with ``identifier`` is on screen now."""
+    return h.by_id(page, identifier).count() > 0
+
+
+def double_tap(page: Any, identifier: str, gap_ms: int = 120) -> tuple[float, float]:
+    """Two taps at the centre of ``identifier`` ``gap_ms`` apart, as a finger
+    makes them (:func:`e2e_harness.fingers`: the second lands wherever the
+    screen is by then); returns the spot."""
+    box = h.by_id(page, identifier).first.bounding_box()
+    assert box is not None, identifier
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    with h.fingers(page):
+        page.mouse.click(x, y)
+        page.wait_for_timeout(gap_ms)
+        page.mouse.click(x, y)
+    return x, y
+
+
+#: Taps again, as a finger at ``[x, y]``, the moment the session screen
+#: arrives after the next tap's lift; ``window.__second`` then says how many
+#: milliseconds after that lift it came and whether an arrival guard was up
+#: (``null``: it did not come within 3 s).
+TAP_ON_ARRIVAL_JS = """([x, y]) => {
+  window.__second = undefined;
+  let lifted = null;
+  addEventListener("pointerup", (e) => { if (lifted === null) lifted = e.timeStamp; },
+                   {capture: true, once: true});
+  const node = (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const tap = () => {
+    const target = document.elementFromPoint(x, y);
+    const at = {bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
+                pointerId: 1, pointerType: "mouse", isPrimary: true, button: 0};
+    target.dispatchEvent(new PointerEvent("pointerdown", {...at, buttons: 1}));
+    target.dispatchEvent(new PointerEvent("pointerup", {...at, buttons: 0}));
+  };
+  const watch = new MutationObserver(() => {
+    if (lifted !== null && node("screen-session")) {
+      watch.disconnect();
+      const seen = {after: performance.now() - lifted, guarded: !!node("arrival-guard")};
+      tap();
+      window.__second = seen;
+    }
+  });
+  watch.observe(document.body, {subtree: true, childList: true});
+  setTimeout(() => {
+    watch.disconnect();
+    if (window.__second === undefined) window.__second = null;
+  }, 3000);
+}"""
+
+
+def wait_any(page: Any, identifiers: Sequence[str], timeout: float = h.WAIT) -> str:
+    """Wait until one of ``identifiers`` is on screen; return the first found
+    (a later event's result, whichever screen it came on)."""
+    page.wait_for_function(
+        """(ids) => ids.some(
+             (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`))""",
+        arg=list(identifiers),
+        timeout=timeout * 1000,
+    )
+    return next(i for i in identifiers if on_screen(page, i))
+
+
+#: Every node's box whose identifier starts with a prefix:
+#: ``{identifier: [x, y, width, height]}`` (rounded).
+BOXES_JS = """(prefix) => Object.fromEntries(
+  Array.from(document.querySelectorAll(`[flt-semantics-identifier^="${prefix}"]`)).map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.getAttribute("flt-semantics-identifier"),
+            [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]];
+  }))"""
+
+
+def boxes(page: Any, prefix: str) -> dict[str, list[int]]:
+    """The boxes of the nodes whose identifier starts with ``prefix``, once
+    the layout has stopped moving."""
+    return h.settled(page, f"({BOXES_JS})({prefix!r})")

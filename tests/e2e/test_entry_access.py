@@ -3,14 +3,16 @@
 name for every control, read from the accessibility tree over every screen;
 body text of at least 14 pixels and a contrast of at least 4.5:1 in light and
 dark; text at 200 % on a 390-pixel phone without overlap or spill; twelve
-players on a phone; a typical hand in eight taps and a four-player hand
-without scrolling."""
+players on a phone; a typical hand in eight taps (the entry economy of
+Swedish Rummy, counted) and a four-player hand without scrolling."""
 
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import e2e_harness as h
@@ -29,6 +31,9 @@ from kortpoeng_flows import (
     wait_says,
     wait_text,
 )
+
+from models import services as store
+from models.db import init_db, make_engine
 
 pytestmark = pytest.mark.e2e
 
@@ -311,21 +316,22 @@ def every_screen(page) -> Iterator[str]:
     yield "four suit rummy (runs, the ace question)"
 
 
-@pytest.mark.parametrize(("lang", "theme"), [("nb", "light"), ("en", "dark")])
 def test_every_screen_has_48_pixel_named_controls_and_14_pixel_text_at_4_5_to_1(
-    flet_app, open_page, lang, theme
+    flet_app, open_page
 ):
-    """Faults 11 and 16, on every screen, in both languages and both themes:
-    every control is at least 48 × 48 and has a name (the × of a chip was
-    32 × 32, chips 34 high, icon buttons 40 × 40, switches 40 high; switches
-    had no name), and text is at least 14 pixels with a contrast of 4.5:1
-    (per-hand points, the place, "deals" and the breakdown were 11–12 pixels
-    grey). One walk checks both: each walk costs the browser a minute."""
-    page = open_page(flet_app(APP, lang=lang), viewport=TALL)
-    set_theme(page, theme)
-    for screen in every_screen(page):
-        problems = audit(page, f"{screen} ({lang}, {theme})")
-        assert not problems, "\n".join(problems)
+    """Faults 11 and 16, on every screen, in both languages and both themes
+    (Norwegian light, English dark): every control is at least 48 × 48 and
+    has a name (the × of a chip was 32 × 32, chips 34 high, icon buttons
+    40 × 40, switches 40 high; switches had no name), and text is at least
+    14 pixels with a contrast of 4.5:1 (per-hand points, the place, "deals"
+    and the breakdown were 11–12 pixels grey). One walk checks both: each
+    walk costs the browser a minute."""
+    for lang, theme in (("nb", "light"), ("en", "dark")):
+        page = open_page(flet_app(APP, lang=lang), viewport=TALL)
+        set_theme(page, theme)
+        for screen in every_screen(page):
+            problems = audit(page, f"{screen} ({lang}, {theme})")
+            assert not problems, "\n".join(problems)
 
 
 # -- 200 % text --------------------------------------------------------------
@@ -442,16 +448,37 @@ def test_text_at_200_percent_on_a_phone_is_never_cut_off_or_overlapping(flet_app
         page.context.close()
 
 
-# -- twelve players on a phone -----------------------------------------------
+# -- a phone at the table: twelve players, a hand without scrolling, eight taps -----
 
 
-def test_twelve_players_on_a_phone_read_whole(flet_app, open_page):
+def seed_table(tmp_path: Path, lang: str) -> tuple[str, dict[str, int]]:
+    """A database with twelve players' session (Bjørn went out and Kari held
+    K, 8, 8, 8: 160, the session won) and four players' new one; its URL and
+    their ids."""
+    url = f"sqlite:///{tmp_path / f'table-{lang}.sqlite3'}"
+    engine = make_engine(url)
+    init_db(engine)
+    twelve = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "swedish_rummy",
+        "options": {"target": 100},
+        "players": TWELVE,
+        "hands": [{"went_out": "Bjørn", "left": {"Kari": ["K", "8", "8", "8"]}}],
+    }
+    ids = {
+        "twelve": store.import_session(engine=engine, data=json.dumps(twelve).encode()).id,
+        "four": store.start_session(
+            engine=engine, game="swedish_rummy", players=P4, options={"target": 100}
+        ).id,
+    }
+    engine.dispose()
+    return url, ids
+
+
+def twelve_players_read_whole(page) -> None:
     """Fault 15: with 12 players at 390 px the sheet cut names to one letter,
     broke "deals" over three lines and stacked totals digit by digit."""
-    page = open_page(flet_app(APP, lang="nb"))
-    new_session(page, "swedish_rummy", TWELVE, preset="100")
-    taps = Taps(page)
-    enter_hand(taps, TWELVE, "Bjørn", {"Kari": ["K", "8", "8", "8"]})  # 160: Bjørn wins
     wait_for(page, "winner-banner")
     found = {n["id"]: n for n in nodes(page) if n["id"]}
     names = [found[f"name-{seat}"] for seat in range(12)]
@@ -475,25 +502,8 @@ def test_twelve_players_on_a_phone_read_whole(flet_app, open_page):
     assert row and row["width"] >= TOUCH and row["height"] >= TOUCH
 
 
-# -- taps and scrolling --------------------------------------------------------
-
-
-def test_a_typical_hand_takes_eight_taps(flet_app, open_page):
-    """Also expected: 3 players, 5 leftover cards: Enter hand, who went out,
-    five cards, Save."""
-    page = open_page(flet_app(APP, lang="en"))
-    new_session(page, "swedish_rummy", P3, preset="100")
-    taps = Taps(page)
-    enter_hand(taps, P3, "Anna", {"Bo": ["K", "8", "3"], "Cato": ["2", "Q"]})
-    assert taps.count <= 8, taps.count
-    wait_text(page, "total-0", "75")
-
-
-@pytest.mark.parametrize("lang", ["en", "nb"])
-def test_a_four_player_hand_needs_no_scrolling_on_a_phone(flet_app, open_page, lang):
+def four_players_need_no_scrolling(page) -> None:
     """Also expected: on 390 × 844 the last player's keys were below the fold."""
-    page = open_page(flet_app(APP, lang=lang))
-    new_session(page, "swedish_rummy", P4, preset="100")
     open_hand(page)
     h.tap(page, "went-out-0")
     wait_for(page, "key-Dag-K")
@@ -503,3 +513,36 @@ def test_a_four_player_hand_needs_no_scrolling_on_a_phone(flet_app, open_page, l
     assert len(keys) == 3 * 13
     hidden = [n["id"] for n in keys if n["y"] < 52 or n["y"] + n["h"] > save["y"] - 8]
     assert not hidden, hidden
+
+
+def test_a_phone_holds_twelve_players_and_a_hand_in_eight_taps(flet_app, open_page, tmp_path):
+    """At 390 × 844, in Norwegian and English: twelve players' sheet reads
+    whole; four players' hand needs no scrolling; a typical hand — 3
+    players, 5 leftover cards — takes eight taps (Enter hand, who went out,
+    five cards, Save), at most one per card and player and two more."""
+    for lang in ("nb", "en"):
+        url, ids = seed_table(tmp_path, lang)
+        page = open_page(flet_app(APP, lang=lang, env={"KORTPOENG_DB": url}))
+        if lang == "nb":
+            h.tap(page, f"session-{ids['twelve']}")
+            twelve_players_read_whole(page)
+            h.tap(page, "nav-back")
+            wait_for(page, "screen-sessions")
+        h.tap(page, f"session-{ids['four']}")
+        wait_for(page, "screen-session")
+        four_players_need_no_scrolling(page)
+        h.tap(page, "nav-back")
+        wait_for(page, "screen-session")
+        h.tap(page, "nav-back")
+        wait_for(page, "screen-sessions")
+        if lang == "en":
+            new_session(page, "swedish_rummy", P3, preset="100")
+            taps = Taps(page)
+            left = {"Bo": ["K", "8", "3"], "Cato": ["2", "Q"]}
+            enter_hand(taps, P3, "Anna", left)
+            assert taps.count <= 8, taps.count
+            assert taps.count <= sum(len(v) for v in left.values()) + len(P3) + 2, taps.count
+            wait_for(page, "hand-row-1")
+            # K 10 + 8 50 + 3 + 2 + Q 10 = 75, all to Anna
+            wait_text(page, "total-0", "75")
+            assert [h.text_of(page, f"total-{seat}") for seat in range(3)] == ["75", "0", "0"]

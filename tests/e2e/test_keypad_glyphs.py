@@ -13,7 +13,14 @@ the client (Flutter then asks its fallback path of this server once, and
 draws the name as soon as the font is there); once the shipped fonts are in,
 the keypad and every name are laid out again (the session screen, then a new
 hand) and Flutter asks for no fallback font at all.
-Screenshots ``keypad-*`` in artifacts/screenshots/ are for a person to look at.
+Nine cards on a 390 × 844 phone (issue 25, item 5): with four or more
+chips the first ones were cut off at the left with nothing saying how many
+there were (a chip's part on show was 25 px wide). Every chip is at least
+44 × 44 and on screen, or the count says nine; the newest is whole and on
+screen; the keys are where they were before the first card.
+
+Screenshots ``keypad-*`` and ``hand-nine-chips-*`` in artifacts/screenshots/
+are for a person to look at.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from urllib.parse import urlparse
 
 import e2e_harness as h
 import pytest
-from kortpoeng_flows import APP, settle, wait_for
+from kortpoeng_flows import APP, boxes, settle, wait_for, wait_text
 from PIL import Image, ImageChops
 
 from models import services as store
@@ -39,6 +46,7 @@ pytestmark = pytest.mark.e2e
 HEARTS_PLAYERS = ["Kari", "王小明", "प्रिया", "สมชาย", "김민준", "Ola👍"]
 CUSTOM_PLAYERS = ["Åse", "Дмитрий", "Γιώργος", "سارة", "יוסי", "さくら"]
 QUEENS = ("QS", "QH", "QD", "QC")
+NINE = ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
 
 
 def four_queens() -> Any:
@@ -58,14 +66,18 @@ def four_queens() -> Any:
 
 
 def seed(url: str) -> dict[str, int]:
-    """A Hearts session and a Four Queens session; their ids."""
+    """A Hearts session, a Four Queens session and Swedish Rummy for two;
+    their ids."""
     engine = make_engine(url)
     init_db(engine)
     store.save_game(engine=engine, definition=four_queens())
     hearts = store.start_session(engine=engine, game="hearts", players=HEARTS_PLAYERS)
     custom = store.start_session(engine=engine, game="four_queens", players=CUSTOM_PLAYERS)
+    two = store.start_session(
+        engine=engine, game="swedish_rummy", players=["Anna", "Bo"], options={"target": 100}
+    )
     engine.dispose()
-    return {"hearts": hearts.id, "custom": custom.id}
+    return {"hearts": hearts.id, "custom": custom.id, "two": two.id}
 
 
 def open_hand(browser: Any, server: Any, session_id: int) -> tuple[Any, list[str], list[str]]:
@@ -142,14 +154,10 @@ def ink(image: Image.Image) -> int:
     return sum(1 for value in image.tobytes() if face - value > 64)
 
 
-@pytest.mark.parametrize("lang", ["nb", "en"])
-def test_hearts_queens_keys_show_their_suits(
-    browser: Any, flet_app: Any, tmp_path: Path, lang: str
-) -> None:
-    url = f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
-    ids = seed(url)
-    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
-    page, asked, again = open_hand(browser, server, ids["hearts"])
+def hearts_queens_show_their_suits(browser: Any, server: Any, session_id: int, lang: str) -> None:
+    """In Hearts, the queen of spades' key and the queen of hearts' differ:
+    both have a label, and the suit is drawn; no font from another host."""
+    page, asked, again = open_hand(browser, server, session_id)
     try:
         h.screenshot(page, f"keypad-hearts-{lang}-phone")
         spades, hearts = (key_image(page, f"key-Kari-{card}") for card in ("QS", "QH"))
@@ -162,14 +170,9 @@ def test_hearts_queens_keys_show_their_suits(
         page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["nb", "en"])
-def test_a_custom_games_four_queens_keys_all_differ(
-    browser: Any, flet_app: Any, tmp_path: Path, lang: str
-) -> None:
-    url = f"sqlite:///{tmp_path / 'custom.sqlite3'}"
-    ids = seed(url)
-    server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
-    page, asked, again = open_hand(browser, server, ids["custom"])
+def four_queens_all_differ(browser: Any, server: Any, session_id: int, lang: str) -> None:
+    """A custom game whose queens score by suit: its four queens' keys all differ."""
+    page, asked, again = open_hand(browser, server, session_id)
     try:
         h.screenshot(page, f"keypad-custom-{lang}-phone")
         keys = {card: key_image(page, f"key-Åse-{card}") for card in QUEENS}
@@ -179,3 +182,50 @@ def test_a_custom_games_four_queens_keys_all_differ(
         assert fonts_fetched(again, server.url) == [], fonts_fetched(again, server.url)
     finally:
         page.context.close()
+
+
+def nine_cards_are_counted(open_page: Any, server: Any, session_id: int, lang: str) -> None:
+    """Nine cards at 390 × 844: every chip whole or the count says nine, the
+    newest whole, no key moved."""
+    page = open_page(server, viewport=h.PHONE, path=f"/session/{session_id}/hand")
+    wait_for(page, "screen-hand")
+    settle(page, 0.3)
+    h.tap(page, "went-out-0")
+    wait_for(page, "key-Bo-A")
+    before = boxes(page, "key-")
+    assert len([k for k in before if k.startswith("key-Bo-")]) == 13
+    for count, rank in enumerate(NINE, 1):
+        h.tap(page, f"key-Bo-{rank}")
+        wait_for(page, f"chip-1-{count - 1}")
+    wait_text(page, "left-1", {"en": "87 in cards", "nb": "87 på hånden"}[lang])
+    chips = boxes(page, "chip-1-")
+    assert sorted(chips) == [f"chip-1-{i}" for i in range(9)]
+    said = h.text_of(page, "cards-1") if h.by_id(page, "cards-1").count() else ""
+    counted = said == {"en": "9 cards:", "nb": "9 kort:"}[lang]
+    width = h.PHONE["width"]
+
+    def whole(box: list[int]) -> bool:
+        x, _y, w, hgt = box
+        return w >= 44 and hgt >= 44 and x >= 0 and x + w <= width
+
+    hidden = {k: box for k, box in chips.items() if not whole(box)}
+    assert counted or not hidden, f"cards cut off and not counted (count says {said!r}): {hidden}"
+    assert counted, f"the count says {said!r}"
+    assert whole(chips["chip-1-8"]), f"the newest chip is not whole on screen: {chips['chip-1-8']}"
+    assert boxes(page, "key-") == before
+    h.screenshot(page, f"hand-nine-chips-{lang}", settle=1.0)
+
+
+def test_every_key_and_chip_is_drawn_whole_in_both_languages(
+    browser: Any, flet_app: Any, open_page: Any, tmp_path: Path
+) -> None:
+    """In Norwegian and in English: the Hearts queens' keys show their
+    suits, a custom game's four queens' keys all differ, nine chips are
+    counted and whole."""
+    for lang in ("nb", "en"):
+        url = f"sqlite:///{tmp_path / f'keys-{lang}.sqlite3'}"
+        ids = seed(url)
+        server = flet_app(APP, lang=lang, env={"KORTPOENG_DB": url})
+        hearts_queens_show_their_suits(browser, server, ids["hearts"], lang)
+        four_queens_all_differ(browser, server, ids["custom"], lang)
+        nine_cards_are_counted(open_page, server, ids["two"], lang)

@@ -76,6 +76,7 @@ if (navigator.wakeLock) {
 
 def seed(tmp_path: Path) -> tuple[str, int]:
     """A database holding the six players' session; its URL and id."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
     engine = make_engine(url)
     init_db(engine)
@@ -106,81 +107,80 @@ def open_session(flet_app, browser: Any, tmp_path: Path, lang: str) -> tuple[Any
     return page, sid
 
 
-@pytest.mark.parametrize("lang", ["nb", "en"])
-def test_six_players_fit_a_phones_sheet_without_a_sideways_swipe(
-    flet_app, browser: Any, tmp_path, lang
-) -> None:
+def six_players_fit_the_sheet(page: Any, lang: str) -> None:
     """Before, six players' columns scrolled sideways at 390 px (only two
     names in view, "Swipe the table sideways"). Every column is on the
     screen now, each name said whole, each total whole."""
-    page, _sid = open_session(flet_app, browser, tmp_path, lang)
-    try:
-        width = h.PHONE["width"]
-        tree = nodes(page)
-        assert "sheet-scroll-hint" not in tree
-        for seat, name in enumerate(SIX):
-            node = tree[f"name-{seat}"]
-            assert node["said"] == name, node
-            for cell in (f"name-{seat}", f"total-{seat}", f"running-2-{seat}"):
-                box = tree[cell]
-                assert box["x"] >= 0 and box["x"] + box["w"] <= width, (cell, box)
-        # the columns in seat order, side by side
-        lefts = [tree[f"total-{seat}"]["x"] for seat in range(len(SIX))]
-        assert lefts == sorted(lefts)
-        assert tree["total-2"]["said"] == "178" and tree["total-5"]["said"] == "170"
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-        h.screenshot(page, f"phone-six-players-{lang}")
-    finally:
-        page.context.close()
+    width = h.PHONE["width"]
+    tree = nodes(page)
+    assert "sheet-scroll-hint" not in tree
+    for seat, name in enumerate(SIX):
+        node = tree[f"name-{seat}"]
+        assert node["said"] == name, node
+        for cell in (f"name-{seat}", f"total-{seat}", f"running-2-{seat}"):
+            box = tree[cell]
+            assert box["x"] >= 0 and box["x"] + box["w"] <= width, (cell, box)
+    # the columns in seat order, side by side
+    lefts = [tree[f"total-{seat}"]["x"] for seat in range(len(SIX))]
+    assert lefts == sorted(lefts)
+    assert tree["total-2"]["said"] == "178" and tree["total-5"]["said"] == "170"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    h.screenshot(page, f"phone-six-players-{lang}")
 
 
-@pytest.mark.parametrize("lang", ["nb", "en"])
-def test_on_its_side_the_player_being_entered_shows_chips_and_keys(
-    flet_app, browser: Any, tmp_path, lang
-) -> None:
+def on_its_side_the_player_being_entered_shows(page: Any, lang: str) -> None:
     """Before, at 844 × 390 who went out filled the screen and the keypad
     began under the save bar. Now the players' keypads stand beside it: the
     first player's chips and every key are in view at once. Each key's tap
     asks the device for a short vibration; the screen's wake lock is held
     from the session's screen to its hand entry and let go on leaving."""
-    page, _sid = open_session(flet_app, browser, tmp_path, lang)
-    try:
-        # the lock is asked for once the session's screen is up (a call the
-        # server makes after drawing it): waited for, then exactly one
-        page.wait_for_function("() => window.__wake.length > 0", timeout=h.WAIT * 1000)
-        assert page.evaluate("() => window.__wake") == ["taken"]
-        h.tap(page, "new-hand")
-        wait_for(page, "screen-hand")
-        settle(page, 0.3)
-        page.set_viewport_size(LANDSCAPE)
-        settle(page, 0.5)
-        h.tap(page, "went-out-2")
-        player = SIX[0]
-        wait_for(page, f"key-{player}-8")
-        h.tap(page, f"key-{player}-8")
-        h.tap(page, f"key-{player}-K")
-        wait_for(page, "chip-0-1")
-        tree = nodes(page)
-        top = tree["screen-hand"]["y"] + tree["screen-hand"]["h"]
-        bottom = tree["hand-save"]["y"]
-        shown = [f"chip-0-{i}" for i in (0, 1)] + [
-            f"key-{player}-{rank}"
-            for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-        ]
-        for identifier in shown:
-            box = tree[identifier]
-            assert box["y"] >= top and box["y"] + box["h"] <= bottom, (identifier, box, top, bottom)
-            assert box["x"] >= 0 and box["x"] + box["w"] <= LANDSCAPE["width"], (identifier, box)
-        assert page.evaluate("() => window.__vibrations") == [10, 10]
-        h.screenshot(page, f"phone-landscape-hand-{lang}")
-        assert page.evaluate("() => window.__wake") == ["taken"]  # one lock, held
-        page.set_viewport_size(dict(h.PHONE))
-        settle(page, 0.3)
-        h.tap(page, "nav-back")
-        wait_for(page, "screen-session")
-        h.tap(page, "nav-back")
-        wait_for(page, "nav-new-session")
-        page.wait_for_function("() => window.__wake.includes('let go')", timeout=h.WAIT * 1000)
-        assert page.evaluate("() => window.__wake") == ["taken", "let go"]
-    finally:
-        page.context.close()
+    # the lock is asked for once the session's screen is up (a call the
+    # server makes after drawing it): waited for, then exactly one
+    page.wait_for_function("() => window.__wake.length > 0", timeout=h.WAIT * 1000)
+    assert page.evaluate("() => window.__wake") == ["taken"]
+    h.tap(page, "new-hand")
+    wait_for(page, "screen-hand")
+    settle(page, 0.3)
+    page.set_viewport_size(LANDSCAPE)
+    settle(page, 0.5)
+    h.tap(page, "went-out-2")
+    player = SIX[0]
+    wait_for(page, f"key-{player}-8")
+    h.tap(page, f"key-{player}-8")
+    h.tap(page, f"key-{player}-K")
+    wait_for(page, "chip-0-1")
+    tree = nodes(page)
+    top = tree["screen-hand"]["y"] + tree["screen-hand"]["h"]
+    bottom = tree["hand-save"]["y"]
+    shown = [f"chip-0-{i}" for i in (0, 1)] + [
+        f"key-{player}-{rank}"
+        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    ]
+    for identifier in shown:
+        box = tree[identifier]
+        assert box["y"] >= top and box["y"] + box["h"] <= bottom, (identifier, box, top, bottom)
+        assert box["x"] >= 0 and box["x"] + box["w"] <= LANDSCAPE["width"], (identifier, box)
+    assert page.evaluate("() => window.__vibrations") == [10, 10]
+    h.screenshot(page, f"phone-landscape-hand-{lang}")
+    assert page.evaluate("() => window.__wake") == ["taken"]  # one lock, held
+    page.set_viewport_size(dict(h.PHONE))
+    settle(page, 0.3)
+    h.tap(page, "nav-back")
+    wait_for(page, "screen-session")
+    h.tap(page, "nav-back")
+    wait_for(page, "nav-new-session")
+    page.wait_for_function("() => window.__wake.includes('let go')", timeout=h.WAIT * 1000)
+    assert page.evaluate("() => window.__wake") == ["taken", "let go"]
+
+
+def test_the_sheet_and_the_hand_on_a_phone_at_the_table(flet_app, browser: Any, tmp_path) -> None:
+    """In Norwegian and in English: six players' sheet on a phone held
+    upright, then the hand entry on its side (:func:`six_players_fit_the_sheet`,
+    :func:`on_its_side_the_player_being_entered_shows`)."""
+    for lang in ("nb", "en"):
+        page, _sid = open_session(flet_app, browser, tmp_path / lang, lang)
+        try:
+            six_players_fit_the_sheet(page, lang)
+            on_its_side_the_player_being_entered_shows(page, lang)
+        finally:
+            page.context.close()
