@@ -37,6 +37,28 @@ def servers(tmp_path: Path) -> Iterator[Any]:
         server.stop(signal.SIGKILL)
 
 
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``seeded_server(host)``: one running server per host for the tests of a
+    module (per xdist worker) that only read or are refused, with one session
+    of Ingrid and Åse; ``(server, session_id)``. A test that changes what the
+    server holds starts its own (``servers``)."""
+    from server_harness import seed_session
+
+    started: dict[str, tuple[Server, int]] = {}
+
+    def _start(host: str = "127.0.0.1") -> tuple[Server, int]:
+        if host not in started:
+            folder = tmp_path_factory.mktemp("shared-srv")
+            session_id = seed_session(folder / "kortpoeng.sqlite3", players=("Ingrid", "Åse"))
+            started[host] = (start_server(folder, host=host), session_id)
+        return started[host]
+
+    yield _start
+    for server, _session_id in started.values():
+        server.stop(signal.SIGKILL)
+
+
 @pytest.fixture
 def hostile() -> Iterator[HostilePages]:
     """A web server for hostile pages on another port (another origin)."""

@@ -44,10 +44,19 @@ def _join(server, link: str | None = None) -> str:
 
 @pytest.fixture
 def lan_server(servers, tmp_path):
+    """A server bound to the LAN of the test's own (for a test that changes
+    its code)."""
     folder = tmp_path / "srv"
     folder.mkdir()
     session_id = seed_session(folder / "kortpoeng.sqlite3", players=("Ingrid", "Åse"))
     return servers(host="0.0.0.0", folder=folder), session_id
+
+
+@pytest.fixture
+def shared_lan_server(seeded_server):
+    """The module's server bound to the LAN (the tests that use it are
+    refused, or join without changing the code)."""
+    return seeded_server("0.0.0.0")
 
 
 @pytest.mark.parametrize(
@@ -58,8 +67,8 @@ def lan_server(servers, tmp_path):
         ("de-DE,de;q=0.9,nn;q=0.5", "Be verten om koden for å bli med"),
     ],
 )
-def test_without_the_code_a_client_gets_the_door_page(lan_server, accept, heading) -> None:
-    server, _session_id = lan_server
+def test_without_the_code_a_client_gets_the_door_page(shared_lan_server, accept, heading) -> None:
+    server, _session_id = shared_lan_server
     for path in ("/", "/session/1", "/flutter_bootstrap.js", "/main.dart.wasm"):
         status, headers, body = _request(server, path, {"Accept-Language": accept})
         assert status == 403, (path, status)
@@ -70,16 +79,16 @@ def test_without_the_code_a_client_gets_the_door_page(lan_server, accept, headin
 
 
 @pytest.mark.parametrize("cookie", [None, "kortpoeng_device=guessed-1234567890abcdefgh", "x=1"])
-def test_without_the_cookie_the_websocket_is_refused(lan_server, cookie) -> None:
-    server, session_id = lan_server
+def test_without_the_cookie_the_websocket_is_refused(shared_lan_server, cookie) -> None:
+    server, session_id = shared_lan_server
     with pytest.raises(InvalidStatus) as refused:
         wire.open_client(server.ws_url, origin=server.url, cookie=cookie)
     assert refused.value.response.status_code == 403
     assert listed_sessions(server.db_path) == [session_id]
 
 
-def test_the_join_link_lets_the_phone_in(lan_server) -> None:
-    server, session_id = lan_server
+def test_the_join_link_lets_the_phone_in(shared_lan_server) -> None:
+    server, session_id = shared_lan_server
     link = server.join_link()
     status, headers, _body = _request(server, urlsplit(link).path)
     assert status == 303 and headers["location"] == "/"
@@ -101,16 +110,16 @@ def test_the_join_link_lets_the_phone_in(lan_server) -> None:
 
 
 @pytest.mark.parametrize("code", ["", "x", "A" * 22, "../../etc/passwd", "%00" * 10, "a" * 500])
-def test_a_wrong_join_code_gets_no_cookie(lan_server, code) -> None:
-    server, _session_id = lan_server
+def test_a_wrong_join_code_gets_no_cookie(shared_lan_server, code) -> None:
+    server, _session_id = shared_lan_server
     status, headers, body = _request(server, f"/join/{code}")
     assert status == 403
     assert "set-cookie" not in headers
     assert b"join link no longer works" in body or b"Ask the host" in body
 
 
-def test_the_printed_qr_code_is_the_join_link(lan_server) -> None:
-    server, _session_id = lan_server
+def test_the_printed_qr_code_is_the_join_link(shared_lan_server) -> None:
+    server, _session_id = shared_lan_server
     log = server.log()
     code = urlsplit(server.join_link()).path
     printed = set(re.findall(r"http://[0-9.]+:\d+/join/[A-Za-z0-9_-]+", log))

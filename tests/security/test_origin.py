@@ -34,10 +34,17 @@ def _origin(kind: str, port: int) -> str | None:
 
 @pytest.fixture
 def loopback_server(servers, tmp_path):
+    """A server of the test's own (for a test that changes what it holds)."""
     folder = tmp_path / "srv"
     folder.mkdir()
     session_id = seed_session(folder / "kortpoeng.sqlite3", players=("Ingrid", "Åse"))
     return servers(folder=folder), session_id
+
+
+@pytest.fixture
+def shared_server(seeded_server):
+    """The module's server (the tests that use it are refused or only read)."""
+    return seeded_server()
 
 
 def _attack(server, session_id: int, origin: str | None) -> wire.WireClient:
@@ -51,8 +58,8 @@ def _attack(server, session_id: int, origin: str | None) -> wire.WireClient:
 
 
 @pytest.mark.parametrize("kind", list(FOREIGN_ORIGINS))
-def test_a_foreign_origin_cannot_read_or_delete_a_session(loopback_server, kind) -> None:
-    server, session_id = loopback_server
+def test_a_foreign_origin_cannot_read_or_delete_a_session(shared_server, kind) -> None:
+    server, session_id = shared_server
     origin = _origin(kind, server.port)
     with pytest.raises(InvalidStatus) as refused:
         _attack(server, session_id, origin)
@@ -88,10 +95,10 @@ def _raw_upgrade(port: int, host: str, origin: str) -> bytes:
         return sock.recv(200)
 
 
-def test_a_rebound_host_name_is_not_this_computer(loopback_server) -> None:
+def test_a_rebound_host_name_is_not_this_computer(shared_server) -> None:
     """DNS rebinding: a foreign name pointed at 127.0.0.1 sends Origin and Host
     that agree with each other, but the Host is not this computer."""
-    server, session_id = loopback_server
+    server, session_id = shared_server
     rebound = f"evil.example:{server.port}"
     answer = _raw_upgrade(server.port, rebound, f"http://{rebound}")
     assert answer.startswith(b"HTTP/1.1 403"), answer
@@ -105,10 +112,10 @@ def test_a_rebound_host_name_is_not_this_computer(loopback_server) -> None:
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
 @pytest.mark.parametrize("origin", ["https://evil.example", "null", None])
-def test_requests_that_could_write_need_the_apps_own_origin(loopback_server, method, origin):
+def test_requests_that_could_write_need_the_apps_own_origin(shared_server, method, origin):
     import http.client
 
-    server, _session_id = loopback_server
+    server, _session_id = shared_server
     for path in ("/", "/ws", "/upload", "/session/1"):
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         headers = {"Content-Type": "application/octet-stream"}
@@ -121,11 +128,11 @@ def test_requests_that_could_write_need_the_apps_own_origin(loopback_server, met
         connection.close()
 
 
-def test_the_oauth_callback_the_app_never_uses_is_not_served(loopback_server) -> None:
+def test_the_oauth_callback_the_app_never_uses_is_not_served(shared_server) -> None:
     import urllib.error
     import urllib.request
 
-    server, _session_id = loopback_server
+    server, _session_id = shared_server
     with pytest.raises(urllib.error.HTTPError) as missing:
         urllib.request.urlopen(f"{server.url}/oauth_callback?state=x&code=y", timeout=10)
     assert missing.value.code == 404
