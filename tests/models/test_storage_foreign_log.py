@@ -25,6 +25,9 @@ import flet_wire as wire  # noqa: E402
 from safety_helpers import kortpoeng  # noqa: E402
 from server_harness import seed_session, start_server  # noqa: E402
 
+from models.db import make_engine  # noqa: E402
+from models.services import export_session  # noqa: E402
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX locks")
 
 
@@ -53,10 +56,11 @@ def served(tmp_path: Path):
     source = tmp_path / "source.db"
     session_id = seed_session(source, players=("Siri", "Tor"))
     exported = tmp_path / "s.json"
-    done = kortpoeng(
-        "--db", str(source), "export", str(session_id), "--format", "json", "-o", str(exported)
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    engine = make_engine(str(source))
+    try:  # (the file to import: made in this process, as the export command makes it)
+        exported.write_text(export_session(engine=engine, session_id=session_id), "utf-8")
+    finally:
+        engine.dispose()
     other = tmp_path / "other.db"
     seed_session(other, players=("Kari", "Ola"))
     with sqlite3.connect(other) as connection:
