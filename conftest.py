@@ -108,11 +108,37 @@ def pg_url(pg_cluster: Any) -> Iterator[str]:
     pg_cluster.drop(name)
 
 
-_SLOW_FIXTURES = frozenset({"browser", "flet_app", "open_page", "shared_flet_app", "pg_cluster"})
+_SLOW_FIXTURES = frozenset(
+    {
+        "browser",
+        "flet_app",
+        "open_page",
+        "shared_flet_app",
+        "pg_cluster",
+        "servers",
+        "seeded_server",
+    }
+)
+
+#: The longest tests of the suite (a minute or more each on a quiet two-core
+#: machine), by file: the storage state machines and every benchmark in quick
+#: mode. They start first of all.
+_LONGEST = ("tests/models/test_storage_stateful.py", "tests/bench/test_bench_quick.py")
+
+
+def _start_rank(item: pytest.Item) -> int:
+    """0 for the longest tests, 1 for a test that drives a browser, a server
+    process or a database server, 2 for the rest."""
+    if item.nodeid.startswith(_LONGEST):
+        return 0
+    return 1 if _SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) else 2
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests that drive a browser or a database server first (a stable sort,
-    the same in every xdist worker): started last, one of them would keep a
-    worker busy long after the others ran out of work."""
-    items.sort(key=lambda item: not _SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
+    """The longest tests first, then those that drive a browser, a server or a
+    database server, then the rest (a stable sort, the same in every xdist
+    worker). ``--dist worksteal`` gives each worker a contiguous share and
+    lets an idle one take the later half of another's queue: a long test
+    started last would keep one worker busy long after the other ran out of
+    work, while short tests at the end even the two out."""
+    items.sort(key=_start_rank)
