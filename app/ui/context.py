@@ -12,7 +12,6 @@ from typing import Any, TypeVar, cast
 
 import flet as ft
 
-from app import storage
 from app.ui.flet_fixes.browser_history import BACK_MARK as BACK_MARK
 from app.ui.flet_fixes.browser_history import REPLACE_MARK as REPLACE_MARK
 from app.ui.flet_fixes.browser_history import go_back as go_back
@@ -58,12 +57,9 @@ def announce(session_id: int) -> None:
         ft.context.page.pubsub.send_others_on_topic(WRITES_TOPIC, session_id)
     except Exception:  # the write is saved; the others see it on their next load
         logger.warning("Could not tell the other tabs about session %s", session_id, exc_info=True)
-    from models import live
+    from app.use_cases import tell_processes
 
-    try:  # other processes on the same database server (models.live)
-        live.tell(storage.engine(), session_id)
-    except Exception:  # the write is saved; their phones see it on their next load
-        logger.warning("Could not tell other processes about session %s", session_id)
+    tell_processes(session_id)  # other processes on the same database server
 
 
 def announce_games() -> None:

@@ -25,140 +25,62 @@ tiles); ``export-replace`` / ``export-keep`` (the replace question's buttons).
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import cast
 
 import flet as ft
-from sqlalchemy.engine import Engine
 
-from app import storage
 from app.i18n import _, get_language
-from app.messages import game_name, os_reason
-from app.reports import export_file, export_text
-from app.ui.common import describe_problem, run_use_case, tagged
+from app.messages import game_name
+from app.ui.common import tagged, use_created
+from app.ui.dialogs import use_question, use_said
+from app.ui.loading import page_ports
 from app.ui.phone import share_file, uses_share_sheet
-from models.errors import OutputExists
-from models.faults import database_file
-from models.safe_files import check_target, write_atomic
-from models.views import SessionView
-from scoring import CodedError
+from app.ui.state.export import FORMATS, ExportSheet, format_label, save_export
+from app.ui.state.views import SessionView
 
 __all__ = ["FILE_FORMATS", "ExportButton", "save_export"]
 
 logger = logging.getLogger(__name__)
 
 #: Formats offered as files, in menu order: (key, icon).
-FILE_FORMATS: tuple[tuple[str, ft.IconData], ...] = (
-    ("png", ft.Icons.IMAGE_OUTLINED),
-    ("pdf", ft.Icons.PICTURE_AS_PDF_OUTLINED),
-    ("md", ft.Icons.ARTICLE_OUTLINED),
-    ("csv", ft.Icons.TABLE_CHART_OUTLINED),
-    ("json", ft.Icons.DATA_OBJECT),
+FILE_FORMATS: tuple[tuple[str, ft.IconData], ...] = tuple(
+    zip(
+        FORMATS,
+        (
+            ft.Icons.IMAGE_OUTLINED,
+            ft.Icons.PICTURE_AS_PDF_OUTLINED,
+            ft.Icons.ARTICLE_OUTLINED,
+            ft.Icons.TABLE_CHART_OUTLINED,
+            ft.Icons.DATA_OBJECT,
+        ),
+        strict=True,
+    )
 )
-
-
-def _format_label(fmt: str) -> str:
-    """The menu line of a file format (translated at call time)."""
-    return {
-        "png": _("Picture for a chat (PNG)"),
-        "pdf": _("PDF score sheet"),
-        "md": _("Markdown"),
-        "csv": _("CSV for spreadsheets"),
-        "json": _("Session file (JSON)"),
-    }[fmt]
-
-
-def _say(message: str, *, error: bool = False) -> None:
-    """A SnackBar with ``message``."""
-    ft.context.page.show_dialog(
-        ft.SnackBar(
-            content=tagged(
-                "export-done" if not error else "export-error",
-                ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
-            ),
-            bgcolor=ft.Colors.ERROR if error else None,
-        )
-    )
-
-
-def save_export(
-    path: str | os.PathLike[str], data: bytes, *, replace: bool, engine: Engine | None = None
-) -> Path:
-    """Write an export the desktop save dialog chose a path for: atomically
-    (:func:`models.safe_files.write_atomic`), never over ``engine``'s database
-    (or any SQLite file), and over an existing file only with ``replace`` (the
-    user said yes). Returns the file written.
-
-    Raises :class:`models.errors.OutputExists` (ask first),
-    :class:`models.errors.OutputIsDatabase` and ``OSError`` (full disk, no
-    permission: the old file is then unchanged).
-    """
-    engine = engine if engine is not None else storage.engine()
-    target = check_target(path, force=replace, database=database_file(engine))
-    write_atomic(target, data)
-    return target
-
-
-def _ask_replace(page: ft.Page, name: str) -> asyncio.Future[bool]:
-    """Ask whether to replace the file ``name``; the future says yes or no."""
-    answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-
-    def close(choice: bool):
-        def handler(_e: ft.Event) -> None:
-            page.pop_dialog()
-            if not answer.done():
-                answer.set_result(choice)
-
-        return handler
-
-    def dismissed(_e: ft.Event) -> None:
-        if not answer.done():
-            answer.set_result(False)
-
-    page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(_("Replace {file}?", file=name)),
-            content=ft.Text(_("A file with this name exists already. Replace it with the export?")),
-            actions=[
-                tagged("export-keep", ft.TextButton(_("Cancel"), on_click=close(False))),
-                tagged("export-replace", ft.FilledButton(_("Replace"), on_click=close(True))),
-            ],
-            on_dismiss=dismissed,
-        )
-    )
-    return answer
 
 
 @ft.component
 def ExportButton(view: SessionView) -> ft.Control:
-    """The top-bar button and its sheet for session ``view``."""
-    open_, set_open = ft.use_state(False)
-    text, set_text = ft.use_state("")
+    """The top-bar button and its sheet for session ``view``; what they do
+    is the model's (:class:`app.ui.state.export.ExportSheet`)."""
+    model = use_created(lambda: ExportSheet(ports=page_ports(), session_id=view.id))
+    model.session_id = view.id
     picker = ft.use_ref(cast("ft.FilePicker | None", None))
     sheet = ft.use_ref(cast("ft.Share | None", None))
+    use_question(model.asking, model.answer)
+    use_said(model.said, model.unsay)
+    text = model.text
 
     async def show(_e: ft.Event) -> None:
-        set_text("")
-        set_open(True)
-        try:
-            set_text(await run_use_case(export_text, session_id=view.id, lang=get_language()))
-        except CodedError as problem:
-            set_open(False)
-            _say(describe_problem(problem), error=True)
+        await model.show(get_language())
 
     def copied(_e: ft.Event) -> None:
-        set_open(False)
-        _say(_("Copied to the clipboard"))
+        model.copied()
 
     async def save(fmt: str) -> None:
-        set_open(False)
-        try:
-            out = await run_use_case(export_file, session_id=view.id, fmt=fmt, lang=get_language())
-        except CodedError as problem:
-            _say(describe_problem(problem), error=True)
+        out = await model.make(fmt, get_language())
+        if out is None:
             return
         page = ft.context.page
         if uses_share_sheet(page.platform, fmt):  # a phone: its own share sheet
@@ -173,9 +95,9 @@ def ExportButton(view: SessionView) -> ft.Control:
             )
             if shared is not None:
                 if shared.status is ft.ShareResultStatus.SUCCESS:
-                    _say(_("Shared {file}", file=out.filename))
+                    model.shared(out.filename)
                 elif shared.status is ft.ShareResultStatus.UNAVAILABLE and page.web:
-                    _say(_("Saved {file}", file=out.filename))  # the browser downloaded it
+                    model.handed(out.filename)  # the browser downloaded it
                 return
         if picker.current is None:
             picker.current = ft.FilePicker()
@@ -187,38 +109,16 @@ def ExportButton(view: SessionView) -> ft.Control:
             )
             if page.web:
                 logger.info("Download of %s handed to the browser", out.filename)
-                _say(_("Saved {file}", file=out.filename))
+                model.handed(out.filename)
             elif path:
                 logger.info("Saved %s", path)
-                _say(_("Saved {file}", file=PurePath(path).name))
+                model.handed(PurePath(path).name)
             return
         path = await picker.current.save_file(
             dialog_title=_("Save the session"), file_name=out.filename
         )
-        if not path:
-            return
-        name = PurePath(path).name
-        replace = False
-        while True:
-            try:
-                await asyncio.to_thread(save_export, path, out.data, replace=replace)
-            except OutputExists:
-                if replace or not await _ask_replace(page, name):
-                    return
-                replace = True
-                continue
-            except CodedError as problem:
-                _say(describe_problem(problem), error=True)
-                return
-            except OSError as error:
-                _say(
-                    _("Cannot write {file}: {reason}", file=name, reason=os_reason(error)),
-                    error=True,
-                )
-                return
-            logger.info("Saved %s", path)
-            _say(_("Saved {file}", file=name))
-            return
+        if path:  # the desktop: written here, asking before replacing a file
+            await model.write(path, out.data)
 
     def saver(fmt: str):
         async def handler(_e: ft.Event) -> None:
@@ -251,7 +151,7 @@ def ExportButton(view: SessionView) -> ft.Control:
                 f"export-{fmt}",
                 ft.ListTile(
                     leading=ft.Icon(icon),
-                    title=ft.Text(_format_label(fmt)),
+                    title=ft.Text(format_label(fmt)),
                     on_click=saver(fmt),
                     min_height=56,
                 ),
@@ -266,9 +166,9 @@ def ExportButton(view: SessionView) -> ft.Control:
                 width=560,
             ),
             show_drag_handle=True,
-            on_dismiss=lambda _e: set_open(False),
+            on_dismiss=lambda _e: model.close(),
         )
-        if open_
+        if model.open
         else None
     )
     return tagged(

@@ -29,16 +29,13 @@ from app.game_link import MAX_LINK, link_for
 from app.game_text import rules_in_words
 from app.i18n import _
 from app.messages import game_description, game_name
-from app.ui import game_actions
 from app.ui.common import (
     TOUCH,
     Screen,
     TypedTexts,
-    announce_games,
     describe_problem,
     go,
     loading_screen,
-    run_use_case,
     section_title,
     tagged,
     text_field,
@@ -46,11 +43,20 @@ from app.ui.common import (
     use_created,
     use_loaded,
 )
-from models import services
-from models.errors import StorageCode
-from models.services.games import OnConflict
-from models.views import GameEntry, ImportedGame
-from scoring import GameDefinition, write_definition
+from app.ui.dialogs import use_said
+from app.ui.loading import page_ports
+from app.ui.state.games_screen import AddGame as AddGameModel
+from app.ui.state.games_screen import (
+    GamesScreen as GamesModel,
+)
+from app.ui.state.games_screen import (
+    load_game,
+    load_games,
+    outcome_text,
+    share_file,
+)
+from app.ui.state.views import GameEntry, OnConflict
+from scoring import GameDefinition
 
 __all__ = [
     "GamesScreen",
@@ -88,25 +94,14 @@ def qr_of_link(link: str) -> bytes | None:
     return out.getvalue()
 
 
-def _say(message: str, *, error: bool = False, identifier: str = "games-notice") -> None:
-    ft.context.page.show_dialog(
-        ft.SnackBar(
-            content=tagged(
-                identifier, ft.Text(message, color=ft.Colors.ON_ERROR if error else None)
-            ),
-            bgcolor=ft.Colors.ERROR if error else None,
-        )
-    )
-
-
 # -- the list ---------------------------------------------------------------------
 
 
 @ft.component
-def GameRow(entry: GameEntry, on_delete) -> ft.Control:
+def GameRow(entry: GameEntry, model: GamesModel) -> ft.Control:
     """One game: its name and what can be done with it."""
-    confirming, set_confirming = ft.use_state(False)
     gid = entry.game_id
+    confirming = model.confirming == gid
     actions: list[ft.Control] = []
     if not entry.builtin:
         actions.append(
@@ -155,14 +150,13 @@ def GameRow(entry: GameEntry, on_delete) -> ft.Control:
                 ft.IconButton(
                     icon=ft.Icons.DELETE_OUTLINE,
                     tooltip=_("Delete"),
-                    on_click=lambda _e: set_confirming(True),
+                    on_click=lambda _e: model.ask_delete(gid),
                 ),
             )
         )
 
     async def delete(_e: ft.Event) -> None:
-        set_confirming(False)
-        await on_delete(entry)
+        await model.delete(entry)
 
     rows: list[ft.Control] = [
         ft.Text(game_name(entry.definition or gid), weight=ft.FontWeight.W_600, size=16),
@@ -196,7 +190,7 @@ def GameRow(entry: GameEntry, on_delete) -> ft.Control:
                         button=True,
                     ),
                     ft.TextButton(
-                        _("Cancel"), on_click=lambda _e: set_confirming(False), height=TOUCH
+                        _("Cancel"), on_click=lambda _e: model.cancel_delete(), height=TOUCH
                     ),
                 ],
                 wrap=True,
@@ -217,18 +211,9 @@ def GameRow(entry: GameEntry, on_delete) -> ft.Control:
 def GamesScreen() -> ft.Control:
     """``/games``: the custom games first, then the built-in ones."""
     app = use_app()
-    loaded = use_loaded(lambda engine: services.list_games(engine=engine), [app.revision])
-
-    async def delete(entry: GameEntry) -> None:
-        outcome = await run_use_case(
-            game_actions.delete, game_id=entry.game_id, expected=entry.text
-        )
-        if isinstance(outcome, game_actions.Refused):
-            _say(describe_problem(outcome.error), error=True)
-            return
-        announce_games()
-        app.changed()
-        _say(_("Game deleted"))
+    model = use_created(lambda: GamesModel(app=app, ports=page_ports()))
+    loaded = use_loaded(load_games, [app.revision])
+    use_said(model.said, model.unsay)
 
     body: list[ft.Control] = [
         ft.Row(
@@ -265,7 +250,7 @@ def GamesScreen() -> ft.Control:
     mine = [g for g in games if not g.builtin]
     body.append(section_title(_("Your games")))
     if mine:
-        body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in mine]  # type: ignore[call-arg]  # ft.component takes key=
+        body += [GameRow(g, model, key=f"g-{g.game_id}") for g in mine]  # type: ignore[call-arg]  # ft.component takes key=
     elif not loaded.loading:
         body.append(
             ft.Text(
@@ -277,7 +262,7 @@ def GamesScreen() -> ft.Control:
             )
         )
     body.append(section_title(_("Built-in games")))
-    body += [GameRow(g, delete, key=f"g-{g.game_id}") for g in games if g.builtin]  # type: ignore[call-arg]  # ft.component takes key=
+    body += [GameRow(g, model, key=f"g-{g.game_id}") for g in games if g.builtin]  # type: ignore[call-arg]  # ft.component takes key=
     return Screen(_("Games"), body, back="/new", screen_id="screen-games")
 
 
@@ -287,10 +272,11 @@ def GamesScreen() -> ft.Control:
 @ft.component
 def ShareGameScreen() -> ft.Control:
     """``/games/share/<game>``: the game's link, its QR code and its file."""
+    app = use_app()
     game_id = ft.use_route_params().get("game", "")
-    loaded = use_loaded(
-        lambda engine: services.find_game(engine=engine, game_id=game_id), [game_id]
-    )
+    model = use_created(lambda: GamesModel(app=app, ports=page_ports()))
+    loaded = use_loaded(load_game(game_id), [game_id])
+    use_said(model.said, model.unsay)
     picker = ft.use_ref(cast("ft.FilePicker | None", None))
     page = ft.context.page
     if loaded.loading:
@@ -312,12 +298,11 @@ def ShareGameScreen() -> ft.Control:
     async def save_file(_e: ft.Event) -> None:
         if picker.current is None:
             picker.current = ft.FilePicker()
-        data = (entry.text or write_definition(definition)).encode("utf-8")
-        name = f"{definition.id}.kortpoeng-game.json"
+        name, data = share_file(entry)
         await picker.current.save_file(
             dialog_title=_("Save the game"), file_name=name, src_bytes=data
         )
-        _say(_("Saved {file}", file=name))
+        model.saved(name)
 
     body: list[ft.Control] = [
         ft.Text(
@@ -372,7 +357,7 @@ def ShareGameScreen() -> ft.Control:
                     title=ft.Text(link, size=14, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
                     trailing=ft.Icon(ft.Icons.CONTENT_COPY),
                     action=ft.CopyToClipboard(link),
-                    on_click=lambda _e: _say(_("Copied to the clipboard")),
+                    on_click=lambda _e: model.copied(),
                     tooltip=_("Copy the link"),
                     min_height=48,
                 ),
@@ -421,62 +406,28 @@ def GamePreviewCard(definition: GameDefinition) -> ft.Control:
     )
 
 
-def _outcome_text(result: ImportedGame) -> str:
-    name = game_name(result.entry.definition or result.entry.game_id)
-    if result.outcome == "unchanged":
-        return _("{game} is already here: nothing was added", game=name)
-    if result.outcome == "kept_both":
-        return _("Added as {game}, next to the game of the same id", game=name)
-    if result.outcome == "replaced":
-        return _("{game} was replaced; sessions played before keep their rules", game=name)
-    return _("{game} was added", game=name)
-
-
 @ft.component
-def AddGame(loaded: game_actions.Loaded) -> ft.Control:
-    """The game read from a link, a file or pasted text, and "Add" (with the
-    question when a different game has its id)."""
-    app = use_app()
-    state, set_state = ft.use_state(cast("ImportedGame | game_actions.Refused | None", None))
-    busy, set_busy = ft.use_state(False)
-
-    async def add(on_conflict: OnConflict) -> None:
-        if busy:
-            return
-        set_busy(True)
-        try:
-            outcome = await run_use_case(
-                game_actions.import_text, data=loaded.text, on_conflict=on_conflict
-            )
-        finally:
-            set_busy(False)
-        if isinstance(outcome, ImportedGame) and outcome.outcome != "unchanged":
-            announce_games()
-            app.changed()
-        set_state(outcome)
+def AddGame(model: AddGameModel, definition: GameDefinition) -> ft.Control:
+    """The game read from a link, a file or pasted text (``definition``), and
+    "Add" (with the question when a different game has its id)."""
 
     def adder(on_conflict: OnConflict) -> Callable[[ft.Event], Awaitable[None]]:
         async def handler(_e: ft.Event) -> None:
-            await add(on_conflict)
+            await model.add(on_conflict)
 
         return handler
 
-    def start(game_id: str) -> None:
-        app.new_session.choose_when_offered(game_id)
-        go("/new")
-
-    body: list[ft.Control] = [GamePreviewCard(loaded.definition)]
-    if isinstance(state, ImportedGame):
-        body.append(
-            tagged("import-done", ft.Text(_outcome_text(state), weight=ft.FontWeight.W_600))
-        )
+    body: list[ft.Control] = [GamePreviewCard(definition)]
+    added = model.added
+    if added is not None:
+        body.append(tagged("import-done", ft.Text(outcome_text(added), weight=ft.FontWeight.W_600)))
         body.append(
             tagged(
                 "import-start",
                 ft.FilledButton(
                     _("Start a session of it"),
                     icon=ft.Icons.PLAY_ARROW,
-                    on_click=lambda _e, g=state.entry.game_id: start(g),
+                    on_click=lambda _e, g=added.entry.game_id: model.start(g),
                     height=52,
                     width=float("inf"),
                 ),
@@ -484,15 +435,14 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
             )
         )
         return ft.Column(body, spacing=10)
-    refused = state if isinstance(state, game_actions.Refused) else None
-    if refused is not None:
+    if model.refusal is not None:
         body.append(
             tagged(
-                "import-problem", ft.Text(describe_problem(refused.error), color=ft.Colors.ERROR)
+                "import-problem",
+                ft.Text(describe_problem(model.refusal), color=ft.Colors.ERROR),
             )
         )
-    if refused is not None and refused.error.code == StorageCode.GAME_CONFLICT:
-        builtin = bool((refused.error.params or {}).get("builtin"))
+    if model.conflict:
         buttons: list[ft.Control] = [
             tagged(
                 "import-keep-both",
@@ -500,7 +450,7 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
                 button=True,
             )
         ]
-        if not builtin:
+        if not model.conflict_builtin:
             buttons.append(
                 tagged(
                     "import-replace",
@@ -517,7 +467,7 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
                     _("Add the game"),
                     icon=ft.Icons.ADD,
                     on_click=adder("ask"),
-                    disabled=busy,
+                    disabled=model.busy,
                     height=52,
                     width=float("inf"),
                 ),
@@ -527,30 +477,42 @@ def AddGame(loaded: game_actions.Loaded) -> ft.Control:
     return ft.Column(body, spacing=10)
 
 
+def _read_or_problem(model: AddGameModel) -> list[ft.Control]:
+    """What was read: the game and its "Add", or why it is no game."""
+    if model.problem is not None:
+        return [
+            tagged(
+                "import-problem", ft.Text(describe_problem(model.problem), color=ft.Colors.ERROR)
+            )
+        ]
+    if model.read is not None:
+        return [AddGame(model, model.read.definition, key=model.read.text[:64])]  # type: ignore[call-arg]  # ft.component takes key=
+    return []
+
+
 @ft.component
 def LinkImportScreen() -> ft.Control:
     """``/game/import/<payload>``: the game a link (or its QR code) carries."""
+    app = use_app()
     payload = ft.use_route_params().get("payload", "")
-    loaded = ft.use_memo(lambda: game_actions.load_link(payload), [payload])
-    if isinstance(loaded, game_actions.Refused):
-        body: list[ft.Control] = [
-            tagged("import-problem", ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR))
-        ]
-    else:
-        body = [AddGame(loaded, key=loaded.text[:64])]  # type: ignore[call-arg]  # ft.component takes key=
-    return Screen(_("A shared game"), body, back="/games", screen_id="screen-game-import")
+    model = use_created(lambda: AddGameModel(app=app, ports=page_ports()))
+    ft.use_memo(lambda: model.read_link(payload), [payload])
+    return Screen(
+        _("A shared game"), _read_or_problem(model), back="/games", screen_id="screen-game-import"
+    )
 
 
 @ft.component
 def ImportGameScreen() -> ft.Control:
     """``/games/import``: paste a game's link or text, or open its file."""
+    app = use_app()
     text, set_text = ft.use_state("")
-    read, set_read = ft.use_state(cast("game_actions.Loaded | game_actions.Refused | None", None))
+    model = use_created(lambda: AddGameModel(app=app, ports=page_ports()))
     picker = ft.use_ref(cast("ft.FilePicker | None", None))
     texts = use_created(TypedTexts)
 
     def read_text(_e: ft.Event | None = None) -> None:
-        set_read(game_actions.read_pasted(text))
+        model.read_text(text)
 
     async def open_file(_e: ft.Event) -> None:
         if picker.current is None:
@@ -561,12 +523,7 @@ def ImportGameScreen() -> ft.Control:
         if not files:
             return
         chosen: Any = files[0]
-        data = chosen.bytes or b""
-        try:
-            decoded = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            decoded = "\ufffd"
-        set_read(game_actions.read_pasted(decoded))
+        model.read_file(chosen.bytes or b"")
 
     body: list[ft.Control] = [
         ft.Text(_("Paste the link another phone shared, or the game's file, or open the file.")),
@@ -605,11 +562,6 @@ def ImportGameScreen() -> ft.Control:
             wrap=True,
             spacing=8,
         ),
+        *_read_or_problem(model),
     ]
-    if isinstance(read, game_actions.Refused):
-        body.append(
-            tagged("import-problem", ft.Text(describe_problem(read.error), color=ft.Colors.ERROR))
-        )
-    elif isinstance(read, game_actions.Loaded):
-        body.append(AddGame(read, key=read.text[:64]))  # type: ignore[call-arg]  # ft.component takes key=
     return Screen(_("Add a shared game"), body, back="/games", screen_id="screen-games-import")

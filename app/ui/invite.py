@@ -23,7 +23,8 @@ import flet as ft
 from app.i18n import _
 from app.server.door import DOOR_TOPIC, JoinDoor, current_door
 from app.server.qr import qr_png
-from app.ui.common import Screen, section_title, tagged
+from app.ui.common import Screen, section_title, tagged, use_created
+from app.ui.state.invite_screen import InviteScreen as InviteModel
 
 __all__ = ["InviteScreen", "follow_door"]
 
@@ -67,7 +68,8 @@ def follow_door(page: ft.Page) -> None:
 def InviteScreen() -> ft.Control:
     """``/invite``: the join link, its QR code, and revoking the code."""
     door = current_door()
-    confirming, set_confirming = ft.use_state(False)
+    model = use_created(InviteModel)
+    confirming = model.confirming
     page = ft.context.page
     if door is None or not door.required:
         body: list[ft.Control] = [
@@ -87,11 +89,14 @@ def InviteScreen() -> ft.Control:
     links = door.links()
 
     async def revoke(_e: ft.Event) -> None:
-        page.session.store.set(_REVOKING, True)
         fresh: JoinDoor = door
-        await asyncio.to_thread(fresh.revoke)
         # This tab takes the new code at once, so the host stays in.
-        await _go_to(page, _tab_origin(page) + fresh.join_path())
+        await model.revoke(
+            fresh,
+            origin=_tab_origin(page),
+            mark=lambda: page.session.store.set(_REVOKING, True),
+            reach=lambda address: _go_to(page, address),
+        )
 
     body = [
         ft.Text(
@@ -149,7 +154,7 @@ def InviteScreen() -> ft.Control:
                     ft.OutlinedButton(
                         _("Make a new code"),
                         icon=ft.Icons.LOCK_RESET,
-                        on_click=lambda _e: set_confirming(True),
+                        on_click=lambda _e: model.ask_revoke(),
                         height=48,
                     ),
                     button=True,
@@ -180,7 +185,7 @@ def InviteScreen() -> ft.Control:
                         tagged(
                             "invite-revoke-cancel",
                             ft.TextButton(
-                                _("Cancel"), on_click=lambda _e: set_confirming(False), height=48
+                                _("Cancel"), on_click=lambda _e: model.cancel(), height=48
                             ),
                             button=True,
                         ),

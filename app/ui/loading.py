@@ -1,10 +1,12 @@
-"""Use cases off the page's thread: :func:`run_use_case`, and what a screen
-loads (:func:`use_loaded`, :func:`use_session_view`), loading or loaded."""
+"""The ports a screen model is given (:func:`page_ports`: the use cases run
+off the page's thread by :func:`app.use_cases.run_use_case`, the navigation
+and the news to the other tabs and processes), and what a screen loads
+(:func:`use_loaded`, :func:`use_session_view`), loading or loaded. The
+screens' components reach :mod:`models` through :mod:`app.use_cases` and
+their models (:mod:`app.ui.state`) only, never directly."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -12,24 +14,25 @@ from typing import Any, Generic, TypeVar, cast
 import flet as ft
 from sqlalchemy.engine import Engine
 
-from app import storage
+from app import use_cases
+from app.ui.context import announce, go, go_back, go_replace
 from app.ui.state import AppState
-from models import services
-from models.errors import DatabaseFault
-from models.views import SessionView
+from app.ui.state.ports import Ports
+from app.ui.state.views import SessionView
+from app.use_cases import run_use_case as run_use_case
 from scoring import CodedError
-
-logger = logging.getLogger(__name__)
-
 
 T = TypeVar("T")
 
 
-async def run_use_case(use_case: Callable[..., T], /, **arguments: Any) -> T:
-    """``use_case(engine=<the app's engine>, **arguments)`` in a worker thread,
-    so that the event loop keeps serving every other tab while the database
-    works (or waits for a lock). Raises whatever the use case raises."""
-    return await asyncio.to_thread(lambda: use_case(engine=storage.engine(), **arguments))
+def page_ports() -> Ports:
+    """The :class:`~app.ui.state.ports.Ports` of a screen on this page: the
+    use cases off the event loop (:func:`run_use_case`), the navigation
+    (:func:`app.ui.context.go`, :func:`~app.ui.context.go_replace`,
+    :func:`~app.ui.context.go_back`) and the news of a write
+    (:func:`app.ui.context.announce`). Each acts on the page of the handler
+    that calls it."""
+    return Ports(run_use_case, go, go_replace, announce, go_back)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +71,9 @@ def use_loaded(
             set_state((key, Loaded(ready, None, False)))
             return
         serial.current = mine = (serial.current or 0) + 1
-        try:
-            value = await asyncio.to_thread(lambda: load(storage.engine()))
-            result: Loaded[T] = Loaded(value, None, False)
-        except CodedError as error:
-            result = Loaded(None, error, False)
-        except Exception:
-            logger.exception("Loading failed")
-            result = Loaded(None, DatabaseFault(), False)
+        value, error = await use_cases.load(load)
         if serial.current == mine:
-            set_state((key, result))
+            set_state((key, Loaded(value, error, False)))
 
     ft.use_effect(fetch, list(key))
     shown_key, loaded = state
@@ -94,7 +90,7 @@ def use_session_view(app: AppState, session_id: int) -> Loaded[SessionView]:
     every write (``app.revision``)."""
     ready = ft.use_memo(lambda: app.take_view(session_id), [session_id, app.revision])
     return use_loaded(
-        lambda engine: services.open_session(engine=engine, session_id=session_id),
+        use_cases.open_session(session_id),
         [session_id, app.revision],
         ready=ready,
     )

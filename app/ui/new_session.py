@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _, collation_key, format_number, get_language, ngettext
+from app.i18n import _, format_number, get_language, ngettext
 from app.messages import (
     game_description,
     game_name,
@@ -17,13 +17,10 @@ from app.ui.common import (
     TOUCH,
     Screen,
     TypedTexts,
-    announce,
     choice,
     describe_problem,
     go,
-    go_replace,
     number_field,
-    run_use_case,
     section_title,
     switched,
     tagged,
@@ -32,9 +29,9 @@ from app.ui.common import (
     use_loaded,
 )
 from app.ui.line_field import LineField
+from app.ui.loading import page_ports
 from app.ui.state import NewSessionDraft
-from app.ui.state.ports import Ports
-from models import services
+from app.ui.state.new_session import load_custom_games, load_recent
 from scoring import GameRules, Preset
 
 __all__ = ["SWITCH_PADDING", "NewSessionScreen"]
@@ -54,6 +51,27 @@ def preset_label(preset: Preset) -> str:
             value=format_number(preset.value),
         )
     return format_number(preset.value)
+
+
+def followed_text(draft: NewSessionDraft) -> str:
+    """The note under the presets when a variant switch moved the target (or
+    rounds) to the one the rules suggest with the variants on: never silently."""
+    presets = draft.presets()
+    chosen = next((p for p in presets if p.key == draft.preset), presets[0])
+    return _(
+        "{option} is now {value}, as suggested with the variants chosen. Tap another to change it.",
+        option=option_name(presets[0].option, draft.rules),
+        value=preset_label(chosen),
+    )
+
+
+def suggested_text(draft: NewSessionDraft) -> str:
+    """The note when a variant switch changed the suggestion and the players'
+    own choice stayed: the suggestion named."""
+    return _(
+        "With the variants chosen, the rules suggest {value}. Your choice stays.",
+        value=preset_label(draft.suggestion()),
+    )
 
 
 @ft.component
@@ -296,34 +314,17 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
         ),
     ]
     if draft.followed:  # a variant switch moved the choice: never silently
-        chosen = next((p for p in presets if p.key == draft.preset), presets[0])
         controls.append(
             tagged(
                 "preset-followed",
-                ft.Text(
-                    _(
-                        "{option} is now {value}, as suggested with the variants chosen. "
-                        "Tap another to change it.",
-                        option=option_name(option, game),
-                        value=preset_label(chosen),
-                    ),
-                    size=14,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                ),
+                ft.Text(followed_text(draft), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
     elif draft.hinted:  # the players' own choice stays: the suggestion is named
         controls.append(
             tagged(
                 "preset-suggested",
-                ft.Text(
-                    _(
-                        "With the variants chosen, the rules suggest {value}. Your choice stays.",
-                        value=preset_label(draft.suggestion()),
-                    ),
-                    size=14,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                ),
+                ft.Text(suggested_text(draft), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
     if draft.preset == "custom":
@@ -401,16 +402,14 @@ def NewSessionScreen() -> ft.Control:
     """``/new``: the form for this tab's :class:`NewSessionDraft`."""
     app = use_app()
     language = get_language()
-    recent = use_loaded(  # alphabetical in the language on screen (Æ Ø Å after Z in Norwegian)
-        lambda engine: services.recent_players(engine=engine, name_key=collation_key(language)),
-        [app.revision, language],
-    )
-    games = use_loaded(lambda engine: services.list_games(engine=engine), [app.revision])
+    # alphabetical in the language on screen (Æ Ø Å after Z in Norwegian)
+    recent = use_loaded(load_recent(language), [app.revision, language])
+    games = use_loaded(load_custom_games, [app.revision])
     draft = app.new_session
 
     def offer_custom_games() -> None:
         if games.value is not None:
-            draft.set_custom_games({g.game_id: g.rules for g in games.value if not g.builtin})
+            draft.set_custom_games(games.value)
 
     ft.use_effect(offer_custom_games, [games.value])
     return NewSessionForm(draft, recent.value or ())
@@ -421,38 +420,15 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
     """The form; "Start" opens the new session."""
     app = use_app()
 
-    busy, set_busy = ft.use_state(False)
-
     async def start(_e: ft.Event) -> None:
-        if busy:  # a second tap while the first is starting it
-            return
-        set_busy(True)
-        try:
-            view = await draft.start(Ports(run_use_case, go, go_replace, announce))
-        finally:
-            set_busy(False)
-        if view is not None:
-            app.saved(view)
-            go_replace(f"/session/{view.id}")
+        await draft.start(page_ports(), app)
 
     game = draft.rules
     count_hint = player_range(game.min_players, game.max_players)
     rematch_of = draft.rematch_of
     intro: list[ft.Control] = []
     if rematch_of is not None:
-        intro.append(
-            tagged(
-                "rematch-intro",
-                ft.Text(
-                    _(
-                        "{game} again, after session {n}: the same players (the next one "
-                        "deals first) and the same options. Change any of them, or tap Start.",
-                        game=game_name(draft.rules),
-                        n=format_number(rematch_of),
-                    ),
-                ),
-            )
-        )
+        intro.append(tagged("rematch-intro", ft.Text(draft.intro())))
     game_part: list[ft.Control] = [section_title(_("Game")), GamePicker(draft)]
     players_part: list[ft.Control] = [
         section_title(_("Players") + f" · {count_hint}"),
@@ -485,7 +461,7 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
                     _("Start"),
                     icon=ft.Icons.PLAY_ARROW,
                     on_click=start,
-                    disabled=busy,
+                    disabled=draft.busy,
                     height=52,
                     width=float("inf"),
                 ),
@@ -495,9 +471,9 @@ def NewSessionForm(draft: NewSessionDraft, recent: tuple[str, ...]) -> ft.Contro
         spacing=6,
     )
     return Screen(
-        _("Rematch") if rematch_of is not None else _("New session"),
+        draft.title(),
         body,
-        back=f"/session/{rematch_of}" if rematch_of is not None else "/",
+        back=draft.back(),
         bottom=bottom,
         screen_id="screen-new-session",
     )

@@ -13,7 +13,7 @@ import flet as ft
 
 from app.game_text import rules_text
 from app.i18n import _
-from app.messages import describe_options, game_name
+from app.messages import game_name
 from app.ui.common import (
     Screen,
     describe_problem,
@@ -24,18 +24,9 @@ from app.ui.common import (
     use_loaded,
     use_session_view,
 )
-from models import services
+from app.ui.state.rules_screen import back_of, load_rules, session_text
 
 __all__ = ["RulesScreen", "rules_text"]
-
-
-def _load_game(game_id: str, session_id: int | None):
-    def load(engine):
-        if session_id is not None:  # the rules the session is played by
-            return services.open_session(engine=engine, session_id=session_id).game_rules
-        return services.find_game(engine=engine, game_id=game_id).rules
-
-    return load
 
 
 @ft.component
@@ -47,8 +38,7 @@ def SessionRules(session_id: int) -> ft.Control:
     view = loaded.value
     if view is None:
         return ft.Container(height=0)
-    lines = describe_options(view.game, view.options_dict)
-    text = "\n".join(f"• {line}" for line in lines) if lines else _("The game's own rules.")
+    text = session_text(view)
     return tagged(
         "session-rules",
         ft.Column(
@@ -66,8 +56,8 @@ def RulesScreen() -> ft.Control:
     game_id = params.get("game", "")
     sid = params.get("sid")
     session_id = int(sid) if sid and sid.isdigit() else None
-    back = f"/session/{sid}" if sid else "/new"
-    loaded = use_loaded(_load_game(game_id, session_id), [game_id, session_id])
+    back = back_of(sid)
+    loaded = use_loaded(load_rules(game_id, session_id), [game_id, session_id])
     if loaded.loading:
         return loading_screen(_("Rules"), back=back)
     if loaded.value is None:

@@ -5,61 +5,50 @@ hand to edit or delete it."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 
 import flet as ft
 
-from app.i18n import _, format_number, join_names, ngettext
-from app.messages import blocked_label, describe_note, describe_options, game_name
+from app.i18n import _, format_number, ngettext
+from app.messages import game_name
 from app.ui.common import (
     NoticeBar,
     Screen,
     describe_problem,
-    go,
     icon_action,
     loading_screen,
     tagged,
     use_app,
+    use_created,
     use_session_view,
 )
 from app.ui.export_menu import ExportButton
+from app.ui.loading import page_ports
 from app.ui.phone import use_keep_awake
 from app.ui.state import MAX_CONTENT
-from models.views import HandLine, SessionView
+from app.ui.state import session_screen as words
+from app.ui.state.session_screen import (
+    CELL_GAP,
+    NARROW_NUMBER_WIDTH,
+    NUMBER_WIDTH,
+    blocked_word,
+    crowded,
+    name_lines,
+    progress_text,
+    sheet_widths,
+    shown_hands,
+    signed,
+    winner_text,
+)
+from app.ui.state.views import HandLine, SessionView
 from scoring import SessionResult
 
 __all__ = ["SessionScreen", "StandingsTable", "progress_text", "winner_text"]
 
-#: Hands shown before "show all" (the newest ones).
-RECENT_HANDS = 12
 #: Width of the hand-number column when the players' columns scroll, in
 #: logical pixels (the hand number alone is the row's tap target there).
 NAME_WIDTH = 48
-#: Width of the hand-number column when every player's column fits (the whole
-#: row is the tap target): room for a three-digit hand number and "Σ".
-NUMBER_WIDTH = 36
 #: The session screen's side padding: five players' columns fit a 390-pixel phone.
 PADDING = 12
-#: The narrowest a player's column gets: room for a name of about seven
-#: letters a line and a four-digit total (more players scroll sideways: five
-#: fit a 390-pixel phone).
-CELL_MIN = 62
-#: The widest a player's column gets when the columns scroll (a longer name
-#: ends in "…"; names are at most 40 characters).
-CELL_MAX = 140
-#: Space between columns, in logical pixels.
-CELL_GAP = 0
-#: Up to this many players share a phone's width even when their names do
-#: not fit whole (a long name ends in "…", whole in its tooltip and to a
-#: screen reader): no sideways swipe for the tables families play at. More
-#: players scroll sideways with every name whole.
-FIT_PLAYERS = 6
-#: The narrowest a player's column gets when up to :data:`FIT_PLAYERS` share
-#: the width: six fit a 390-pixel phone (a four-digit total, a name's first
-#: letters).
-CELL_NARROW = 52
-#: Width of the hand-number column then: room for a two-digit hand number and "Σ".
-NARROW_NUMBER_WIDTH = 28
 #: Heights of the rows when the players' columns scroll (the fixed hand
 #: numbers beside them line up with them).
 HEADER_HEIGHT = 48
@@ -70,65 +59,6 @@ TOTAL_HEIGHT = 56
 CHART_HEIGHT = 240
 #: Seconds the chart waits after the standings are shown.
 CHART_DELAY = 0.05
-
-
-def signed(points: int) -> str:
-    """``+18``, ``0``, ``-7``: a hand's points, with the minus sign of the
-    totals beside them (two kinds of minus in one row read as two signs)."""
-    return ("+" if points > 0 else "") + format_number(points)
-
-
-def winner_text(view: SessionView) -> str:
-    """ "Kari wins with 120 points" / "Kari and Ola share the win"."""
-    table = view.standings
-    winners = table.winners
-    if len(winners) == 1:
-        return _(
-            "{player} wins with {points}",
-            player=winners[0],
-            points=ngettext("{n} point", "{n} points", table.totals[winners[0]]),
-        )
-    return _(
-        "{players} share the win with {points}",
-        players=join_names(winners),
-        points=ngettext("{n} point", "{n} points", table.totals[winners[0]]),
-    )
-
-
-def progress_text(view: SessionView, *, target_said: bool = False) -> str:
-    """How far the session is from its end: rounds left or the leader's gap to
-    the target. With ``target_said`` (the line of options just below says the
-    target) the target is not said again: the leader's gap alone, or nothing
-    before the first hand."""
-    table = view.standings
-    if table.finished:
-        return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
-    if table.rounds_left is not None:
-        return ngettext("{n} round left", "{n} rounds left", table.rounds_left)
-    if table.target is not None and table.gap_to_target is not None:
-        leader = table.leaders[0] if table.leaders and view.hands else None
-        points = format_number(max(table.gap_to_target[leader], 0)) if leader else ""
-        if target_said:
-            if leader is None:
-                return ""
-            return _("{player} needs {points} more", player=leader, points=points)
-        if leader is None:
-            return ngettext("First to {n} point", "First to {n} points", table.target)
-        return _(
-            "Target {target}: {player} needs {points} more",
-            target=format_number(table.target),
-            player=leader,
-            points=points,
-        )
-    return ""
-
-
-def target_in_options(view: SessionView, played: Sequence[str]) -> bool:
-    """Whether the line of options (``played``, from ``describe_options``)
-    says the target: it does when the session's target is not the game's
-    default (a default is not listed there)."""
-    table = view.standings
-    return bool(played) and "target" in view.options_dict and table.target is not None
 
 
 def hand_cell(line, seat: int, name: str, width: float | None) -> ft.Control:
@@ -168,45 +98,6 @@ def hand_cell(line, seat: int, name: str, width: float | None) -> ft.Control:
     )
 
 
-def name_width(name: str) -> float:
-    """About how wide ``name`` is in the sheet's header (14-pixel semi-bold
-    text), in logical pixels: a little more than the widest letters need."""
-    return 9.0 * len(name) + 8
-
-
-def two_line_width(name: str) -> float:
-    """About how wide ``name`` is when it may break over two lines between
-    its words (the wider line of the best break), in logical pixels.
-
-    >>> two_line_width("Bestemor Ingrid"), two_line_width("Bjørnar")
-    (80.0, 71.0)
-    """
-    words = name.split()
-    lines = [
-        max(name_width(" ".join(words[:i])), name_width(" ".join(words[i:])))
-        for i in range(1, len(words))
-    ]
-    return min([name_width(name), *lines])
-
-
-def name_lines(name: str) -> list[str]:
-    """``name`` in at most two lines, broken between words where the wider
-    line is narrowest (:func:`two_line_width`).
-
-    >>> name_lines("Bestemor Ingrid"), name_lines("Anne Lise Berg"), name_lines("Øystein")
-    (['Bestemor', 'Ingrid'], ['Anne', 'Lise Berg'], ['Øystein'])
-    """
-    words = name.split()
-    if len(words) < 2:
-        return [name]
-    breaks = range(1, len(words))
-    best = min(
-        breaks,
-        key=lambda i: max(name_width(" ".join(words[:i])), name_width(" ".join(words[i:]))),
-    )
-    return [" ".join(words[:best]), " ".join(words[best:])]
-
-
 def crowded_name(name: str) -> ft.Control:
     """A name in a column too narrow for it (:func:`crowded`): its two lines
     (:func:`name_lines`) each on its own, a line too long ending in "…"
@@ -227,57 +118,6 @@ def crowded_name(name: str) -> ft.Control:
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
-
-
-def sheet_widths(names: Sequence[str], width: float) -> tuple[float | None, bool]:
-    """The width of a player's column and whether the columns scroll sideways:
-    they share the room right of the hand numbers (``width`` is the whole
-    sheet's, in logical pixels) while each
-    name fits whole on at most two lines (broken between words) and each
-    column gets at least :data:`CELL_MIN`; with more players than that fits
-    (up to 12 in Swedish Rummy) every column gets the longest name's width on
-    one line (at most :data:`CELL_MAX`) and they scroll, the hand numbers
-    staying in place.
-
-    >>> sheet_widths(["Anna", "Bo", "Cato", "Dag", "Eli"], 366)
-    (None, False)
-    >>> sheet_widths(["Bestemor Ingrid", "Onkel Bjørnar", "Kari Nordmann", "Ola Nordmann"], 366)
-    (None, False)
-    >>> sheet_widths(["Bjørn", "Bjørnar"] + ["Kari"] * 10, 366)
-    (71.0, True)
-
-    Up to :data:`FIT_PLAYERS` share the width all the same, in columns at
-    least :data:`CELL_NARROW` wide (:func:`crowded`):
-
-    >>> sheet_widths(["Bestemor Ingrid", "Onkel Bjørnar", "Kari", "Ola", "Åse", "Øystein"], 366)
-    (None, False)
-    """
-    shared = max([CELL_MIN, *(two_line_width(n) for n in names)])
-    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP or crowded(names, width):
-        return None, False
-    need = min(max([CELL_MIN, *(name_width(n) for n in names)]), CELL_MAX)
-    return need, True
-
-
-def crowded(names: Sequence[str], width: float) -> bool:
-    """Whether the players' columns share the sheet's ``width`` (logical
-    pixels) although some name does not fit whole on two lines: up to
-    :data:`FIT_PLAYERS` players whose columns would otherwise scroll
-    sideways, where each still gets :data:`CELL_NARROW` beside a narrow
-    hand-number column. Their names may end in "…".
-
-    >>> crowded(["Anna", "Bo", "Cato", "Dag", "Eli"], 366)
-    False
-    >>> crowded(["Bestemor Ingrid", "Onkel Bjørnar", "Kari", "Ola", "Åse", "Øystein"], 366)
-    True
-    >>> crowded(["Kari"] * 7, 366)
-    False
-    """
-    shared = max([CELL_MIN, *(two_line_width(n) for n in names)])
-    if len(names) * (shared + CELL_GAP) <= width - NUMBER_WIDTH - CELL_GAP:
-        return False
-    room = width - NARROW_NUMBER_WIDTH - CELL_GAP
-    return len(names) <= FIT_PLAYERS and len(names) * (CELL_NARROW + CELL_GAP) <= room
 
 
 @ft.component
@@ -370,7 +210,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
             for seat, name in enumerate(players)
         ]
 
-    hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
+    hands = shown_hands(view, show_all)
     blocked = blocked_word(view)
     number_text = lambda line: number_cell(line, number_width, blocked)  # noqa: E731
     # "Σ" (said "Total"): one sign fits the narrow column at any text size
@@ -502,14 +342,6 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     )
 
 
-def blocked_word(view: SessionView) -> str | None:
-    """The game's word for a blocked hand ("Blocked", "Nobody went out"), or
-    ``None`` in a game where nobody goes out (a game of tricks: every hand
-    ends with nobody out, none is blocked)."""
-    rules = view.rules
-    return blocked_label(rules.blocked_term) if rules.can_go_out else None
-
-
 def blocked_icon(word: str) -> ft.Control:
     """The mark of a blocked hand: the hand entry's "blocked" sign, named
     ``word`` (:func:`blocked_word`) for a screen reader and in a tooltip."""
@@ -522,7 +354,7 @@ def blocked_icon(word: str) -> ft.Control:
 def number_cell(line: HandLine, width: float, blocked: str | None) -> ft.Control:
     """The hand number of a row of the sheet, with the blocked sign under it
     when nobody went out in a game where somebody can (``blocked``, the
-    game's word for it, is not ``None``)."""
+    game's word for it, is not ``None``: :func:`~app.ui.state.session_screen.blocked_word`)."""
     number = ft.Text(format_number(line.number), color=ft.Colors.ON_SURFACE_VARIANT)
     if blocked is None or line.went_out is not None:
         return ft.Container(number, width=width)
@@ -533,70 +365,42 @@ def number_cell(line: HandLine, width: float, blocked: str | None) -> ft.Control
 
 
 def hand_notes(view: SessionView, show_all: bool) -> list[ft.Control]:
-    """Why nobody scored a hand on show (a blocked tie…), one line per hand,
-    from :mod:`scoring` (``SessionRules.hand_notes``)."""
-    rules = view.rules
-    hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
-    lines: list[ft.Control] = []
-    for line in hands:
-        notes = rules.hand_notes(line.went_out, line.leftover, line.points)
-        if notes:
-            lines.append(
-                tagged(
-                    f"hand-note-{line.number}",
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SURFACE_VARIANT),
-                            ft.Text(
-                                "\n".join(describe_note(n, line.number) for n in notes),
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                expand=True,
-                            ),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    ),
-                )
-            )
-    return lines
+    """Why nobody scored a hand on show (a blocked tie…), one line per hand
+    (:func:`app.ui.state.session_screen.hand_notes`)."""
+    return [
+        tagged(
+            f"hand-note-{number}",
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(text, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        )
+        for number, text in words.hand_notes(view, show_all)
+    ]
 
 
 def sheet_legend(view: SessionView, show_all: bool) -> ft.Control:
     """What the sheet's signs mean: the star (went out), and the blocked sign
     in the game's own word when a hand on show was blocked; then how to change
-    a hand."""
-    hands = view.hands if show_all else view.hands[-RECENT_HANDS:]
+    a hand (:func:`app.ui.state.session_screen.legend`)."""
+    word, line = words.legend(view, show_all)
+    text = ft.Text(line, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
     went_out = ft.Row(
-        [
-            ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY),
-            ft.Text(
-                _("went out. Tap a hand to change or delete it."),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                expand=True,
-            ),
-        ]
+        [ft.Icon(ft.Icons.STAR, size=14, color=ft.Colors.TERTIARY), text]
         if view.rules.can_go_out
-        # a game of tricks: nobody goes out, no star to explain
-        else [
-            ft.Text(
-                _("Tap a hand to change or delete it."),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                expand=True,
-            )
-        ],
+        else [text],  # a game of tricks: nobody goes out, no star to explain
         spacing=4,
     )
     lines: list[ft.Control] = []
-    word = blocked_word(view) if any(line.went_out is None for line in hands) else None
     if word is not None:
         lines.append(
             ft.Row(
                 [
                     ft.Icon(ft.Icons.BLOCK, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Text(
-                        word,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                        expand=True,
-                    ),
+                    ft.Text(word, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 ],
                 spacing=4,
             )
@@ -638,7 +442,8 @@ def SessionScreen() -> ft.Control:
     use_keep_awake()
     params = ft.use_route_params()
     sid = int(params.get("sid", "0") or 0)
-    show_all, set_show_all = ft.use_state(False)
+    model = use_created(lambda: words.SessionScreen(app=app, ports=page_ports()))
+    show_all = model.show_all
 
     loaded = use_session_view(app, sid)
     if loaded.loading:
@@ -650,12 +455,6 @@ def SessionScreen() -> ft.Control:
             [ft.Text(describe_problem(loaded.error), color=ft.Colors.ERROR)],
             back="/",
         )
-
-    def rematch(_e: ft.Event) -> None:
-        # the new-session form, filled for the rematch: one tap on Start
-        # starts it as before, and anything can be changed first
-        app.new_session.prefill_rematch(view)
-        go("/new")
 
     table = view.standings
     body: list[ft.Control] = [NoticeBar(app, view.id)]
@@ -686,11 +485,10 @@ def SessionScreen() -> ft.Control:
                 ),
             )
         )
-    # how this session is played: every option not the game's default
-    played = describe_options(view.game, view.options_dict)
-    said = target_in_options(view, played)
+    # how far it is from its end, and how it is played (every option not the
+    # game's default): the target said once
+    progress, played = words.heading(view)
     heading: list[ft.Control] = []
-    progress = progress_text(view, target_said=said)
     if progress:
         heading.append(ft.Text(progress, color=ft.Colors.ON_SURFACE_VARIANT))
     if played:
@@ -703,15 +501,15 @@ def SessionScreen() -> ft.Control:
     # one block: where the options say the target, the progress line does not
     body.append(tagged("progress", ft.Column(heading, spacing=8)))
     if view.hands:
-        body.append(StandingsTable(view, show_all, lambda n: go(f"/session/{sid}/hand/{n}")))
-        hidden = len(view.hands) - RECENT_HANDS
-        if hidden > 0 and not show_all:
+        body.append(StandingsTable(view, show_all, lambda n: model.open_hand(view, n)))
+        earlier = words.earlier_label(view, show_all)
+        if earlier:
             body.append(
                 tagged(
                     "show-all-hands",
                     ft.TextButton(
-                        ngettext("Show {n} earlier hand", "Show {n} earlier hands", hidden),
-                        on_click=lambda _e: set_show_all(True),
+                        earlier,
+                        on_click=lambda _e: model.show_earlier(),
                         height=48,
                     ),
                     button=True,
@@ -745,7 +543,11 @@ def SessionScreen() -> ft.Control:
         bottom = tagged(
             "rematch",
             ft.FilledButton(
-                _("Rematch"), icon=ft.Icons.REPLAY, on_click=rematch, height=52, width=float("inf")
+                _("Rematch"),
+                icon=ft.Icons.REPLAY,
+                on_click=lambda _e: model.rematch(view),
+                height=52,
+                width=float("inf"),
             ),
             button=True,
         )
@@ -753,13 +555,9 @@ def SessionScreen() -> ft.Control:
         bottom = tagged(
             "new-hand",
             ft.FilledButton(
-                (
-                    _("Continue hand {n}", n=format_number(len(view.hands) + 1))
-                    if app.has_draft(view.id, view.players)
-                    else _("Enter hand {n}", n=format_number(len(view.hands) + 1))
-                ),
+                words.next_hand_label(app, view),
                 icon=ft.Icons.ADD,
-                on_click=lambda _e: go(f"/session/{sid}/hand"),
+                on_click=lambda _e: model.next_hand(view),
                 height=52,
                 width=float("inf"),
             ),
@@ -774,7 +572,7 @@ def SessionScreen() -> ft.Control:
                 "nav-rules",
                 ft.Icons.MENU_BOOK_OUTLINED,
                 _("Rules"),
-                lambda _e: go(f"/session/{sid}/rules/{view.game}"),
+                lambda _e: model.rules(view),
             ),
             ExportButton(view),
         ],

@@ -15,21 +15,18 @@ from app.ui.common import (
     TOUCH,
     NoticeBar,
     Screen,
-    announce,
     describe_problem,
     go,
-    go_replace,
     icon_action,
-    run_use_case,
     section_title,
     tagged,
     use_app,
     use_loaded,
 )
+from app.ui.loading import page_ports
 from app.ui.state import session_list
 from app.ui.state.ports import Ports
-from models import services
-from models.views import SessionSummary
+from app.ui.state.views import SessionSummary
 
 __all__ = ["SessionsScreen"]
 
@@ -145,10 +142,8 @@ def ImportButton(ports: Ports) -> ft.Control:
 def SessionsScreen() -> ft.Control:
     """The start screen."""
     app = use_app()
-    loaded = use_loaded(
-        lambda engine: services.list_sessions(engine=engine, limit=50).items, [app.revision]
-    )
-    ports = Ports(run_use_case, go, go_replace, announce)
+    loaded = use_loaded(session_list.load_sessions, [app.revision])
+    ports = page_ports()
     items = loaded.value or ()
 
     async def delete(session_id: int) -> None:
@@ -157,8 +152,7 @@ def SessionsScreen() -> ft.Control:
             await session_list.delete_session(app, ports, item, items)
 
     def new_session(_e: ft.Event) -> None:
-        app.new_session.forget_rematch()
-        go("/new")
+        session_list.start_new(app, ports)
 
     load_error = describe_problem(loaded.error) if loaded.error is not None else ""
     entries = session_list.list_entries(items, app)

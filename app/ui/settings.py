@@ -1,18 +1,21 @@
 """Settings: language (system / norsk bokmål / English) and theme (system /
 light / dark), applied without a restart and remembered by this browser or
 device (:mod:`app.ui.preferences`); a desktop window also saves them as the
-server's default (:func:`app.settings.save_settings`)."""
+server's default. What a choice does is the model's
+(:class:`app.ui.state.settings_screen.SettingsScreen`)."""
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
 from app.i18n import _
-from app.settings import Settings, save_settings
 from app.ui import preferences
-from app.ui.common import Screen, choice, go, section_title, tagged, use_app
+from app.ui.common import Screen, choice, go, section_title, tagged, use_app, use_created
+from app.ui.dialogs import use_said
+from app.ui.state.settings_screen import SettingsScreen as SettingsModel
+from app.ui.state.settings_screen import language_choices, theme_choices
 
 __all__ = ["SettingsScreen"]
 
@@ -22,27 +25,27 @@ def SettingsScreen() -> ft.Control:
     """``/settings``."""
     app = use_app()
     current = app.settings
+    page = ft.context.page
+    model = use_created(
+        # one device, one user (not a browser): the choice is the default too
+        lambda: SettingsModel(app=app, keep=preferences.save, desktop=not page.web)
+    )
+    use_said(model.said, model.unsay)
 
-    async def choose(settings: Settings) -> None:
-        app.set_settings(settings)
-        if not ft.context.page.web:  # one device, one user: also the default
-            save_settings(settings)
-        await preferences.save(settings)
-
-    def set_language(code: str):
+    def set_language(code: str) -> Callable[[ft.Event], Awaitable[None]]:
         async def handler(_e: ft.Event) -> None:
-            await choose(dataclasses.replace(current, language=code))
+            await model.choose(language=code)
 
         return handler
 
-    def set_theme(mode: str):
+    def set_theme(mode: str) -> Callable[[ft.Event], Awaitable[None]]:
         async def handler(_e: ft.Event) -> None:
-            await choose(dataclasses.replace(current, theme=mode))
+            await model.choose(theme=mode)
 
         return handler
 
-    languages = [("system", _("System language")), ("nb", "Norsk bokmål"), ("en", "English")]
-    themes = [("system", _("System")), ("light", _("Light")), ("dark", _("Dark"))]
+    languages = language_choices()
+    themes = theme_choices()
     body = [
         section_title(_("Language")),
         ft.Column(

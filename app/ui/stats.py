@@ -2,8 +2,9 @@
 wins, win rate, average and best hand, current streak — over every finished
 session.
 
-The numbers come from :func:`app.reports.statistics.game_statistics` (loaded off the
-event loop after the screen mounts); nothing is computed here but formatting.
+The numbers come from :func:`app.reports.statistics.game_statistics`, loaded
+and said by the screen's model (:class:`app.ui.state.stats_screen.StatsScreen`);
+this draws them.
 A card per player on a phone; a compact table per game on a wide screen.
 A game shows its first :data:`SHOWN` players (a family's whole table) and a
 button for the rest (a club's hundred): the screen stays quick to draw.
@@ -17,50 +18,27 @@ order shown (``i`` from 0), ``stats-<game>-<low|high>-<i>-<field>`` with field
 
 from __future__ import annotations
 
-import logging
-from typing import cast
-
 import flet as ft
 
-from app.i18n import _, format_number, ngettext
-from app.messages import format_average, format_best, format_rate, game_name
-from app.reports.statistics import GameStatistics, PlayerStatistics, game_statistics
-from app.ui.common import TOUCH, Screen, run_use_case, section_title, tagged, use_app
-from scoring import CodedError
+from app.i18n import _
+from app.messages import format_average, format_rate
+from app.ui.common import TOUCH, Screen, section_title, tagged, use_app, use_created
+from app.ui.loading import page_ports
+from app.ui.state.stats_screen import SHOWN, fields, group_key, heading, more_label
+from app.ui.state.stats_screen import StatsScreen as StatsModel
+from app.ui.state.views import GameStatistics, PlayerStatistics
 
 __all__ = ["SHOWN", "StatsScreen", "format_average", "format_rate"]
 
-logger = logging.getLogger(__name__)
-
-#: Players a game shows before its "Show all" button.
-SHOWN = 10
-
-
-def _group_key(game: GameStatistics) -> str:
-    return f"{game.game}-{'low' if game.lowest_wins else 'high'}"
-
-
-def _fields(player: PlayerStatistics) -> list[tuple[str, str, str]]:
-    """``(field id, label, value)`` of one player's statistics, in display order."""
-    return [
-        ("sessions", _("Sessions"), format_number(player.sessions)),
-        ("wins", _("Wins"), format_number(player.wins)),
-        ("rate", _("Win rate"), format_rate(player.win_rate)),
-        ("average", _("Average hand"), format_average(player.average_hand)),
-        ("best", _("Best hand"), format_best(player.best_hand)),
-        ("streak", _("Streak"), format_number(player.streak)),
-    ]
-
 
 def _game_heading(game: GameStatistics) -> ft.Control:
-    sessions = ngettext("{n} finished session", "{n} finished sessions", game.sessions)
-    direction = _("lowest total wins") if game.lowest_wins else _("highest total wins")
+    title, line = heading(game)
     return tagged(
-        f"stats-game-{_group_key(game)}",
+        f"stats-game-{group_key(game)}",
         ft.Column(
             [
-                section_title(game_name(game.definition or game.game)),
-                ft.Text(f"{sessions} · {direction}", size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                section_title(title),
+                ft.Text(line, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=0,
         ),
@@ -82,7 +60,7 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             col={"xs": 4},
         )
-        for field, label, value in _fields(player)
+        for field, label, value in fields(player)
     ]
     name_row = ft.Row(
         [
@@ -115,20 +93,22 @@ def _player_card(prefix: str, player: PlayerStatistics) -> ft.Control:
     )
 
 
-def _player_table(key: str, game: GameStatistics, players: int) -> ft.Control:
-    """The compact table of a wide screen: a row per player (the first
-    ``players``), a column per number."""
-    labels = [label for _field, label, _value in _fields(game.players[0])]
+def _player_table(
+    key: str, game: GameStatistics, players: tuple[PlayerStatistics, ...]
+) -> ft.Control:
+    """The compact table of a wide screen: a row per player (``players``, the
+    ones on show), a column per number."""
+    labels = [label for _field, label, _value in fields(game.players[0])]
     columns = [ft.DataColumn(label=ft.Text(_("Player")))] + [
         ft.DataColumn(label=ft.Text(label), numeric=True) for label in labels
     ]
     rows = []
-    for index, player in enumerate(game.players[:players]):
+    for index, player in enumerate(players):
         prefix = f"stats-{key}-{index}"
         cells = [ft.DataCell(tagged(f"{prefix}-name", ft.Text(player.player)))]
         cells += [
             ft.DataCell(tagged(f"{prefix}-{field}", ft.Text(value)))
-            for field, _label, value in _fields(player)
+            for field, _label, value in fields(player)
         ]
         rows.append(ft.DataRow(cells=cells))
     return ft.Container(
@@ -142,21 +122,12 @@ def _player_table(key: str, game: GameStatistics, players: int) -> ft.Control:
 def StatsScreen() -> ft.Control:
     """Statistics of every finished session, per game and player."""
     app = use_app()
-    games, set_games = ft.use_state(cast("tuple[GameStatistics, ...] | None", None))
-    failed, set_failed = ft.use_state(False)
-    every, set_every = ft.use_state(frozenset[str]())  # games showing all their players
-
-    async def load() -> None:
-        try:
-            set_games(await run_use_case(game_statistics))
-        except CodedError as problem:
-            logger.warning("Statistics could not be loaded: %s", problem)
-            set_failed(True)
-
-    ft.use_effect(load, [app.revision])
+    model = use_created(lambda: StatsModel(ports=page_ports()))
+    ft.use_effect(model.load, [app.revision])
+    games = model.games
 
     body: list[ft.Control] = []
-    if failed:
+    if model.failed:
         body.append(ft.Text(_("The statistics could not be loaded"), color=ft.Colors.ERROR))
     elif games is None:
         body.append(
@@ -195,28 +166,24 @@ def StatsScreen() -> ft.Control:
         )
     else:
         for game in games:
-            key = _group_key(game)
-            shown = len(game.players) if key in every else SHOWN
+            key = group_key(game)
+            shown = model.shown(game)
             body.append(_game_heading(game))
             if app.wide:
                 body.append(_player_table(key, game, shown))
             else:
                 body.extend(
                     _player_card(f"stats-{key}-{index}", player)
-                    for index, player in enumerate(game.players[:shown])
+                    for index, player in enumerate(shown)
                 )
-            if len(game.players) > shown:
+            if model.has_more(game):
                 body.append(
                     tagged(
                         f"stats-{key}-more",
                         ft.OutlinedButton(
-                            ngettext(
-                                "Show all {n} player",
-                                "Show all {n} players",
-                                len(game.players),
-                            ),
+                            more_label(game),
                             icon=ft.Icons.EXPAND_MORE,
-                            on_click=lambda _e, k=key: set_every(every | {k}),
+                            on_click=lambda _e, g=game: model.show_every(g),
                             height=TOUCH,
                         ),
                         button=True,

@@ -1,67 +1,49 @@
 """The trash screen (``/trash``): deleted sessions and hands, kept
-:data:`models.services.trash.KEEP_DAYS` days; each can be put back (Restore)
-or deleted for good after a confirmation. Reached from the sessions list."""
+:data:`app.ui.state.trash_screen.KEEP_DAYS` days; each can be put back
+(Restore) or deleted for good after a confirmation. Reached from the sessions
+list. What it does is its model's (:class:`app.ui.state.trash_screen.TrashScreen`);
+this draws it and binds the taps."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from app.i18n import _, format_date, ngettext, seat_list
-from app.messages import game_name
+from app.i18n import _
 from app.ui.common import (
     TOUCH,
     Screen,
-    announce,
     describe_problem,
-    run_use_case,
     section_title,
     tagged,
     use_app,
+    use_created,
     use_loaded,
 )
-from models import services
-from models.views import TrashedHand, TrashedSession
-from scoring import CodedError
+from app.ui.dialogs import use_question
+from app.ui.loading import page_ports
+from app.ui.state.trash_screen import TrashScreen as TrashModel
+from app.ui.state.trash_screen import describe, keep_days_text, load_trash
+from app.ui.state.views import TrashedHand, TrashedSession
 
 __all__ = ["TrashScreen"]
 
-Action = Callable[[TrashedSession | TrashedHand], Awaitable[None]]
-
-
-def _when(item: TrashedSession | TrashedHand) -> str:
-    return _(
-        "Deleted {deleted} · deleted for good {purge}",
-        deleted=format_date(item.deleted_at),
-        purge=format_date(item.purge_at),
-    )
-
-
-def _describe(item: TrashedSession | TrashedHand) -> tuple[str, str]:
-    """Title and subtitle of an entry."""
-    players = seat_list(item.players)
-    if isinstance(item, TrashedSession):
-        title = _("{game} · session {number}", game=game_name(item.game), number=item.id)
-        hands = ngettext("{n} hand", "{n} hands", item.hand_count)
-        return title, f"{players} · {hands}\n{_when(item)}"
-    title = _("Hand {hand} of session {number}", hand=item.number, number=item.session_id)
-    blocked = item.went_out is None
-    what = _("Blocked") if blocked else _("{name} went out", name=item.went_out)
-    return title, f"{game_name(item.game)}: {players} · {what}\n{_when(item)}"
-
 
 @ft.component
-def TrashEntry(item: TrashedSession | TrashedHand, on_restore: Action, on_forget: Action):
+def TrashEntry(
+    item: TrashedSession | TrashedHand,
+    on_restore: Callable[[TrashedSession | TrashedHand], Awaitable[bool]],
+    on_forget: Callable[[TrashedSession | TrashedHand], None],
+) -> ft.Control:
     """One thing in the trash with its Restore and Delete for good buttons."""
-    title, subtitle = _describe(item)
+    title, subtitle = describe(item)
 
     async def restore(_e: ft.Event) -> None:
         await on_restore(item)
 
-    async def forget(_e: ft.Event) -> None:
-        await on_forget(item)
+    def forget(_e: ft.Event) -> None:
+        on_forget(item)
 
     key = item.key.lower()
     return tagged(
@@ -115,103 +97,21 @@ def TrashEntry(item: TrashedSession | TrashedHand, on_restore: Action, on_forget
     )
 
 
-def _ask_forget(page: ft.Page, item: TrashedSession | TrashedHand) -> asyncio.Future[bool]:
-    """Ask whether to delete ``item`` for good; the future says yes or no."""
-    answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-
-    def close(choice: bool):
-        def handler(_e: ft.Event) -> None:
-            page.pop_dialog()
-            if not answer.done():
-                answer.set_result(choice)
-
-        return handler
-
-    def dismissed(_e: ft.Event) -> None:
-        if not answer.done():
-            answer.set_result(False)
-
-    title, _subtitle = _describe(item)
-    page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(_("Delete for good?")),
-            content=ft.Text(
-                _("{what} will be deleted for good. This cannot be undone.", what=title)
-            ),
-            actions=[
-                tagged("trash-keep", ft.TextButton(_("Cancel"), on_click=close(False))),
-                tagged(
-                    "trash-confirm-forget",
-                    ft.FilledButton(_("Delete for good"), on_click=close(True)),
-                ),
-            ],
-            on_dismiss=dismissed,
-        )
-    )
-    return answer
-
-
 @ft.component
 def TrashScreen() -> ft.Control:
     """The trash: sessions, then hands, most recently deleted first."""
     app = use_app()
-    loaded = use_loaded(lambda engine: services.list_trash(engine=engine), [app.revision])
-    message, set_message = ft.use_state(("", False))  # (text, is a problem)
-    page = ft.context.page
+    model = use_created(lambda: TrashModel(app=app, ports=page_ports()))
+    loaded = use_loaded(load_trash, [app.revision])
+    use_question(model.asking, model.answer)
 
-    async def restore(item: TrashedSession | TrashedHand) -> None:
-        try:
-            if isinstance(item, TrashedSession):
-                await run_use_case(services.restore_session, session_id=item.id)
-                session, done = item.id, _("Session {number} is back", number=item.id)
-            else:
-                await run_use_case(services.restore_hand, hand_id=item.id)
-                session = item.session_id
-                done = _(
-                    "Hand {hand} is back in session {number}",
-                    hand=item.number,
-                    number=item.session_id,
-                )
-        except CodedError as problem:
-            set_message((describe_problem(problem), True))
-            app.changed()  # show the trash as it is now
-            return
-        set_message((done, False))
-        announce(session)
-        app.changed()
-
-    async def forget(item: TrashedSession | TrashedHand) -> None:
-        if not await _ask_forget(page, item):
-            return
-        try:
-            if isinstance(item, TrashedSession):
-                await run_use_case(services.delete_session_for_good, session_id=item.id)
-            else:
-                await run_use_case(services.delete_hand_for_good, hand_id=item.id)
-        except CodedError as problem:
-            set_message((describe_problem(problem), True))
-            app.changed()
-            return
-        set_message((_("Deleted for good"), False))
-        announce(item.id if isinstance(item, TrashedSession) else item.session_id)
-        app.changed()
-
-    body: list[ft.Control] = [
-        ft.Text(
-            ngettext(
-                "Deleted sessions and hands are kept here for {n} day, then deleted for good.",
-                "Deleted sessions and hands are kept here for {n} days, then deleted for good.",
-                services.KEEP_DAYS,
-            ),
-            color=ft.Colors.ON_SURFACE_VARIANT,
-        )
-    ]
-    text, problem = message
-    if text:
+    body: list[ft.Control] = [ft.Text(keep_days_text(), color=ft.Colors.ON_SURFACE_VARIANT)]
+    said = model.said
+    if said is not None:
         body.append(
             tagged(
-                "trash-message",
-                ft.Text(text, color=ft.Colors.ERROR if problem else ft.Colors.PRIMARY),
+                said.identifier,
+                ft.Text(said.text, color=ft.Colors.ERROR if said.problem else ft.Colors.PRIMARY),
                 live_region=True,
             )
         )
@@ -221,12 +121,16 @@ def TrashScreen() -> ft.Control:
     if loaded.loading and trash is None:
         body.append(ft.ProgressRing(width=24, height=24))
     elif trash is not None:
+        entries = lambda items: [  # noqa: E731
+            TrashEntry(i, model.restore, model.ask_forget, key=i.key)  # type: ignore[call-arg]  # ft.component takes key=
+            for i in items
+        ]
         if trash.sessions:
             body.append(section_title(_("Sessions")))
-            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.sessions)  # type: ignore[call-arg]  # ft.component takes key=
+            body.extend(entries(trash.sessions))
         if trash.hands:
             body.append(section_title(_("Hands")))
-            body.extend(TrashEntry(i, restore, forget, key=i.key) for i in trash.hands)  # type: ignore[call-arg]  # ft.component takes key=
+            body.extend(entries(trash.hands))
         if not trash.total:
             body.append(
                 tagged(

@@ -4,24 +4,15 @@ the screens that open it: ``/games/new``, ``/games/new/<game>``,
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from app.i18n import _
-from app.messages import (
-    game_name,
-)
-from app.ui import game_actions
 from app.ui.common import (
     TOUCH,
     Screen,
     TypedTexts,
-    announce_games,
     describe_problem,
-    go,
     loading_screen,
-    run_use_case,
     tagged,
     use_app,
     use_created,
@@ -38,8 +29,15 @@ from app.ui.game_editor.parts import (
     words_of,
 )
 from app.ui.game_editor.preview import PreviewHand
+from app.ui.loading import page_ports
+from app.ui.state.editor_screen import (
+    EditorScreen,
+    editing_draft,
+    load_edited,
+    load_source,
+    new_draft,
+)
 from app.ui.state.game_draft import GameDraft
-from models import services
 
 # -- the editor ----------------------------------------------------------------------
 
@@ -65,34 +63,11 @@ def _tab(name: str, label: str, draft: GameDraft) -> ft.Control:
 def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
     """The editor for ``draft`` (kept by the tab under ``key_name``)."""
     app = use_app()
-    busy, set_busy = ft.use_state(False)
+    model = use_created(lambda: EditorScreen(app=app, ports=page_ports(), key_name=key_name))
     f = _Form(draft, use_created(TypedTexts), width=app.width)
 
     async def save(_e: ft.Event) -> None:
-        if busy:
-            return
-        try:
-            definition = draft.definition()
-        except Exception as error:  # a GameDefinitionError: shown already
-            draft.save_error = error
-            return
-        set_busy(True)
-        try:
-            outcome = await run_use_case(
-                game_actions.save,
-                definition=definition,
-                replaces=draft.original_id,
-                expected=draft.original_text,
-            )
-        finally:
-            set_busy(False)
-        if isinstance(outcome, game_actions.Refused):
-            draft.save_error = outcome.error
-            return
-        app.memory.games.pop(key_name, None)
-        announce_games()
-        app.changed()
-        go("/games")
+        await model.save(draft)
 
     tabs = ft.Row(
         [_tab(name, label, draft) for name, label in _section_names()],
@@ -137,7 +112,7 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
                 _("Save the game"),
                 icon=ft.Icons.SAVE,
                 on_click=save,
-                disabled=busy or f.error is not None,
+                disabled=model.busy or f.error is not None,
                 height=52,
                 width=float("inf"),
             ),
@@ -158,39 +133,6 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
     )
 
 
-def _copy_names(game: Any) -> tuple[str, str]:
-    """The names of a copy: "Hjerter (kopi)", "Hearts (copy)"."""
-    from app.i18n import use_language
-
-    names = []
-    for language in ("nb", "en"):
-        with use_language(language):
-            names.append(_("{game} (copy)", game=game_name(game)))
-    return names[0], names[1]
-
-
-def _new_draft(source: Any | None, free_id: str | None) -> GameDraft:
-    if source is None or source.definition is None:
-        return GameDraft.new()
-    from app.ui.state.game_draft import slug
-
-    names = _copy_names(source.definition)
-    return GameDraft.copy_of(source.definition, names=names, game_id=free_id or slug(names[1]))
-
-
-def _load_source(source_id: str | None):
-    def load(engine):
-        if not source_id:
-            return None, None
-        entry = services.find_game(engine=engine, game_id=source_id)
-        from app.ui.state.game_draft import slug
-
-        base = slug(_copy_names(entry.definition)[1]) if entry.definition else None
-        return entry, services.free_game_id(engine=engine, base=base) if base else None
-
-    return load
-
-
 @ft.component
 def NewGameScreen() -> ft.Control:
     """``/games/new`` (from scratch) and ``/games/new/<game>`` (a copy)."""
@@ -198,7 +140,7 @@ def NewGameScreen() -> ft.Control:
     source_id = ft.use_route_params().get("source")
     key_name = f"copy:{source_id}" if source_id else "new"
     draft = app.memory.games.get(key_name)
-    loaded = use_loaded(_load_source(source_id), [source_id, draft is None])
+    loaded = use_loaded(load_source(source_id), [source_id, draft is None])
     if draft is None:
         if loaded.loading:
             return loading_screen(_("New game"), back="/games")
@@ -209,7 +151,7 @@ def NewGameScreen() -> ft.Control:
                 back="/games",
             )
         entry, free_id = loaded.value or (None, None)
-        draft = _new_draft(entry, free_id)
+        draft = new_draft(entry, free_id)
         app.memory.games[key_name] = draft
     return GameEditor(draft, key_name)
 
@@ -221,22 +163,14 @@ def EditGameScreen() -> ft.Control:
     game_id = ft.use_route_params().get("game", "")
     key_name = f"edit:{game_id}"
     draft = app.memory.games.get(key_name)
-    loaded = use_loaded(
-        lambda engine: services.find_game(engine=engine, game_id=game_id), [game_id, draft is None]
-    )
+    loaded = use_loaded(load_edited(game_id), [game_id, draft is None])
     if draft is None:
         if loaded.loading:
             return loading_screen(_("Change game"), back="/games")
         entry = loaded.value
-        if entry is None or entry.builtin or entry.definition is None:
-            problem = (
-                describe_problem(loaded.error)
-                if loaded.error is not None
-                else _("A built-in game cannot be changed: make a copy of it")
-            )
-            return Screen(
-                _("Change game"), [ft.Text(problem, color=ft.Colors.ERROR)], back="/games"
-            )
-        draft = GameDraft.editing(entry.definition, entry.text)
+        made = editing_draft(entry) if entry is not None else describe_problem(loaded.error)
+        if isinstance(made, str):
+            return Screen(_("Change game"), [ft.Text(made, color=ft.Colors.ERROR)], back="/games")
+        draft = made
         app.memory.games[key_name] = draft
     return GameEditor(draft, key_name)

@@ -12,31 +12,45 @@ then starts that session's rematch, as the form says."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from app.fonts import check_drawable_name
-from app.messages import DraftCode, DraftError
+from app.i18n import _, format_number
+from app.messages import DraftCode, DraftError, game_name
+from app.ui.state.flow import FlowState
 from app.ui.state.typed_sum import read_sum
 from scoring import (
+    BUILTIN_GAME_IDS,
     CodedError,
     ErrorCode,
     GameRules,
     OptionError,
     Preset,
-    builtin_games,
     check_name,
+    game_for,
     player_key,
 )
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
     from app.ui.state.ports import Ports
     from models.views import SessionView
 
-__all__ = ["NewSessionDraft", "RematchOf"]
+__all__ = ["NewSessionDraft", "RematchOf", "ShowsSaved", "load_custom_games", "load_recent"]
+
+
+class ShowsSaved(Protocol):
+    """What :meth:`NewSessionDraft.start` tells of the session it started:
+    the tab's :class:`~app.ui.state.app_state.AppState` (which holds the form,
+    so the form names only this of it)."""
+
+    def saved(self, view: SessionView) -> None:
+        """Keep ``view`` to be shown at once by the session screen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +66,8 @@ class RematchOf:
 
 
 @ft.observable
-@dataclass
-class NewSessionDraft:
+@dataclass(eq=False)
+class NewSessionDraft(FlowState):
     """The new-session form.
 
     Attributes:
@@ -68,6 +82,7 @@ class NewSessionDraft:
         preset: key of the chosen :class:`scoring.Preset`, or ``"custom"``.
         custom: the custom target or rounds as typed.
         error: the last refused input (``OptionError``), or ``None``.
+        busy: Start is starting the session (:class:`~app.ui.state.flow.FlowState`).
         chosen: per game left for another, its ``(options, preset, custom)``,
             given back when it is chosen again.
         followed: the last switch of a variant moved ``preset`` to the one
@@ -83,7 +98,7 @@ class NewSessionDraft:
             the top of the form, until the form is reset; ``""`` for none.
     """
 
-    game: str = field(default_factory=lambda: next(iter(builtin_games())))  # the first offered
+    game: str = field(default_factory=lambda: BUILTIN_GAME_IDS[0])  # the first offered
     custom_games: dict = field(default_factory=dict)
     wanted: str = ""
     players: tuple[str, ...] = ()
@@ -111,13 +126,13 @@ class NewSessionDraft:
     @property
     def rules(self) -> GameRules:
         """The chosen game's rules (the first built-in game's if it is gone)."""
-        return self.games().get(self.game) or next(iter(builtin_games().values()))
+        return self.games().get(self.game) or game_for(BUILTIN_GAME_IDS[0])
 
     def games(self) -> Mapping[str, GameRules]:
         """Every game offered, in order: the :attr:`featured` one, the
         built-in ones, then the custom ones; in a rematch, its game by the
         rules it was played by."""
-        games = {**builtin_games(), **self.custom_games}
+        games = {**{g: game_for(g) for g in BUILTIN_GAME_IDS}, **self.custom_games}
         if self.rematch is not None:
             games[self.rematch.game] = self.rematch.rules
         featured = games.get(self.featured)
@@ -136,8 +151,8 @@ class NewSessionDraft:
         """The custom games as just loaded. A chosen custom game that is gone
         (deleted on another phone) gives way to the first game; one that was
         changed keeps the options that still fit."""
-        fresh = {k: v for k, v in games.items() if k not in builtin_games()}
-        if self.wanted and self.wanted in {**builtin_games(), **fresh}:
+        fresh = {k: v for k, v in games.items() if k not in BUILTIN_GAME_IDS}
+        if self.wanted and (self.wanted in BUILTIN_GAME_IDS or self.wanted in fresh):
             self.custom_games = fresh
             wanted, self.wanted = self.wanted, ""
             self.select_game(wanted)
@@ -150,7 +165,7 @@ class NewSessionDraft:
         if self.rematch_of is not None:  # played by the rules it was played by
             return
         if self.game not in self.games():
-            self.select_game(next(iter(builtin_games())))
+            self.select_game(BUILTIN_GAME_IDS[0])
         elif before is not None and fresh.get(self.game) is not before:
             self.select_game(self.game, again=True)
 
@@ -357,7 +372,7 @@ class NewSessionDraft:
         the game's options back to their defaults, no rematch."""
         self.rematch = None
         if self.game not in self.games():
-            self.game = next(iter(builtin_games()))
+            self.game = BUILTIN_GAME_IDS[0]
         self.players = tuple(players)
         self.name = ""
         self.error = None
@@ -404,38 +419,98 @@ class NewSessionDraft:
             self.preset = match.key
         self.picked = number is not None and not (match is not None and match.suggested)
 
-    async def start(self, ports: Ports) -> SessionView | None:
+    async def start(self, ports: Ports, app: ShowsSaved | None = None) -> SessionView | None:
         """Start the session the form describes and return it: the rematch
         of :attr:`rematch_of` when the form was filled for one and its game is
         still chosen (:func:`models.services.rematch`, with the players and
         options as the form has them), else a new session
-        (:func:`models.services.start_session`). The other tabs are told and
-        the form is emptied.
+        (:func:`models.services.start_session`). The other tabs are told,
+        the form is emptied and the session shown in place of the form
+        (``ports.replace``; with the tab's ``app``, from the view returned,
+        without loading it again). A second tap while it starts does nothing
+        (``busy``; returns ``None``).
 
         Returns ``None``, with ``error`` set, when the form or the use case
         refuses it (a :class:`scoring.CodedError`: a player count, a bad
         option…); nothing is stored then.
         """
+        from app.ui.state.flow import run_flow
         from models import services
 
+        if self.busy:
+            return None
         try:
             game, players, options = self.start_args()
         except CodedError as error:
             self.error = error
             return None
         rematch_of = self.rematch_of
-        try:
+
+        async def work() -> SessionView:
             if rematch_of is not None:
-                view: SessionView = await ports.run(
+                return await ports.run(
                     services.rematch, session_id=rematch_of, players=players, options=options
                 )
-            else:
-                view = await ports.run(
-                    services.start_session, game=game, players=players, options=options
-                )
-        except CodedError as error:  # refused: say why, nothing stored
-            self.error = error
-            return None
-        ports.tell(view.id)
-        self.reset()
-        return view
+            return await ports.run(
+                services.start_session, game=game, players=players, options=options
+            )
+
+        def opened(view: SessionView) -> str:
+            self.reset()
+            if app is not None:
+                app.saved(view)  # shown at once by the session screen
+            return f"/session/{view.id}"
+
+        outcome = await run_flow(
+            self, ports, work, refused=self._refused, tell=lambda view: view.id, replace=opened
+        )
+        return outcome.value if outcome is not None else None
+
+    def _refused(self, _words: str, error: Exception) -> None:
+        """A refusal of Start: shown under the form (``error``), nothing stored."""
+        self.error = error
+
+    def intro(self) -> str:
+        """The rematch form's first line ("Swedish Rummy again, after session
+        1: …"), or ``""`` when the form is not filled for a rematch."""
+        rematch_of = self.rematch_of
+        if rematch_of is None:
+            return ""
+        return _(
+            "{game} again, after session {n}: the same players (the next one "
+            "deals first) and the same options. Change any of them, or tap Start.",
+            game=game_name(self.rules),
+            n=format_number(rematch_of),
+        )
+
+    def title(self) -> str:
+        """The form's title: "Rematch" or "New session"."""
+        return _("Rematch") if self.rematch_of is not None else _("New session")
+
+    def back(self) -> str:
+        """Where the form's back arrow goes: the session a rematch is of, else the list."""
+        rematch_of = self.rematch_of
+        return f"/session/{rematch_of}" if rematch_of is not None else "/"
+
+
+def load_recent(language: str) -> Callable[[Engine], tuple[str, ...]]:
+    """The loader of the recent players offered under the name field: in
+    the alphabetical order of ``language`` (Æ Ø Å after Z in Norwegian;
+    :func:`models.services.recent_players`)."""
+    from app.i18n import collation_key
+
+    def load(engine: Engine) -> tuple[str, ...]:
+        from models import services
+
+        return tuple(services.recent_players(engine=engine, name_key=collation_key(language)))
+
+    return load
+
+
+def load_custom_games(engine: Engine) -> dict[str, GameRules]:
+    """The custom games the form offers after the built-in ones, by id
+    (:func:`models.services.list_games`; give them to
+    :meth:`NewSessionDraft.set_custom_games`)."""
+    from models import services
+
+    return {g.game_id: g.rules for g in services.list_games(engine=engine) if not g.builtin}

@@ -21,6 +21,8 @@ from app.messages import describe_error, game_name
 from scoring import CodedError
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
     from app.ui.state.app_state import AppState
     from app.ui.state.ports import Ports
     from models.views import SessionSummary, SessionView
@@ -35,7 +37,9 @@ __all__ = [
     "delete_session",
     "import_file",
     "list_entries",
+    "load_sessions",
     "open_rematch",
+    "start_new",
 ]
 
 #: Semantics ids (and notice identifiers) of the list's notices.
@@ -191,6 +195,26 @@ async def import_file(
     )
     ports.go(f"/session/{view.id}")
     return view
+
+
+#: Sessions the list shows (the newest first).
+LISTED = 50
+
+
+def load_sessions(engine: Engine) -> tuple[SessionSummary, ...]:
+    """The sessions the list shows: the :data:`LISTED` newest
+    (:func:`models.services.list_sessions`)."""
+    from models import services
+
+    return tuple(services.list_sessions(engine=engine, limit=LISTED).items)
+
+
+def start_new(app: AppState, ports: Ports) -> None:
+    """*New session* on the list: the new-session form, as it was left,
+    except that a form filled for a rematch is emptied (a new session is
+    asked for, not the rematch)."""
+    app.new_session.forget_rematch()
+    ports.go("/new")
 
 
 def open_rematch(app: AppState, ports: Ports, view: SessionView) -> None:

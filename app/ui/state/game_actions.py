@@ -1,8 +1,8 @@
 """What the game screens' buttons do, as plain functions (no Flet): load the
 games, save, delete, import (a file, pasted text, or a link's payload), each
-returning what the screen shows. Run them off the event loop
-(:func:`app.ui.common.run_use_case`); each takes the process's ``engine`` and
-calls the use cases of :mod:`models.services.games`.
+returning what the screen shows. The screen models run them through their
+ports (``Ports.run``: off the event loop, with the process's ``engine``);
+each calls the use cases of :mod:`models.services.games`.
 
 None raises for bad input or a refusal: a refusal is :class:`Refused`
 carrying the coded error the screen puts into words, and then nothing was
