@@ -15,7 +15,7 @@ from app.ui.chart_view import (
     chart_legend,
     sampled,
 )
-from scoring import Hand, SessionDoc, get_game, parse_cards, read_session, score_session
+from scoring import Hand, SessionDoc, game_for, parse_cards, read_session, score_session
 
 
 def result(name: str):
@@ -41,7 +41,7 @@ def test_target_is_inside_the_y_axis_even_when_nobody_is_near_it() -> None:
 
 
 def test_negative_totals_extend_the_axis_below_zero() -> None:
-    game = get_game("four_suit_rummy")
+    game = game_for("four_suit_rummy")
     hand = Hand(None, {"Anna": 37, "Bjørn": 5})  # blocked: each loses own leftover
     doc = SessionDoc("four_suit_rummy", game.default_options(), ("Anna", "Bjørn"), (hand,))
     chart = chart_series(score_session(doc))
@@ -50,7 +50,7 @@ def test_negative_totals_extend_the_axis_below_zero() -> None:
 
 
 def test_no_hands_gives_one_point_per_player() -> None:
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     doc = SessionDoc("swedish_rummy", game.default_options(), ("A", "B"))
     chart = chart_series(score_session(doc))
     assert [s.points for s in chart.series] == [((0, 0),), ((0, 0),)]
@@ -102,7 +102,7 @@ def test_fixed_rounds_chart_has_no_target_line_or_legend_entry() -> None:
 
 
 def test_long_sessions_are_thinned_for_the_client() -> None:
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     options = game.options_from_dict({"target": 10**6})
     hands = tuple(Hand("A", {"B": parse_cards(["K"])}) for _ in range(500))
     chart = chart_series(score_session(SessionDoc("swedish_rummy", options, ("A", "B"), hands)))

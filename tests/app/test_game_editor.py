@@ -22,12 +22,15 @@ from scoring import (
     builtin_definition,
     read_definition,
 )
-from scoring.registry import BUILTIN_DEFINITION_IDS
+from scoring.registry import BUILTIN_GAME_IDS
+
+#: The built-in games defined as data (all but the coded Four Suit Rummy).
+DEFINED = tuple(g for g in BUILTIN_GAME_IDS if builtin_definition(g) is not None)
 
 PLAYERS = ("P1", "P2", "P3")
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_every_built_in_definition_survives_the_form(game_id):
     definition = builtin_definition(game_id)
     assert read_definition(document_of(form_of(definition))) == definition
@@ -172,7 +175,7 @@ def test_slug_is_always_an_id(name):
 
 
 @pytest.mark.parametrize("lang", ["nb", "en"])
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_every_part_of_the_editor_builds(game_id, lang):
     """Each part's controls are made for every built-in game, also with a
     fault shown (a control given a wrong argument fails here, not silently in

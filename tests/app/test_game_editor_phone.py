@@ -19,7 +19,7 @@ from app.ui import game_editor
 from app.ui.common import TypedTexts
 from app.ui.state import NewSessionDraft
 from app.ui.state.game_draft import GameDraft
-from scoring import Hand, builtin_definition, data_game, parse_cards
+from scoring import Hand, builtin_definition, game_for, parse_cards
 from scoring.codes import DefinitionWarningCode
 
 
@@ -106,7 +106,8 @@ def test_a_double_that_can_never_count_is_warned_about_on_its_flag():
     # "everyone else's cards count double" instead: no warning, and it scores
     draft.set(("flags", 0, "effect"), "others_multiply")
     assert draft.warnings() == ()
-    game = data_game(draft.definition())
+    definition = draft.definition()
+    game = game_for(definition.id, definition)
     hand = Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}, flags={"flag_1": "Kari"})
     score = game.score_hand(game.default_options(), ["Kari", "Ola", "Per"], hand)
     assert score.points == {"Kari": 0, "Ola": 36, "Per": 0}
@@ -134,7 +135,8 @@ def test_a_game_that_ends_after_rounds_offers_the_rounds_not_a_target():
         fields = [i for c in end for i in identifiers(c)]
     assert "ge-rounds" in fields and "ge-target" not in fields
     # the new-session form offers the rounds, and the rules name no target
-    game = data_game(draft.definition())
+    definition = draft.definition()
+    game = game_for(definition.id, definition)
     form = NewSessionDraft(custom_games={game.id: game})
     form.select_game(game.id)
     assert form.number_choosable() and {p.option for p in form.presets()} == {"rounds"}

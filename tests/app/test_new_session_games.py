@@ -7,16 +7,17 @@ from __future__ import annotations
 import dataclasses
 
 from app.ui.state import NewSessionDraft
-from scoring import builtin_definition, builtin_games, data_game
+from scoring import BUILTIN_GAME_IDS, builtin_definition, game_for
 
 
 def _game(game_id: str, **changes):
-    return data_game(dataclasses.replace(builtin_definition("crazy_eights"), id=game_id, **changes))
+    definition = dataclasses.replace(builtin_definition("crazy_eights"), id=game_id, **changes)
+    return game_for(game_id, definition)
 
 
 def test_custom_games_are_offered_after_the_built_in_ones():
     draft = NewSessionDraft()
-    assert list(draft.games()) == list(builtin_games())
+    assert list(draft.games()) == list(BUILTIN_GAME_IDS)
     draft.set_custom_games({"family_eights": _game("family_eights")})
     assert list(draft.games())[-1] == "family_eights"
     draft.select_game("family_eights")
@@ -32,7 +33,7 @@ def test_a_chosen_custom_game_deleted_elsewhere_gives_way():
     draft.set_custom_games({"family_eights": _game("family_eights")})
     draft.select_game("family_eights")
     draft.set_custom_games({})
-    assert draft.game == next(iter(builtin_games()))
+    assert draft.game == BUILTIN_GAME_IDS[0]
 
 
 def test_a_game_just_added_is_chosen_when_offered():

@@ -9,7 +9,7 @@ import dataclasses
 
 from app.game_link import decode_game, encode_game
 from app.ui.state import NewSessionDraft
-from scoring import builtin_definition, builtin_games, data_game
+from scoring import BUILTIN_GAME_IDS, builtin_definition, game_for
 from scoring.definition import Words
 
 
@@ -20,17 +20,18 @@ def shared_game():
         id="family_eights",
         name=Words("Familieåttere", "Family Eights"),
     )
-    return data_game(decode_game(encode_game(definition)))
+    decoded = decode_game(encode_game(definition))
+    return game_for(decoded.id, decoded)
 
 
 def test_a_linked_game_added_on_this_phone_is_chosen_and_offered_first_once_loaded():
     draft = NewSessionDraft()
     game = shared_game()
     draft.choose_when_offered(game.id)  # "Start a session of it", before the games reload
-    assert draft.game == next(iter(builtin_games())) and draft.featured == ""
+    assert draft.game == BUILTIN_GAME_IDS[0] and draft.featured == ""
     draft.set_custom_games({game.id: game})
     assert (draft.game, draft.featured) == ("family_eights", "family_eights")
-    assert list(draft.games()) == ["family_eights", *builtin_games()]  # once, first
+    assert list(draft.games()) == ["family_eights", *BUILTIN_GAME_IDS]  # once, first
     draft.set_custom_games({game.id: game})  # a later load keeps it first
     assert next(iter(draft.games())) == "family_eights"
 
@@ -52,4 +53,4 @@ def test_a_new_form_offers_the_games_in_their_order():
     draft.choose_when_offered(game.id)
     draft.reset()
     assert draft.featured == ""
-    assert list(draft.games()) == [*builtin_games(), "family_eights"]
+    assert list(draft.games()) == [*BUILTIN_GAME_IDS, "family_eights"]

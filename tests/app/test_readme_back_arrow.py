@@ -9,13 +9,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from app.ui.state import AppState
-from scoring import get_game, parse_card
+from scoring import game_for, parse_card
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def rummy_view(session_id: int) -> SimpleNamespace:
-    game = get_game("rummy")
+    game = game_for("rummy")
     players = ("Kari", "Ola")
     return SimpleNamespace(
         id=session_id,

@@ -9,16 +9,16 @@ import pytest
 
 from app.messages import DraftError
 from app.ui.state import AppState, HandDraft, NewSessionDraft, effective_language
-from scoring import Hand, OptionError, Rank, get_game, parse_card
+from scoring import Hand, OptionError, Rank, game_for, parse_card
 
 
 def draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
-    rules = get_game(game)
+    rules = game_for(game)
     return HandDraft(rules=rules.bind(rules.options_from_dict(options), players))
 
 
 def target_presets(game_id: str, players: int, options: dict):
-    game = get_game(game_id)
+    game = game_for(game_id)
     return game.presets(game.options_from_dict(options), players)
 
 
@@ -254,7 +254,7 @@ def test_effective_language() -> None:
 def rummy_view(session_id: int, hands: int = 0) -> SimpleNamespace:
     """What the drafts read of a :class:`SessionView`: a Rummy session of Kari
     and Ola with ``hands`` hands."""
-    game = get_game("rummy")
+    game = game_for("rummy")
     return SimpleNamespace(
         id=session_id,
         game="rummy",

@@ -60,9 +60,9 @@ def test_the_charts_hand_numbers_sit_below_its_points() -> None:
     """The hand numbers under the chart had the points of the bottom line
     drawn over them: they now start below a point's radius (4) and stroke."""
     from app.reports.chart import chart_series
-    from scoring import Hand, get_game, parse_cards, score_hands
+    from scoring import Hand, game_for, parse_cards, score_hands
 
-    game = get_game("rummy")
+    game = game_for("rummy")
     options = game.default_options()
     result = score_hands(game, options, ["A", "B"], [Hand("A", {"B": parse_cards(["K"])})])
     chart = chart_view.build_line_chart(chart_series(result), hand_label="Hand")

@@ -19,7 +19,7 @@ from app.ui.common import (
 from app.ui.game_editor.form import _card
 from app.ui.hand_entry.keypad import card_chip, chip_strip
 from app.ui.state.game_draft import GameDraft
-from scoring import data_game
+from scoring import game_for
 
 # -- the live preview -------------------------------------------------------------
 
@@ -42,7 +42,7 @@ def PreviewHand(draft: GameDraft) -> ft.Control:
         )
         return _card(controls, "ge-preview")
     definition = draft.definition()
-    game = data_game(definition)
+    game = game_for(definition.id, definition)
     rules = game.bind(game.default_options(), players)
     faces = {str(k.card): k.name for k in rules.keypad if k.name is not None}
     score = preview.score

@@ -51,7 +51,7 @@ from scoring import (
     HandScore,
     Rank,
     ScoringError,
-    data_game,
+    game_for,
     read_definition,
 )
 from scoring.definition import (
@@ -685,7 +685,7 @@ class GameDraft:
             definition = self.definition()
         except GameDefinitionError as error:
             return GamePreview(players, error=error)
-        game = data_game(definition)
+        game = game_for(definition.id, definition)
         options = game.default_options()
         rules = game.bind(options, players)
         cards = tuple(c for c in self.preview_cards if rules.card_points(c) is not None)
