@@ -1,11 +1,9 @@
-"""Each browser tab (Flet session) keeps its own language; ``_()`` reads it at call time."""
+"""Each browser tab (Flet session) keeps its own language; ``_()`` reads it at
+call time; a tab starts in ``KORTPOENG_LANG``."""
 
 from __future__ import annotations
 
 import e2e_harness as h
-import pytest
-
-pytestmark = pytest.mark.e2e
 
 APP = h.APPS_DIR / "languages.py"
 
@@ -31,8 +29,7 @@ def test_language_is_per_session_and_switches_without_restart(flet_app, open_pag
     h.wait_for_text(first, "hearts")
     h.screenshot(second, "languages-desktop")
 
-
-def test_starts_in_kortpoeng_lang(flet_app, open_page) -> None:
+    # a tab of a server started in Norwegian starts in Norwegian
     page = open_page(flet_app(APP, lang="nb"))
     h.wait_for_text(page, "hjerter")
     assert h.text_of(page, "language-code") == "nb"

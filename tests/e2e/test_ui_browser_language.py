@@ -13,10 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import e2e_harness as h
-import pytest
 from kortpoeng_flows import APP, settle, wait_for, wait_text
-
-pytestmark = pytest.mark.e2e
 
 NEW_SESSION = {"nb": "Nytt parti", "en": "New session"}
 #: The server's locale: the other language than the browser's.
@@ -30,10 +27,13 @@ def first_visit(browser: Any, url: str, locale: str) -> Any:
     return page
 
 
-@pytest.mark.parametrize(("locale", "lang"), [("nb-NO", "nb"), ("en-US", "en")])
-def test_the_first_visit_speaks_the_browsers_language(
-    flet_app, browser: Any, locale: str, lang: str
-) -> None:
+def test_the_first_visit_speaks_the_browsers_language(flet_app, browser: Any) -> None:
+    """A browser in Norwegian, then one in English."""
+    for locale, lang in (("nb-NO", "nb"), ("en-US", "en")):
+        first_visits(flet_app, browser, locale, lang)
+
+
+def first_visits(flet_app: Any, browser: Any, locale: str, lang: str) -> None:
     other = "en" if lang == "nb" else "nb"
     server = flet_app(
         APP,
