@@ -137,7 +137,7 @@ def check_session_game(data: bytes | str, *, engine: AnyEngine) -> None:
     (none for a built-in game's session). A file that cannot be read as a
     session passes: the import refuses it in its own words."""
     from models.files import IMPORT_LIMIT
-    from scoring import builtin_games, read_session
+    from scoring import BUILTIN_GAME_IDS, read_session
 
     if len(data) > IMPORT_LIMIT:  # refused by the import for its size
         return
@@ -146,5 +146,5 @@ def check_session_game(data: bytes | str, *, engine: AnyEngine) -> None:
         doc = read_session(text)
     except (UnicodeDecodeError, CodedError):
         return
-    if doc.definition is not None and doc.definition.id not in builtin_games():
+    if doc.definition is not None and doc.definition.id not in BUILTIN_GAME_IDS:
         check_game_name(doc.definition, engine=engine)

@@ -16,7 +16,7 @@ from typing import Any
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
 from app.messages import card_label, key_label, player_range, words
-from scoring import Card, Face
+from scoring import BUILTIN_GAME_IDS, Card, Face, builtin_definition
 from scoring.codes import DefinitionWarningCode
 from scoring.definition import (
     Blocked,
@@ -200,9 +200,14 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
 def rules_text(game: Any) -> list[tuple[str, str]]:
     """The rules in short as (heading, text) pairs, translated. ``game`` is a
     game's id, its rules object or its definition: a game defined as data is
-    described from its definition, a coded game by its own words (none for a
-    game without words of its own)."""
-    definition = game if isinstance(game, GameDefinition) else getattr(game, "definition", None)
+    described from its definition (a built-in one's named by its id too), the
+    coded game by its own words (none for a game without words of its own)."""
+    if isinstance(game, str):
+        definition = builtin_definition(game) if game in BUILTIN_GAME_IDS else None
+    elif isinstance(game, GameDefinition):
+        definition = game
+    else:
+        definition = getattr(game, "definition", None)
     if definition is not None:
         return rules_in_words(definition)
     game_id = game if isinstance(game, str) else getattr(game, "id", "")

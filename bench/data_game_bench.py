@@ -1,8 +1,10 @@
-"""Per-hand scoring of a game defined as data against the coded scorer, in the
-same run: the same 1,000 generated six-player hands scored by the coded Swedish
-Rummy and by its definition (``scoring/definitions/swedish_rummy.json``), and
-likewise for Rummy (winner collects, some hands rummy). Prints medians in µs per
-hand; asserts nothing (the equality is a test, tests/scoring/test_data_seed_games.py).
+"""Per-hand scoring of a game defined as data against the coded scorer it
+replaced, in the same run: the same 1,000 generated six-player hands scored by
+Swedish Rummy's definition (``scoring/definitions/swedish_rummy.json``, what
+the app plays) and by the coded Swedish Rummy kept as the tests' reference
+(tests/scoring/coded_reference.py), and likewise for Rummy (winner collects,
+some hands rummy). Prints medians in µs per hand; asserts nothing (the
+equality is a test, tests/scoring/test_data_seed_games.py).
 ``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
 """
 
@@ -18,12 +20,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "scoring"))
 
+from coded_reference import RUMMY, SWEDISH_RUMMY  # noqa: E402
 from common import quick_mode, sized  # noqa: E402
 from scoring_bench import PLAYERS, generate_swedish  # noqa: E402
 
-from scoring import Hand, get_game, parse_cards  # noqa: E402
-from scoring.registry import builtin_definition, data_game  # noqa: E402
+from scoring import Hand, game_for, parse_cards  # noqa: E402
+
+#: The coded scorers the definitions replaced (the tests' reference).
+CODED = {"swedish_rummy": SWEDISH_RUMMY, "rummy": RUMMY}
 
 REPEAT = 20
 
@@ -41,8 +47,8 @@ def per_hand_us(game, options, players, hands, repeat: int = REPEAT) -> float:
 
 def compare(game_id: str, option_dict: dict, hands, quick: bool = False) -> None:
     """Print the coded and the definition's µs per hand for ``game_id``."""
-    coded = get_game(game_id)
-    data = data_game(builtin_definition(game_id))
+    coded = CODED[game_id]
+    data = game_for(game_id)
     coded_options = coded.options_from_dict(option_dict)
     data_options = data.options_from_dict(option_dict)
     # interleaved rounds, so both see the same machine load
@@ -71,11 +77,14 @@ def main(argv: list[str] | None = None) -> None:
         quick,
     )
     rnd = random.Random(11)
-    rummy_hands = tuple(
-        dataclasses.replace(hand, rummy=rnd.random() < 0.2) for hand in swedish.hands
+    rummy_hands = tuple(  # the hand flag rummy, for who went out, in some hands
+        dataclasses.replace(hand, flags={"rummy": hand.went_out})
+        if hand.went_out is not None and rnd.random() < 0.2
+        else hand
+        for hand in swedish.hands
     )
     compare("rummy", {"scoring": "winner_collects", "target": 10**9}, rummy_hands, quick)
-    hearts = data_game(builtin_definition("hearts"))
+    hearts = game_for("hearts")
     options = hearts.default_options()
     us = per_hand_us(hearts, options, PLAYERS, _hearts_hands(hands), sized(REPEAT, 1, quick))
     print(f"data_game: hearts, 6 players, 8 cards each (no coded scorer): {us:.1f} µs/hand")

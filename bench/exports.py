@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from common import quick_mode, sized, verdict  # noqa: E402
 
 from app.reports import FORMATS, render_export  # noqa: E402
-from scoring import Hand, SessionDoc, get_game, parse_cards, score_session  # noqa: E402
+from scoring import Hand, SessionDoc, game_for, parse_cards, score_session  # noqa: E402
 
 PLAYERS = ("Åse", "Bjørn", "Cecilie", "Dag", "Ærlend", "Øystein")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -36,7 +36,7 @@ def generate(hands: int = HANDS, seed: int = 5) -> SessionDoc:
     high enough that it never ends, someone going out every hand and the others
     holding one to four cards (a note every 50th hand)."""
     rng = random.Random(seed)
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     options = game.options_from_dict({"target": 20_000, "draw_two": True})
     played = []
     for number in range(1, hands + 1):

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from common import against, quick_mode, sized  # noqa: E402
 
-from scoring import Hand, get_game, parse_cards, write_session  # noqa: E402
+from scoring import Hand, game_for, parse_cards, write_session  # noqa: E402
 from scoring.session_file import SessionDoc  # noqa: E402
 
 PLAYERS = ("Anna", "Bjørn", "Cecilie", "Dag", "Eva", "Frode")
@@ -34,7 +34,7 @@ def generate_swedish(hands: int, seed: int = 7) -> SessionDoc:
     dealt from a shuffled deck (seven cards each, a few played before someone
     goes out), with a target no total reaches."""
     rnd = random.Random(seed)
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     options = game.options_from_dict({"target": 10**9, "draw_two": True, "reverse_queens": True})
     deck = [f"{rank}{suit}" for rank in RANKS for suit in "SHDC"]
     played = []

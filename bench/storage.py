@@ -54,7 +54,7 @@ from scoring import (  # noqa: E402
     Rank,
     Run,
     SessionDoc,
-    get_game,
+    game_for,
     parse_cards,
     score_hands,
     write_session,
@@ -144,7 +144,7 @@ def document(
     not finished); the others (and Rummy with ``collect``, winner collects)
     play to a target the leader reaches with the last hand. A note every 50th
     hand; each hand played a minute after the last."""
-    game = get_game(game_id)
+    game = game_for(game_id)
     make = GAMES[game_id][0]
     played = [make(rnd, players, rnd.choice(players)) for _ in range(hands - 1)]
     penalty = game_id == "rummy" and not collect

@@ -335,7 +335,7 @@ def alembic_config(connection: Any | None = None) -> Any:
     return config
 
 
-HEAD_REVISION = "0007"
+HEAD_REVISION = "0008"
 """The newest migration in ``models/migrations`` (a test checks it is Alembic's head)."""
 
 

@@ -159,10 +159,11 @@ class HandRow(SQLModel, table=True):
 
     ``number`` runs 1, 2, 3… within the session with no gaps (deleting a hand
     renumbers the later ones). ``entry`` is ``scoring.hand_to_dict`` of the hand
-    with player names replaced by seat indexes (as strings) in ``left`` and
-    ``runs``; who went out (``went_out_seat``, None for a blocked hand), the
-    ``rummy`` flag, the note and ``played_at`` (ISO 8601 text with offset) are
-    columns. ``warnings`` lists the scoring warnings the user confirmed, as dicts.
+    with player names replaced by seat indexes (as strings) in ``left``,
+    ``runs`` and ``flags`` (every hand flag: *rummy* too); who went out
+    (``went_out_seat``, None for a blocked hand), the note and ``played_at``
+    (ISO 8601 text with offset) are columns. ``warnings`` lists the scoring
+    warnings the user confirmed, as dicts.
 
     ``score`` is derived, a cache: the points of each seat followed by the
     leftover value of each seat (``[p0, p1, …, l0, l1, …]``) as :mod:`scoring`
@@ -185,7 +186,6 @@ class HandRow(SQLModel, table=True):
     number: int
     went_out_seat: int | None = Field(default=None)
     entry: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    rummy: bool = Field(default=False)
     note: str | None = Field(default=None)
     played_at: str | None = Field(default=None, max_length=64)
     warnings: list[dict[str, Any]] = Field(
@@ -223,7 +223,6 @@ class HandTrashRow(SQLModel, table=True):
     number: int
     went_out_seat: int | None = Field(default=None)
     entry: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    rummy: bool = Field(default=False)
     note: str | None = Field(default=None)
     played_at: str | None = Field(default=None, max_length=64)
     warnings: list[dict[str, Any]] = Field(
@@ -246,8 +245,8 @@ class SheetChunkRow(SQLModel, table=True):
     of whole numbers (little-endian bytes in hex: 8-bit seats, -1 for a
     blocked hand; 64-bit points): who went out of each hand and each seat's
     points, what the standings fold, read back without parsing a number.
-    ``lines`` is JSON text ``{"rummy": [0/1…], "note": […], "at": […],
-    "warnings": […], "leftover": [[l0, l1, …]…]}`` (the rest of each line of
+    ``lines`` is JSON text ``{"note": […], "at": […], "warnings": […],
+    "leftover": [[l0, l1, …]…]}`` (the rest of each line of
     the score sheet, read when a line is shown) and ``lines_digest`` its
     CRC-32. See ``models.services.sheet``. The services rewrite the pieces a
     write changes in its transaction; a sheet is believed only when every

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 if TYPE_CHECKING:
     from scoring import (
         GameDefinition,
+        GameOptions,
         GameRules,
         Hand,
         HandScore,
@@ -57,7 +58,6 @@ class HandLine(NamedTuple):
         points: points per player scored in this hand.
         running: each player's running total after this hand.
         leftover: per player, the value (points) of what they were left holding.
-        rummy: the Rummy ``winner_collects`` "went out in one turn" flag.
         note: free text, or ``None``.
         played_at: ISO 8601 time with offset, or ``None``.
         warnings: the warnings the user confirmed when saving the hand.
@@ -68,7 +68,6 @@ class HandLine(NamedTuple):
     points: Mapping[str, int]
     running: Mapping[str, int]
     leftover: Mapping[str, int]
-    rummy: bool
     note: str | None
     played_at: str | None
     warnings: tuple[ScoreWarning, ...]
@@ -189,7 +188,7 @@ class SessionView(NamedTuple):
     id: int
     uuid: str
     game: str
-    options: Any
+    options: GameOptions
     options_dict: Mapping[str, Any]
     players: tuple[str, ...]
     player_ids: tuple[int, ...]
@@ -208,7 +207,7 @@ class SessionView(NamedTuple):
 
     @property
     def game_rules(self) -> GameRules:
-        """The session's game: its snapshot's rules, or the coded game's."""
+        """The session's game: its snapshot's rules, or the built-in game's."""
         from scoring import game_for
 
         return game_for(self.game, self.definition)
@@ -225,8 +224,9 @@ class SessionSummary(NamedTuple):
     ``winners`` is empty until the session has finished; ``hand_count`` counts
     the hands entered; ``leaders`` (in first place) and ``totals`` (points per
     player) are the standings after the last hand, as saved with it;
-    ``definition`` the game's definition for a game defined as data (its
-    name is the game's name), else ``None``.
+    ``definition`` the game's definition (the session's snapshot) for a game
+    that is not built in (its name is the game's name), else ``None`` (a
+    built-in game is named by its id: its snapshot is read only to score).
     """
 
     id: int
@@ -333,7 +333,8 @@ class GameStatistics(NamedTuple):
         players: one :class:`PlayerStatistics` per player, most wins first,
             then best win rate, most sessions, and name.
         definition: the game's definition (of its most recent session) for a
-            game defined as data, which names it; ``None`` for a coded game.
+            game that is not built in, which names it; ``None`` for a built-in
+            game (named by its id).
     """
 
     game: str

@@ -1,10 +1,11 @@
 """Kortpoeng's scoring rules: pure, exact, standard library only.
 
-Cards and their notation, one module per game with its options as data, hand
-scoring with structured breakdowns, standings, the session file, and games
-defined as data with their registry (RULES.md, SESSION_FORMAT.md,
-GAME_FORMAT.md). No user-interface text is produced here: errors
-and breakdowns carry codes and numbers that the app translates.
+Cards and their notation, the games — each a game definition (rules as data)
+but the one coded game, Four Suit Rummy — with their options as data and one
+registry, hand scoring with structured breakdowns, standings, and the session
+file (RULES.md, SESSION_FORMAT.md, GAME_FORMAT.md). No user-interface text
+is produced here: errors and breakdowns carry codes and numbers that the app
+translates.
 
 The names below are imported from their modules when first used (PEP 562):
 importing one module (``scoring.errors`` for the errors' base class, say)
@@ -18,26 +19,19 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-#: The coded games' ids (RULES.md §1–3), in the order :data:`GAMES` lists
-#: them: known without loading their rules (a command's ``--game`` choices,
-#: the order of the statistics).
-GAME_IDS: tuple[str, ...] = ("swedish_rummy", "rummy", "four_suit_rummy")
-
 #: Each public name and the module it lives in.
 _HOMES = {
     "ace_choices": "four_suit_rummy",
     "BreakdownCode": "codes",
     "BreakdownItem": "hands",
+    "BUILTIN_GAME_IDS": "registry",
     "builtin_definition": "registry",
-    "builtin_game": "registry",
-    "builtin_games": "registry",
     "Card": "cards",
     "CardParseError": "errors",
     "check_hand": "session_file",
     "check_name": "rules",
     "check_note": "rules",
     "CodedError": "errors",
-    "data_game": "registry",
     "DataGame": "data_game",
     "ErrorCode": "codes",
     "Expected": "codes",
@@ -46,9 +40,8 @@ _HOMES = {
     "game_from_definition": "data_game",
     "GameDefinition": "definition",
     "GameDefinitionError": "errors",
+    "GameOptions": "options",
     "GameRules": "rules",
-    "GAMES": "games",
-    "get_game": "games",
     "Hand": "hands",
     "hand_from_dict": "session_file",
     "hand_to_dict": "session_file",
@@ -89,8 +82,7 @@ _HOMES = {
 }
 
 __all__ = [
-    "GAMES",
-    "GAME_IDS",
+    "BUILTIN_GAME_IDS",
     "MAX_NOTE",
     "STANDARD_RANKS",
     "BreakdownCode",
@@ -104,6 +96,7 @@ __all__ = [
     "Face",
     "GameDefinition",
     "GameDefinitionError",
+    "GameOptions",
     "GameRules",
     "Hand",
     "HandError",
@@ -125,15 +118,11 @@ __all__ = [
     "WarningCode",
     "ace_choices",
     "builtin_definition",
-    "builtin_game",
-    "builtin_games",
     "check_hand",
     "check_name",
     "check_note",
-    "data_game",
     "game_for",
     "game_from_definition",
-    "get_game",
     "hand_from_dict",
     "hand_to_dict",
     "parse_card",
@@ -168,9 +157,9 @@ if TYPE_CHECKING:
         SessionFileError,
     )
     from .four_suit_rummy import ace_choices, resolve_run
-    from .games import GAMES, get_game
     from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
-    from .registry import builtin_definition, builtin_game, builtin_games, data_game, game_for
+    from .options import GameOptions
+    from .registry import BUILTIN_GAME_IDS, builtin_definition, game_for
     from .results import SessionResult, score_hands, score_session
     from .rules import (
         MAX_NOTE,
@@ -208,8 +197,8 @@ def __dir__() -> list[str]:
 
 
 #: Public functions named like the module they live in (``scoring.standings``
-#: is the fold, ``scoring.data_game`` makes a game from a definition).
-_SHADOWED = frozenset({"standings", "data_game"})
+#: is the fold).
+_SHADOWED = frozenset({"standings"})
 
 
 class _Package(types.ModuleType):

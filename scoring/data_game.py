@@ -1,14 +1,17 @@
 """A game played by its definition (GAME_FORMAT.md): :class:`DataGame`.
 
-:func:`game_from_definition` turns a validated :class:`GameDefinition` into a
-:class:`~scoring.rules.GameRules` like the coded games: its options are a frozen
-dataclass with one field per session option (so ``options_from_dict``,
-session files and :func:`~scoring.standings.standings` work unchanged), and its
-pure :meth:`DataGame.score_hand` returns the same :class:`HandScore` shapes.
+Every game the definition format can say is played so (Swedish Rummy, Rummy
+and every other built-in game but the coded Four Suit Rummy, and every custom
+game). :func:`game_from_definition` turns a validated :class:`GameDefinition`
+into a :class:`~scoring.rules.GameRules`: its options are a frozen dataclass
+with one field per session option (so ``options_from_dict``, session files and
+:func:`~scoring.standings.standings` work as for any game), and its pure
+:meth:`DataGame.score_hand` returns the same :class:`HandScore` shapes. Find a
+game with :func:`scoring.game_for`, which makes each once.
 
->>> from scoring.registry import builtin_game
+>>> from scoring.registry import game_for
 >>> from scoring.cards import parse_cards
->>> hearts = builtin_game("hearts")
+>>> hearts = game_for("hearts")
 >>> hand = Hand(None, {"Ola": parse_cards(["QS", "2H"]), "Kari": parse_cards(["5H"])})
 >>> hearts.score_hand(hearts.default_options(), ["Ola", "Kari", "Per"], hand).points
 {'Ola': 14, 'Kari': 1, 'Per': 0}
@@ -20,7 +23,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import Card, Face, Rank, Suit, parse_card
 from .codes import BreakdownCode, ErrorCode, WarningCode
@@ -40,6 +43,7 @@ from .definition import (
 )
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
+from .options import GameOptions
 from .rules import (
     BLOCKED_NO_SCORE,
     MAX_POINTS,
@@ -58,6 +62,8 @@ _NOT_IN_GAME = -1
 _NEEDS_SUIT = -2
 _JOKER_OUT = -3
 _TABLE_SIZE = 14 * 5  # Card.key is rank.order * 5 + suit.index
+#: The hand flag Rummy's going out in one turn is (a session file's ``"rummy": true``).
+_RUMMY = "rummy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +96,10 @@ class DataGame(GameRules):
     are class attributes, as for the coded games).
     """
 
-    definition: GameDefinition
+    definition: ClassVar[GameDefinition]
 
     def __init__(self) -> None:
-        self._resolved: dict[Any, Rules] = {}
+        self._resolved: dict[GameOptions, Rules] = {}
         # the options last scored with and their rules, swapped as one tuple
         # (so a thread never sees the options of one and the rules of another)
         self._last: tuple[Any, Rules] = (object(), self._resolve(self.default_options()))
@@ -102,7 +108,7 @@ class DataGame(GameRules):
     def __repr__(self) -> str:
         return f"<DataGame {self.id}>"
 
-    def presets(self, options: Any, players: int) -> tuple[Preset, ...]:
+    def presets(self, options: GameOptions, players: int) -> tuple[Preset, ...]:
         """The definition's presets for the number that ends a session with
         these options (the rounds, else the target); without presets, its
         default alone. A preset ``suggested_with`` a switch is the suggested
@@ -136,7 +142,7 @@ class DataGame(GameRules):
         return tuple(offered)
 
     # -- options ---------------------------------------------------------
-    def rules(self, options: Any) -> Rules:
+    def rules(self, options: GameOptions) -> Rules:
         """The definition with ``options`` applied (options in their listed
         order; a later option's effect wins over an earlier one's)."""
         last = self._last
@@ -149,7 +155,7 @@ class DataGame(GameRules):
         self._last = (options, resolved)
         return resolved
 
-    def _resolve(self, options: Any) -> Rules:
+    def _resolve(self, options: GameOptions) -> Rules:
         d = self.definition
         state: dict[str, Any] = {
             "went_out": d.went_out,
@@ -199,35 +205,35 @@ class DataGame(GameRules):
                 count = decks
         return count
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: GameOptions) -> bool:
         return self.rules(options).winner is Winner.LOWEST
 
-    def target(self, options: Any) -> int | None:
+    def target(self, options: GameOptions) -> int | None:
         rules = self.rules(options)
         return rules.target if rules.end is not End.ROUNDS else None
 
-    def rounds(self, options: Any) -> int | None:
+    def rounds(self, options: GameOptions) -> int | None:
         rules = self.rules(options)
         return rules.rounds if rules.end is not End.TARGET else None
 
-    def can_block(self, options: Any) -> bool:
+    def can_block(self, options: GameOptions) -> bool:
         return self.rules(options).blocked is not Blocked.NEVER
 
-    def can_go_out(self, options: Any) -> bool:
+    def can_go_out(self, options: GameOptions) -> bool:
         """Whether a player can go out (not in a game of tricks)."""
         return self.rules(options).went_out is not WentOut.NEVER
 
-    def uses_jokers(self, options: Any) -> bool:
+    def uses_jokers(self, options: GameOptions) -> bool:
         return self.rules(options).jokers_per_deck > 0
 
-    def card_values(self, options: Any) -> Mapping[Rank, int]:
+    def card_values(self, options: GameOptions) -> Mapping[Rank, int]:
         """Points per rank key (the joker's too, in play or not, as the coded
         games give it; a rank with values per suit gives its ``points``, the
         value of the suits not listed); faces are in :meth:`key_points`."""
         rules = self.rules(options)
         return {key.rank: rules.points[key.id] for key in self.definition.keys if key.rank}
 
-    def key_points(self, options: Any) -> tuple[tuple[Key, int], ...]:
+    def key_points(self, options: GameOptions) -> tuple[tuple[Key, int], ...]:
         """The keypad: each key in play with its points under ``options`` (the
         joker only while jokers are in play)."""
         rules = self.rules(options)
@@ -237,15 +243,15 @@ class DataGame(GameRules):
             if key.rank is not Rank.JOKER or rules.jokers_per_deck
         )
 
-    def keypad(self, options: Any) -> tuple[PadKey, ...]:
+    def keypad(self, options: GameOptions) -> tuple[PadKey, ...]:
         """The keypad, from the definition's keys in their order: a rank key
         is one key (the joker only while jokers are in play); a rank with
         points per suit is a key per suit it lists, and one per other suit
         when those are worth anything (Hearts: ``A♥`` … ``K♥`` and ``Q♠``);
         a face is a key named by the definition.
 
-        >>> from scoring.registry import builtin_game
-        >>> hearts = builtin_game("hearts")
+        >>> from scoring.registry import game_for
+        >>> hearts = game_for("hearts")
         >>> keys = hearts.keypad(hearts.default_options())
         >>> len(keys), [(str(k.card), k.points) for k in keys][-3:]
         (14, [('QS', 13), ('QH', 1), ('KH', 1)])
@@ -270,7 +276,7 @@ class DataGame(GameRules):
                     keys.append(PadKey(card, table[card.key]))
         return tuple(keys)
 
-    def card_points(self, options: Any, card: Card | Face) -> int | None:
+    def card_points(self, options: GameOptions, card: Card | Face) -> int | None:
         """What one card or face is worth with ``options``; ``None`` for one
         that is not of this game (or a rank that needs its suit, or a joker
         out of play)."""
@@ -282,12 +288,9 @@ class DataGame(GameRules):
             return rules.faces.get(card.id)
         return None
 
-    def hand_flags(self, options: Any) -> tuple[Flag, ...]:
+    def hand_flags(self, options: GameOptions) -> tuple[Flag, ...]:
         """The definition's flags in play with ``options``, in its order."""
         return tuple(self.rules(options).flags.values())
-
-    def rummy_allowed(self, options: Any, hand: Hand) -> bool:
-        return "rummy" in self.rules(options).flags and hand.went_out is not None
 
     def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
         """The deal passes left; with ``winner_of_two`` and two players the
@@ -315,7 +318,7 @@ class DataGame(GameRules):
         return tuple(found)
 
     # -- scoring -----------------------------------------------------------
-    def score_hand(self, options: Any, players: Sequence[str], hand: Hand) -> HandScore:
+    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
         """Score one hand by the definition (GAME_FORMAT.md "Scoring").
 
         Went out: ``collects`` (that player scores every other player's
@@ -348,7 +351,7 @@ class DataGame(GameRules):
             raise HandError(ErrorCode.CANNOT_BLOCK, field="went_out")
         if hand.runs:
             raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
-        called = self._called_flags(rules, players, hand) if hand.rummy or hand.flags else ()
+        called = self._called_flags(rules, players, hand) if hand.flags else ()
         cards, faces = self._count(rules, hand, leftover)
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
@@ -399,7 +402,7 @@ class DataGame(GameRules):
 
     def hand_notes(
         self,
-        options: Any,
+        options: GameOptions,
         players: Sequence[str],
         went_out: str | None,
         leftover: Mapping[str, int],
@@ -419,15 +422,16 @@ class DataGame(GameRules):
         self, rules: Rules, players: Sequence[str], hand: Hand
     ) -> tuple[tuple[Flag, str], ...]:
         """The flags called in ``hand`` with their players, in definition order.
-        ``hand.rummy`` is the flag ``rummy`` for the player who went out."""
+
+        A flag the definition has but not in play with these options is
+        ``flag_unknown``, but for the flag ``rummy`` (a session file's
+        ``"rummy": true``): ``rummy_not_allowed``, which says when it counts
+        (RULES.md §3: Rummy with ``winner_collects``)."""
         calls: dict[str, str] = {}
-        if hand.rummy:
-            flag = rules.flags.get("rummy")
-            if flag is None or hand.went_out is None:
-                raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
-            calls["rummy"] = hand.went_out
         for name, player in hand.flags.items():
             flag = rules.flags.get(name)
+            if flag is None and name == _RUMMY and self._declares(_RUMMY):
+                raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
             if flag is None:
                 raise HandError(
                     ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": str(name)[:40]}
@@ -440,6 +444,10 @@ class DataGame(GameRules):
                 )
             calls[name] = player
         return tuple((f, calls[f.id]) for f in rules.flags.values() if f.id in calls)
+
+    def _declares(self, flag_id: str) -> bool:
+        """Whether the definition has the flag ``flag_id`` (in play or not)."""
+        return any(flag.id == flag_id for flag in self.definition.flags)
 
     def _count(
         self, rules: Rules, hand: Hand, leftover: dict[str, int]
@@ -630,7 +638,7 @@ def _card_table(keys: Sequence[Key], points: Mapping[str, int], jokers: int) -> 
     return tuple(table)
 
 
-def _options_type(definition: GameDefinition) -> type:
+def _options_type(definition: GameDefinition) -> type[GameOptions]:
     fields: list[tuple[str, type, Any]] = []
     for option in definition.options:
         if option.kind is OptionKind.SWITCH:

@@ -27,6 +27,7 @@ from .cards import Card, Rank
 from .codes import BreakdownCode, ErrorCode, WarningCode
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, Run, ScoreWarning
+from .options import GameOptions
 from .rules import GameRules, Preset, minimum
 
 __all__ = ["GAME", "Options", "ace_choices", "resolve_run", "score_hand"]
@@ -136,17 +137,17 @@ class FourSuitRummy(GameRules):
     max_players = 2
     options_type = Options
 
-    def presets(self, options: Options, players: int) -> tuple[Preset, ...]:
+    def presets(self, options: GameOptions, players: int) -> tuple[Preset, ...]:
         """A target of 500, 1000 (RULES.md §2, suggested) or 1500."""
         return tuple(Preset(str(n), "target", n, suggested=n == 1000) for n in (500, 1000, 1500))
 
     uses_runs = True
 
-    def card_values(self, options: Options) -> Mapping[Rank, int]:
+    def card_values(self, options: GameOptions) -> Mapping[Rank, int]:
         """A 15; K Q J 10 = 10; 2–10 face value."""
         return _VALUES
 
-    def score_hand(self, options: Options, players: Sequence[str], hand: Hand) -> HandScore:
+    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
         """Score both players: 20 a run, 50 a matching pair of runs, plus the
         opponent's leftover for whoever went out, or minus one's own leftover
         when blocked (RULES.md §2, Examples 1 and 2).

@@ -44,17 +44,17 @@ class Hand:
         left: per player, leftover cards or a plain number of points; a player
             missing from ``left`` held nothing.
         runs: Four Suit Rummy only: per player, the runs laid down.
-        rummy: Rummy with ``winner_collects`` only: went out in one turn.
         note: free text, not scored.
         played_at: ISO 8601 time with offset, or ``None``; not scored.
-        flags: games defined as data only (GAME_FORMAT.md ``flags``): per flag
-            id, the player it was called for (e.g. ``{"moon": "Kari"}``).
+        flags: the hand flags called (GAME_FORMAT.md ``flags``; games defined
+            as data only): per flag id, the player it was called for
+            (``{"moon": "Kari"}``; Rummy's going out in one turn is
+            ``{"rummy": "Per"}``, a session file's ``"rummy": true``).
     """
 
     went_out: str | None
     left: Mapping[str, Leftover] = field(default_factory=dict)
     runs: Mapping[str, tuple[Run, ...]] = field(default_factory=dict)
-    rummy: bool = False
     note: str | None = None
     played_at: str | None = None
     flags: Mapping[str, str] = field(default_factory=dict)

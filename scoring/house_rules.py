@@ -40,7 +40,7 @@ from functools import cache
 from types import MappingProxyType
 
 from .definition import LIMITS, BlockedTerm, GameDefinition, Words, write_definition
-from .registry import BUILTIN_DEFINITION_IDS, builtin_definition, builtin_games
+from .registry import BUILTIN_GAME_IDS, builtin_definition
 
 __all__ = [
     "SHIPPED_RULES",
@@ -58,8 +58,15 @@ __all__ = [
 #: of the older version is still that built-in game.
 SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "swedish_rummy": ("00a6ca8f454f599b21e2689071f6d7cc734ca274021cd94c27494303cf32f4cc",),
-        "rummy": ("f6a18484e4128e64804a4cca482380ff0a91694db876c976caebc86b30bd5855",),
+        # the options named in the app's words (issue 27: the games are their definitions)
+        "swedish_rummy": (
+            "00a6ca8f454f599b21e2689071f6d7cc734ca274021cd94c27494303cf32f4cc",
+            "76993774bdd5ac73a3d4379ebb90d80d4452eaae512b47c60ffd8b0ef384cb1f",
+        ),
+        "rummy": (
+            "f6a18484e4128e64804a4cca482380ff0a91694db876c976caebc86b30bd5855",
+            "fb05156361c21546a014cc56905e4a651c121968b8e403fd6df5bf0a88724f35",
+        ),
         "crazy_eights": ("c4324db9bc731208468bf06a585975670b309452d825a0c1d1c57aceac731ddb",),
         "hearts": ("aecc61e36b1b0520f75acfa0eb929ad648b4e1b5b92b1f3ba96e8fbe83a7d510",),
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
@@ -100,9 +107,10 @@ def rules_digest(definition: GameDefinition) -> str:
 @cache
 def _shipped(game_id: str) -> tuple[str, ...]:
     """Every shipped version's digest of ``game_id``'s rules, today's too."""
-    if game_id not in BUILTIN_DEFINITION_IDS:
+    shipped = builtin_definition(game_id) if game_id in BUILTIN_GAME_IDS else None
+    if shipped is None:
         return ()
-    return (*SHIPPED_RULES.get(game_id, ()), rules_digest(builtin_definition(game_id)))
+    return (*SHIPPED_RULES.get(game_id, ()), rules_digest(shipped))
 
 
 _HOUSE_TAIL = len("_house_") + 8
@@ -112,12 +120,12 @@ def _claimed_builtin(game_id: str) -> str | None:
     """The built-in game ``game_id`` claims: its own id, or an id of the
     house-rules form (the built-in id, cut as :func:`house_rules` cuts it,
     ``_house_`` and eight lowercase hex digits); else ``None``."""
-    if game_id in builtin_games():
+    if game_id in BUILTIN_GAME_IDS:
         return game_id
     head, sep, digits = game_id.rpartition("_house_")
     if not sep or len(digits) != 8 or digits.strip("0123456789abcdef"):
         return None
-    for builtin in builtin_games():
+    for builtin in BUILTIN_GAME_IDS:
         if builtin[: LIMITS.id - _HOUSE_TAIL] == head:
             return builtin
     return None
@@ -126,7 +134,7 @@ def _claimed_builtin(game_id: str) -> str | None:
 def is_house_id(game_id: str) -> bool:
     """Whether ``game_id`` has the house-rules form of a built-in game's id
     (``swedish_rummy_house_f5969de8``), as :func:`house_rules` makes it."""
-    return game_id not in builtin_games() and _claimed_builtin(game_id) is not None
+    return game_id not in BUILTIN_GAME_IDS and _claimed_builtin(game_id) is not None
 
 
 def _house_name(name: Words) -> Words:
@@ -143,15 +151,15 @@ def house_names() -> Mapping[str, Words]:
     from a built-in game, reserved for its house-rules games (app.game_names
     refuses them, and their lookalikes, for any other game). Read-only."""
     names: dict[str, Words] = {}
-    for game_id in builtin_games():
-        builtin = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
+    for game_id in BUILTIN_GAME_IDS:
+        builtin = builtin_definition(game_id)
         names[game_id] = _house_name(builtin.name if builtin is not None else _CODED_NAMES[game_id])
     return MappingProxyType(names)
 
 
 def is_house_rules(definition: GameDefinition) -> bool:
     """Whether ``definition`` claims a built-in game (any of
-    :func:`scoring.builtin_games`, the coded ones too, by its id or by an id
+    :data:`scoring.BUILTIN_GAME_IDS`, the coded one too, by its id or by an id
     of the house-rules form) with rules that game was never shipped with."""
     builtin = _claimed_builtin(definition.id)
     return builtin is not None and rules_digest(definition) not in _shipped(builtin)
@@ -180,7 +188,7 @@ def house_rules(definition: GameDefinition) -> GameDefinition:
     if game_id is None:
         return definition
     digest = rules_digest(definition)
-    builtin = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
+    builtin = builtin_definition(game_id)
     if builtin is not None and digest in _shipped(game_id):
         return dataclasses.replace(
             definition,

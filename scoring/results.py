@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import ScoringError
 from .hands import Hand, HandScore, ScoreWarning
+from .options import GameOptions
 from .rules import GameRules
 from .session_file import SessionDoc
 from .standings import Standings, standings
@@ -32,7 +32,7 @@ class SessionResult:
 
 
 def score_hands(
-    game: GameRules, options: Any, players: Sequence[str], hands: Sequence[Hand]
+    game: GameRules, options: GameOptions, players: Sequence[str], hands: Sequence[Hand]
 ) -> SessionResult:
     """Score every hand and fold the standings.
 

@@ -1,10 +1,11 @@
 """What every game shares: options as data, hand checks, card conservation.
 
-Each game module (``swedish_rummy``, ``four_suit_rummy``, ``rummy``) defines a
-frozen ``Options`` dataclass and one :class:`GameRules` instance, ``GAME``.
-Options are validated from their dataclass fields: the default's type is the
-type; ``metadata`` may add ``choices``, or ``minimum`` and ``maximum``
-(SESSION_FORMAT.md table).
+Each game is one :class:`GameRules` object with its options as a frozen
+``Options`` dataclass: a game defined as data (:mod:`scoring.data_game`) or
+the one coded game (:mod:`scoring.four_suit_rummy`); :func:`scoring.game_for`
+finds it by id. Options are validated from their dataclass fields: the
+default's type is the type; ``metadata`` may add ``choices``, or ``minimum``
+and ``maximum`` (SESSION_FORMAT.md table).
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from .errors import HandError, OptionError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .invisible import hidden_character
 from .limits import MAX_OPTION, MAX_POINTS
+from .options import GameOptions
 from .standings import standings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .definition.shapes import Flag, Words
+    from .definition.shapes import Flag, GameDefinition, Words
 
 __all__ = [
     "BLOCKED_NO_SCORE",
@@ -126,7 +128,8 @@ class GameRules:
     (what the game calls a hand nobody went out of: ``"blocked"`` or
     ``"nobody_out"``, a word the app translates), ``counted`` (what the
     entered cards are: ``"leftover"``, cards left in hand, or ``"tricks"``,
-    cards taken in tricks; words only, GAME_FORMAT.md).
+    cards taken in tricks; words only, GAME_FORMAT.md), ``definition`` (the
+    game definition it plays by; ``None`` for the coded Four Suit Rummy).
 
     Everything a screen needs to know about a game comes from here (the keypad,
     the presets, the options as fields with metadata), never from a branch on
@@ -136,18 +139,19 @@ class GameRules:
     id: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    options_type: ClassVar[type]
+    options_type: ClassVar[type[GameOptions]]
     uses_runs: ClassVar[bool] = False
     blocked_term: ClassVar[str] = "nobody_out"
     counted: ClassVar[str] = "leftover"
+    definition: ClassVar[GameDefinition | None] = None
 
-    def bind(self, options: Any, players: Sequence[str]) -> SessionRules:
+    def bind(self, options: GameOptions, players: Sequence[str]) -> SessionRules:
         """These rules with ``options`` for ``players`` (seat order): the one
         object a session is scored with."""
         return SessionRules(self, options, tuple(players))
 
     # -- setting a session up -------------------------------------------------
-    def presets(self, options: Any, players: int) -> tuple[Preset, ...]:
+    def presets(self, options: GameOptions, players: int) -> tuple[Preset, ...]:
         """The targets (or numbers of rounds) offered for ``players`` players;
         until enough are seated, those that scale count the game's fewest."""
         raise NotImplementedError
@@ -161,12 +165,12 @@ class GameRules:
         switches = tuple(f for f in fields if isinstance(f.default, bool))
         return choices + switches
 
-    def keypad(self, options: Any) -> tuple[PadKey, ...]:
+    def keypad(self, options: GameOptions) -> tuple[PadKey, ...]:
         """The keys of the leftover-card keypad: A 2–10 J Q K, and the joker
         when it is in play, each with its points (:meth:`card_values`).
 
-        >>> from scoring.games import get_game
-        >>> game = get_game("rummy")
+        >>> from scoring.registry import game_for
+        >>> game = game_for("four_suit_rummy")
         >>> [(str(k.card), k.points) for k in game.keypad(game.default_options())][-2:]
         [('Q', 10), ('K', 10)]
         """
@@ -174,21 +178,21 @@ class GameRules:
         values = self.card_values(options)
         return tuple(PadKey(Card(rank), values.get(rank, 0)) for rank in ranks)
 
-    def card_points(self, options: Any, card: Card | Face) -> int | None:
+    def card_points(self, options: GameOptions, card: Card | Face) -> int | None:
         """What one leftover ``card`` is worth with ``options`` (its rank's
         value), or ``None`` for a card this game does not have (a face)."""
         if not isinstance(card, Card):
             return None
         return self.card_values(options).get(card.rank)
 
-    def hand_flags(self, options: Any) -> tuple[Flag, ...]:
+    def hand_flags(self, options: GameOptions) -> tuple[Flag, ...]:
         """The hand flags in play (GAME_FORMAT.md "Hand flags"), in the order
-        the players are asked; the coded games have none (Rummy's *rummy* is
-        :meth:`offers_rummy`)."""
+        the players are asked (Rummy's *rummy* among them); the coded game has
+        none."""
         return ()
 
-    def can_go_out(self, options: Any) -> bool:
-        """Whether a player can go out (every coded game: yes)."""
+    def can_go_out(self, options: GameOptions) -> bool:
+        """Whether a player can go out (the coded game: yes)."""
         return True
 
     def parse_leftover(self, tokens: Iterable[str]) -> tuple[Card | Face, ...]:
@@ -196,24 +200,20 @@ class GameRules:
         :class:`~scoring.errors.CardParseError`."""
         return parse_cards(tokens)
 
-    def offers_rummy(self, options: Any) -> bool:
-        """Whether a hand can be marked *rummy* (went out in one turn)."""
-        return False
-
     # -- options --------------------------------------------------------
-    def default_options(self) -> Any:
+    def default_options(self) -> GameOptions:
         """The game's options with every default (SESSION_FORMAT.md)."""
         return self.options_type()
 
-    def options_from_dict(self, data: Mapping[str, Any]) -> Any:
+    def options_from_dict(self, data: Mapping[str, Any]) -> GameOptions:
         """Options from a mapping of the keys that differ from the defaults.
 
         Raises :class:`OptionError`: ``option_unknown`` (a key the game does not
         have), ``option_type``, ``option_value`` (not one of the choices) or
         ``option_range`` (below the minimum).
 
-        >>> from scoring.swedish_rummy import GAME
-        >>> GAME.options_from_dict({"target": 200}).target
+        >>> from scoring.registry import game_for
+        >>> game_for("swedish_rummy").options_from_dict({"target": 200}).target
         200
         """
         fields = {f.name: f for f in dataclasses.fields(self.options_type)}
@@ -227,7 +227,7 @@ class GameRules:
             values[key] = _check_option(spec, value)
         return self.options_type(**values)
 
-    def options_to_dict(self, options: Any) -> dict[str, Any]:
+    def options_to_dict(self, options: GameOptions) -> dict[str, Any]:
         """The options that differ from the defaults, in field order."""
         default = self.default_options()
         return {
@@ -267,28 +267,30 @@ class GameRules:
         return 1
 
     # -- rules each game states ------------------------------------------
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: GameOptions) -> bool:
         """True when the lowest total wins (penalty scoring)."""
         return False
 
-    def target(self, options: Any) -> int | None:
-        """The target score that ends the session, or ``None`` (rounds instead)."""
-        target: int = options.target
-        return target
+    def target(self, options: GameOptions) -> int | None:
+        """The target score that ends the session, or ``None`` (rounds instead):
+        the option ``target`` (every game has one but those played in rounds,
+        which say so)."""
+        target = getattr(options, "target", None)
+        return target if isinstance(target, int) else None
 
-    def rounds(self, options: Any) -> int | None:
+    def rounds(self, options: GameOptions) -> int | None:
         """The number of hands the session lasts, or ``None`` (target instead)."""
         return None
 
-    def can_block(self, options: Any) -> bool:
+    def can_block(self, options: GameOptions) -> bool:
         """Whether a hand may end blocked (nobody out)."""
         return True
 
-    def uses_jokers(self, options: Any) -> bool:
+    def uses_jokers(self, options: GameOptions) -> bool:
         """Whether jokers are in the deck."""
         return False
 
-    def card_values(self, options: Any) -> Mapping[Rank, int]:
+    def card_values(self, options: GameOptions) -> Mapping[Rank, int]:
         """Points per leftover card rank in this game with these options."""
         raise NotImplementedError
 
@@ -297,7 +299,7 @@ class GameRules:
         (``None`` for a blocked hand): the deal passes to the left (RULES.md §4)."""
         return players[len(went_out) % len(players)]
 
-    def score_hand(self, options: Any, players: Sequence[str], hand: Hand) -> HandScore:
+    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
         """Score one hand: points per player plus breakdown and warnings.
 
         Raises :class:`HandError` for input the rules cannot score.
@@ -306,7 +308,7 @@ class GameRules:
 
     # -- shared checks ----------------------------------------------------
     def check_hand(
-        self, options: Any, players: Sequence[str], hand: Hand
+        self, options: GameOptions, players: Sequence[str], hand: Hand
     ) -> tuple[dict[str, int], list[Card]]:
         """Refuse what no game can score (RULES.md §4 errors), and tally the
         leftover cards in the same pass.
@@ -314,9 +316,9 @@ class GameRules:
         Returns each player's leftover value in points (0 for a player missing
         from ``left``) and every leftover card entered, for conservation checks.
         Raises :class:`HandError`: ``unknown_player``, ``went_out_holds_cards``,
-        ``cannot_block``, ``runs_not_allowed``, ``rummy_not_allowed``,
-        ``joker_not_in_play``, ``bad_points``, ``points_too_large`` (over
-        :data:`MAX_POINTS`), ``flag_unknown`` (these games have no flags).
+        ``cannot_block``, ``runs_not_allowed``, ``joker_not_in_play``,
+        ``bad_points``, ``points_too_large`` (over :data:`MAX_POINTS`),
+        ``flag_unknown`` (a hand flag, *rummy* too: the coded game has none).
         """
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
@@ -330,8 +332,6 @@ class GameRules:
             for name in hand.runs:
                 if name not in leftover:
                     raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="runs")
-        if hand.rummy and not self.rummy_allowed(options, hand):
-            raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, field="rummy")
         if hand.flags:  # only games defined as data have flags
             flag = str(next(iter(hand.flags)))[:40]
             raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": flag})
@@ -381,18 +381,14 @@ class GameRules:
             leftover[name] = value
         return leftover, cards
 
-    def rummy_allowed(self, options: Any, hand: Hand) -> bool:
-        """Whether the ``rummy`` flag means something for this hand."""
-        return False
-
-    def value_table(self, options: Any) -> tuple[int, ...]:
+    def value_table(self, options: GameOptions) -> tuple[int, ...]:
         """:meth:`card_values` as a tuple indexed by ``Rank.order`` (joker at 0),
         cached per options: the form the scoring loops use."""
         return _value_table(self, options)
 
     def hand_notes(
         self,
-        options: Any,
+        options: GameOptions,
         players: Sequence[str],
         went_out: str | None,
         leftover: Mapping[str, int],
@@ -490,7 +486,7 @@ BLOCKED_NO_SCORE = (BreakdownItem(BreakdownCode.BLOCKED_NO_SCORE, 0),)
 
 
 @lru_cache(maxsize=256)
-def _value_table(game: GameRules, options: Any) -> tuple[int, ...]:
+def _value_table(game: GameRules, options: GameOptions) -> tuple[int, ...]:
     values = game.card_values(options)
     return tuple(values.get(rank, 0) for rank in sorted(Rank, key=lambda r: r.order))
 
@@ -613,10 +609,10 @@ class SessionRules:
     what a session is scored with, made once (:meth:`GameRules.bind`) instead
     of passing the options along with the game through every call.
 
-    >>> from scoring.games import get_game
+    >>> from scoring.registry import game_for
     >>> from scoring.cards import parse_cards
     >>> from scoring.hands import Hand
-    >>> rules = get_game("rummy").bind(get_game("rummy").default_options(), ["Kari", "Ola"])
+    >>> rules = game_for("rummy").bind(game_for("rummy").default_options(), ["Kari", "Ola"])
     >>> rules.score_hand(Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])})).points
     {'Kari': 0, 'Ola': 18}
     >>> rules.lowest_wins, rules.rounds, rules.target
@@ -624,7 +620,7 @@ class SessionRules:
     """
 
     game: GameRules
-    options: Any
+    options: GameOptions
     players: tuple[str, ...]
 
     @property
@@ -684,11 +680,6 @@ class SessionRules:
     def uses_runs(self) -> bool:
         """Whether runs are entered (Four Suit Rummy)."""
         return self.game.uses_runs
-
-    @property
-    def offers_rummy(self) -> bool:
-        """Whether a hand can be marked *rummy*."""
-        return self.game.offers_rummy(self.options)
 
     @property
     def blocked_term(self) -> str:

@@ -25,7 +25,8 @@ from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
 from .hands import Hand, Leftover, Run
-from .registry import builtin_game, game_for
+from .options import GameOptions
+from .registry import builtin_definition, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 
 if TYPE_CHECKING:  # (the definition code loads when a file carries a game)
@@ -51,6 +52,9 @@ _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
 _HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags")
 _RUN_FIELDS = ("cards", "ace_as")
+#: The hand flag a file's ``"rummy": true`` is, for the player who went out
+#: (GAME_FORMAT.md "Hand flags"): Rummy's going out in one turn.
+RUMMY = "rummy"
 
 
 @dataclass(frozen=True)
@@ -58,11 +62,11 @@ class SessionDoc:
     """One session as entered: game id, its Options, players in seat order (the
     first dealer first), hands oldest first, optional UUID and start time, and
     the game's definition when the game is defined as data (the rules it was
-    played by; ``None`` for a coded game, or a built-in definition as shipped).
+    played by; ``None`` for the coded game, or a built-in definition as shipped).
     """
 
     game: str
-    options: Any
+    options: GameOptions
     players: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
     id: str | None = None
@@ -218,7 +222,9 @@ def hand_from_dict(
 
     Player names match seats case-insensitively and are stored as seated.
     Leftover cards are read by the game (a game defined as data has faces of
-    its own). ``flags`` maps a flag's id to the player it was called for.
+    its own). ``flags`` maps a flag's id to the player it was called for;
+    ``"rummy": true`` is the flag ``rummy`` for the player who went out (a
+    blocked hand cannot have it: :class:`HandError` ``rummy_not_allowed``).
     Raises :class:`SessionFileError` (wrong shape, a time outside the accepted
     years), :class:`CardParseError` (bad card, with ``hand``, ``player`` and
     ``params["position"]``) or :class:`HandError` (unknown player, a note
@@ -229,7 +235,7 @@ def hand_from_dict(
     tightened) are not applied again, so nothing stored becomes unreadable.
     """
     path = f"hands[{number}]"
-    rules = builtin_game(game) if isinstance(game, str) else game
+    rules = game_for(game) if isinstance(game, str) else game
     try:
         return _hand_from_dict(data, tuple(players), number, path, rules, checked=not stored)
     except ScoringError as error:
@@ -285,6 +291,10 @@ def _hand_from_dict(
             raise
     rummy = _expect(data.get("rummy", False), bool, f"{path}.rummy", Expected.BOOLEAN)
     flags: dict[str, str] = {}
+    if rummy:  # the flag rummy, for the player who went out (GAME_FORMAT.md)
+        if went_out is None:
+            raise HandError(ErrorCode.RUMMY_NOT_ALLOWED, hand=number, field="rummy")
+        flags[RUMMY] = went_out
     for flag, name in _expect(
         data.get("flags", {}), dict, f"{path}.flags", Expected.OBJECT
     ).items():
@@ -299,7 +309,6 @@ def _hand_from_dict(
         went_out,
         _in_seat_order(left, players),
         _in_seat_order(runs, players),
-        rummy,
         note,
         played_at,
         flags,
@@ -315,8 +324,9 @@ def check_hand(
 
     Player names are matched to the seats case-insensitively (each player at
     most once in ``left`` and in ``runs``) and put in seat order; leftovers are
-    cards or whole points, runs hold cards (and an ace's rank), ``rummy`` is a
-    flag, the note text and ``played_at`` ISO 8601 text with an offset.
+    cards or whole points, runs hold cards (and an ace's rank), the flags name
+    seated players, the note is text and ``played_at`` ISO 8601 text with an
+    offset.
     Returns the hand with the seated names (an empty list of cards or runs
     dropped, as :func:`hand_from_dict` does). Raises :class:`SessionFileError`
     (wrong type, ``file_time``, ``time_range``) or :class:`HandError`
@@ -378,7 +388,6 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
             run if isinstance(run.cards, tuple) else Run(tuple(run.cards), run.ace_as)
             for run in laid
         )
-    _expect(hand.rummy, bool, f"{path}.rummy", Expected.BOOLEAN)
     flags: dict[str, str] = {}
     for flag, name in _expect(hand.flags, Mapping, f"{path}.flags", Expected.OBJECT).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
@@ -389,7 +398,6 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         went_out,
         _in_seat_order(left, players),
         _in_seat_order(runs, players),
-        hand.rummy,
         hand.note,
         played_at,
         flags,
@@ -600,7 +608,9 @@ def _definition(data: Any, game_id: str) -> GameDefinition:
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
-    """One hand in canonical form (cards as canonical text; empty parts left out)."""
+    """One hand in canonical form (cards as canonical text; empty parts left
+    out; the flag ``rummy`` of the player who went out as ``"rummy": true``,
+    the form every version of the format reads)."""
     out: dict[str, Any] = {"went_out": hand.went_out}
     if hand.runs:
         out["runs"] = {
@@ -617,10 +627,12 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         player: held if isinstance(held, int) else [str(card) for card in held]
         for player, held in hand.left.items()
     }
-    if hand.rummy:
-        out["rummy"] = True
-    if hand.flags:
-        out["flags"] = dict(hand.flags)
+    flags = dict(hand.flags)
+    if hand.went_out is not None and flags.get(RUMMY) == hand.went_out:
+        out["rummy"] = True  # the flag rummy for the player who went out, as files say it
+        del flags[RUMMY]
+    if flags:
+        out["flags"] = flags
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -636,7 +648,7 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
         out["id"] = doc.id
     out["game"] = doc.game
     rules = doc.rules
-    definition = doc.definition or getattr(rules, "definition", None)
+    definition = _carried(doc, rules)
     if definition is not None:
         from .definition import definition_to_dict
 
@@ -647,6 +659,23 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
         out["started_at"] = doc.started_at
     out["hands"] = [hand_to_dict(hand) for hand in doc.hands]
     return out
+
+
+#: The games a version 1 file names (SESSION_FORMAT.md): every version of the
+#: app reads a file of one of them without a ``definition`` as that game.
+_VERSION_1_GAMES = ("swedish_rummy", "rummy", "four_suit_rummy")
+
+
+def _carried(doc: SessionDoc, rules: GameRules) -> GameDefinition | None:
+    """The definition a file of ``doc`` carries: the one it was played by
+    (every game defined as data), but none for a game a version 1 file can
+    name played by the rules shipped now (its id says them: the file reads
+    in every version of the app)."""
+    definition = doc.definition or rules.definition
+    shipped = definition is not None and doc.game in _VERSION_1_GAMES
+    if shipped and definition == builtin_definition(doc.game):
+        return None
+    return definition
 
 
 def write_session(doc: SessionDoc) -> str:

@@ -15,6 +15,7 @@ from .errors import HandError
 
 if TYPE_CHECKING:
     from .hands import HandScore
+    from .options import GameOptions
 
 
 class GameRules(Protocol):
@@ -22,15 +23,15 @@ class GameRules(Protocol):
     it): how a session ends and who deals next. A protocol, so that the rules
     module, which folds its hands with :func:`standings`, is not imported here."""
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: GameOptions) -> bool:
         """True when the lowest total wins."""
         ...
 
-    def target(self, options: Any) -> int | None:
+    def target(self, options: GameOptions) -> int | None:
         """The target score that ends the session, or ``None``."""
         ...
 
-    def rounds(self, options: Any) -> int | None:
+    def rounds(self, options: GameOptions) -> int | None:
         """The number of hands the session lasts, or ``None``."""
         ...
 
@@ -162,7 +163,7 @@ def place_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, i
 
 
 def standings(
-    game: GameRules, options: Any, players: Sequence[str], scores: Sequence[HandScore]
+    game: GameRules, options: GameOptions, players: Sequence[str], scores: Sequence[HandScore]
 ) -> Standings:
     """Fold hand scores into :class:`Standings` (see :func:`standings_from_columns`).
 
@@ -171,9 +172,9 @@ def standings(
     both (a game definition's ``"end": "either"``). Raises :class:`HandError`
     (``session_over``, with ``hand`` set) for a hand after the end.
 
-    >>> from scoring.games import get_game
+    >>> from scoring.registry import game_for
     >>> from scoring.hands import HandScore
-    >>> game = get_game("rummy")
+    >>> game = game_for("rummy")
     >>> hand = HandScore({"a": 0, "b": 18}, {}, {})
     >>> s = standings(game, game.default_options(), ["a", "b"], [hand])
     >>> s.totals, s.places, s.rounds_left, s.finished
@@ -191,7 +192,7 @@ def standings(
 
 def standings_from_columns(
     game: GameRules,
-    options: Any,
+    options: GameOptions,
     players: Sequence[str],
     columns: Sequence[Sequence[int]],
     went_out: Sequence[str | None],
@@ -211,8 +212,8 @@ def standings_from_columns(
     (``session_over``, ``hand`` set to the first hand after the end) when a
     hand follows the end of the session.
 
-    >>> from scoring.games import get_game
-    >>> game = get_game("swedish_rummy")
+    >>> from scoring.registry import game_for
+    >>> game = game_for("swedish_rummy")
     >>> s = standings_from_columns(game, game.options_from_dict({"target": 50}),
     ...                            ["a", "b"], [[30, 0, 25], [0, 12, 0]], ["a", "b", "a"])
     >>> s.running[-1], s.hand_points[1], s.finished_after, s.winners

@@ -61,10 +61,10 @@ def find_game(
     other game matches. Raises :class:`GameNotChosen` (the reason said on
     standard error in one line) when no game, or more than one, matches.
     """
-    from scoring import builtin_games
+    from scoring import BUILTIN_GAME_IDS, game_for
 
     key = wanted.strip().casefold()
-    games: dict[str, object] = dict(builtin_games())
+    games: dict[str, object] = {game_id: game_for(game_id) for game_id in BUILTIN_GAME_IDS}
     for stats in played:
         games.setdefault(stats.game, stats.definition or stats.game)
     found = _matching(games, key)

@@ -12,8 +12,8 @@ from app.messages.cards import words
 from scoring import CodedError
 from scoring.codes import Expected
 
-if TYPE_CHECKING:  # loaded when a definition is first needed: naming a coded game needs none
-    from scoring import GameDefinition
+if TYPE_CHECKING:  # loaded when a definition is first needed: naming a game by id needs none
+    from scoring import GameDefinition, GameRules
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {
@@ -74,14 +74,13 @@ _SEEN: dict[str, GameDefinition] = {}
 
 
 def _definition(game: Any) -> GameDefinition | None:
-    """The definition behind ``game`` (a definition, a data game, or a built-in
-    data game's id, or a custom game's id named lately), or ``None`` for a
-    coded game."""
-    from scoring import GameDefinition, builtin_definition
-    from scoring.registry import BUILTIN_DEFINITION_IDS
+    """The definition behind ``game`` (a definition, a game's rules, a built-in
+    game's id, or a custom game's id named lately), or ``None`` for the coded
+    Four Suit Rummy."""
+    from scoring import BUILTIN_GAME_IDS, GameDefinition, builtin_definition
 
     if isinstance(game, str):
-        if game in BUILTIN_DEFINITION_IDS:
+        if game in BUILTIN_GAME_IDS:
             return builtin_definition(game)
         return _SEEN.get(game)
     definition = game if isinstance(game, GameDefinition) else getattr(game, "definition", None)
@@ -95,13 +94,15 @@ def _definition(game: Any) -> GameDefinition | None:
 def game_name(game: Any) -> str:
     """The game's name in the active language. ``game`` is a game's id, its
     rules (:class:`scoring.GameRules`) or its :class:`scoring.GameDefinition`:
-    a coded game's name comes from the catalogs, a game defined as data names
-    itself in both languages (a custom game's id alone is shown as it is).
+    a game defined as data names itself in both languages, the coded game (and
+    a built-in game named by its id alone, the same name: a quick command
+    names it without reading its definition) by the catalogs; a custom game's
+    id alone is shown as it is.
 
     >>> from app.i18n import use_language
-    >>> from scoring import builtin_game
+    >>> from scoring import game_for
     >>> with use_language("nb"):
-    ...     game_name("four_suit_rummy"), game_name("rummy"), game_name(builtin_game("hearts"))
+    ...     game_name("four_suit_rummy"), game_name("rummy"), game_name(game_for("hearts"))
     ('Firefarget rummy', 'Rummy', 'Hjerter')
     """
     game_id = game if isinstance(game, str) else getattr(game, "id", "")
@@ -192,10 +193,26 @@ def option_value_name(key: str, value: Any, game: Any = None) -> str:
     return _(name) if name else _shown(value)
 
 
-def describe_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
+def _rules(game: Any) -> GameRules:
+    """The rules object of ``game``: its rules, its definition's, or a
+    built-in game's (or a custom game's named lately) by its id. Raises
+    :class:`scoring.OptionError` (``game_unknown``) for an id of neither."""
+    from scoring import GameRules, game_for
+
+    if isinstance(game, GameRules):
+        return game
+    definition = _definition(game)
+    game_id = game if isinstance(game, str) else getattr(game, "id", "")
+    return game_for(game_id, definition)
+
+
+def describe_options(game: Any, options: Mapping[str, Any]) -> list[str]:
     """How a session is played: one line for each option that differs from the
     game's default (``options`` as stored: only those), in the game's option
     order, target or rounds first (RULES.md: a session shows how it was played).
+    ``game`` is the game's rules (:class:`scoring.GameRules`), its definition,
+    or a built-in game's id: a game defined as data names its options itself,
+    so a copy of a built-in game says what the built-in says.
 
     >>> from app.i18n import use_language
     >>> with use_language("en"):
@@ -203,21 +220,19 @@ def describe_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
     ...                      "blocked_scoring": "no_score"})
     ['Target score: 250', 'Blocked hand: Nobody scores', 'Two makes the next player draw two']
     """
-    from scoring import get_game
-
     try:
-        game = get_game(game_id)
-        values = game.options_from_dict(options)
+        rules = _rules(game)
+        values = rules.options_from_dict(options)
     except CodedError:
         return []
-    chosen = game.options_to_dict(values)
+    chosen = rules.options_to_dict(values)
     lines: list[str] = []
     numbers = [key for key, value in chosen.items() if type(value) is int]
     for key in numbers:
         lines.append(
-            _("{option}: {value}", option=option_name(key), value=format_number(chosen[key]))
+            _("{option}: {value}", option=option_name(key, rules), value=format_number(chosen[key]))
         )
-    for spec in game.option_fields():
+    for spec in rules.option_fields():
         if spec.name not in chosen:
             continue
         value = chosen[spec.name]
@@ -225,12 +240,12 @@ def describe_options(game_id: str, options: Mapping[str, Any]) -> list[str]:
             lines.append(
                 _(
                     "{option}: {value}",
-                    option=option_name(spec.name),
-                    value=option_value_name(spec.name, value),
+                    option=option_name(spec.name, rules),
+                    value=option_value_name(spec.name, value, rules),
                 )
             )
         elif value is True:
-            lines.append(option_name(spec.name))
+            lines.append(option_name(spec.name, rules))
     return lines
 
 

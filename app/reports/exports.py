@@ -228,8 +228,8 @@ def export_filename(doc: SessionDoc, fmt: str) -> str:
     started on its own clock, so that two sessions of an evening get two files
     (date and time left out when unknown).
 
-    >>> from scoring import SessionDoc, get_game
-    >>> doc = SessionDoc("rummy", get_game("rummy").default_options(), ("A", "B"),
+    >>> from scoring import SessionDoc, game_for
+    >>> doc = SessionDoc("rummy", game_for("rummy").default_options(), ("A", "B"),
     ...                  started_at="2026-11-27T18:00:00+01:00")
     >>> export_filename(doc, "pdf")
     'kortpoeng-rummy-2026-11-27-1800.pdf'

@@ -3,8 +3,9 @@ in this module and nowhere else.
 
 A hand row holds what was entered in the session file's form (SESSION_FORMAT.md
 ``hands[]``) with player names replaced by seat indexes: ``entry`` is
-``{"left": {"0": […]…}, "runs": {…}}``; who went out (``went_out_seat``), the
-``rummy`` flag, the note and ``played_at`` are columns; ``warnings`` lists the
+``{"left": {"0": […]…}, "runs": {…}, "flags": {flag id: seat}}`` (every hand
+flag, *rummy* too, is the game's data); who went out (``went_out_seat``), the
+note and ``played_at`` are columns; ``warnings`` lists the
 warnings the user confirmed; ``score`` caches what :mod:`scoring` gave the hand
 (see :func:`score_cache`). Writing checks a hand once, as a session file's hand
 is checked (:func:`scoring.check_hand`), and encodes it (:func:`hand_values`);
@@ -70,7 +71,8 @@ _CARD_TEXT = {card.key: str(card) for card in Card.all()}
 def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
     """The ``entry`` column of a checked hand: ``left``/``runs`` by seat index
     (as text), in the session file's notation (:func:`scoring.hand_to_dict`:
-    cards as canonical text, a run's ``ace_as`` only when set)."""
+    cards as canonical text, a run's ``ace_as`` only when set), and ``flags``
+    (flag id → seat as text; *rummy* too) when a flag was called."""
     text = _CARD_TEXT
     seat = {p: str(i) for i, p in enumerate(players)}
     entry: dict[str, Any] = {
@@ -111,13 +113,12 @@ def hand_values(
 ) -> dict[str, Any]:
     """The columns of the hand row for a checked ``hand`` (see
     :func:`checked_hand`) scored ``score`` with the confirmed ``warnings``:
-    ``went_out_seat``, ``entry``, ``rummy``, ``note``, ``played_at``,
+    ``went_out_seat``, ``entry``, ``note``, ``played_at``,
     ``warnings``, ``score`` (``session_id``, ``number`` and times are the
     caller's)."""
     return {
         "went_out_seat": None if hand.went_out is None else players.index(hand.went_out),
         "entry": entry_of(hand, players),
-        "rummy": hand.rummy,
         "note": hand.note,
         "played_at": hand.played_at,
         "warnings": warnings_to_json(warnings),
@@ -129,7 +130,6 @@ def hand_of(
     entry: Mapping[str, Any],
     *,
     went_out_seat: int | None,
-    rummy: bool,
     note: str | None,
     played_at: str | None,
     players: Sequence[str],
@@ -157,8 +157,6 @@ def hand_of(
     if entry.get("runs"):
         data["runs"] = {name(k): v for k, v in entry["runs"].items()}
     data["left"] = {name(k): v for k, v in entry.get("left", {}).items()}
-    if rummy:
-        data["rummy"] = True
     if entry.get("flags"):
         data["flags"] = snapshots.flags_from_entry(entry, players)
     if note is not None:

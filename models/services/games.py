@@ -31,19 +31,18 @@ from typing import Literal
 from sqlmodel import Session, col, select
 
 from scoring import (
+    BUILTIN_GAME_IDS,
     ErrorCode,
     GameDefinition,
     GameDefinitionError,
     GameRules,
     OptionError,
     builtin_definition,
-    builtin_games,
-    data_game,
+    game_for,
     read_definition,
     write_definition,
 )
 from scoring.definition import LIMITS, Words
-from scoring.registry import BUILTIN_DEFINITION_IDS
 
 from ..db import AnyEngine, reading, run_write
 from ..errors import GameChanged, GameConflict, GameExists, GameIsBuiltin, GameNotFound
@@ -69,8 +68,7 @@ OnConflict = Literal["ask", "keep_both", "replace"]
 
 
 def _builtin_entry(game_id: str) -> GameEntry:
-    definition = builtin_definition(game_id) if game_id in BUILTIN_DEFINITION_IDS else None
-    return GameEntry(game_id, definition, builtin=True)
+    return GameEntry(game_id, builtin_definition(game_id), builtin=True)
 
 
 def _custom_entry(row: CustomGameRow) -> GameEntry:
@@ -85,10 +83,10 @@ def _row(db: Session, game_id: str) -> CustomGameRow | None:
 
 def list_games(*, engine: AnyEngine) -> tuple[GameEntry, ...]:
     """Every game that can be played: the built-in games in the registry's
-    order (:func:`scoring.builtin_games`), then the custom games in the order
+    order (:data:`scoring.BUILTIN_GAME_IDS`), then the custom games in the order
     they were made. A stored custom game that cannot be read (a damaged
     database) is left out and logged."""
-    entries = [_builtin_entry(game_id) for game_id in builtin_games()]
+    entries = [_builtin_entry(game_id) for game_id in BUILTIN_GAME_IDS]
     with reading(engine) as db:
         rows = db.exec(select(CustomGameRow).order_by(col(CustomGameRow.id))).all()
         for row in rows:
@@ -102,7 +100,7 @@ def list_games(*, engine: AnyEngine) -> tuple[GameEntry, ...]:
 def find_game(*, engine: AnyEngine, game_id: str) -> GameEntry:
     """The game ``game_id``: a built-in one, else a custom one. Raises
     :class:`GameNotFound`."""
-    if game_id in builtin_games():
+    if game_id in BUILTIN_GAME_IDS:
         return _builtin_entry(game_id)
     with reading(engine) as db:
         row = _row(db, str(game_id)[: LIMITS.id + 1])
@@ -115,9 +113,8 @@ def game_rules(*, engine: AnyEngine, game_id: str) -> GameRules:
     """The rules of the game ``game_id`` for a new session (a custom game's
     as stored now). Raises :class:`scoring.OptionError` (``game_unknown``),
     as for an unknown built-in game."""
-    games = builtin_games()
-    if game_id in games:
-        return games[game_id]
+    if game_id in BUILTIN_GAME_IDS:
+        return game_for(game_id)
     try:
         entry = find_game(engine=engine, game_id=game_id)
     except GameNotFound:
@@ -125,11 +122,11 @@ def game_rules(*, engine: AnyEngine, game_id: str) -> GameRules:
             ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
         ) from None
     assert entry.definition is not None
-    return data_game(entry.definition)
+    return game_for(entry.game_id, entry.definition)
 
 
 def _check_free(db: Session, game_id: str) -> None:
-    if game_id in builtin_games():
+    if game_id in BUILTIN_GAME_IDS:
         raise GameIsBuiltin(game=game_id)
     if _row(db, game_id) is not None:
         raise GameExists(game=game_id)
@@ -163,7 +160,7 @@ def save_game(
             _check_free(db, game_id)
             row = CustomGameRow(game_id=game_id, definition=text, created_at=now, updated_at=now)
         else:
-            if replaces in builtin_games():
+            if replaces in BUILTIN_GAME_IDS:
                 raise GameIsBuiltin(game=replaces)
             found = _row(db, replaces)
             if found is None:
@@ -186,7 +183,7 @@ def delete_game(*, engine: AnyEngine, game_id: str, expected: str | None = None)
     snapshot and still open, score and export). ``expected``: as for
     :func:`save_game`. Raises :class:`GameIsBuiltin`, :class:`GameNotFound`,
     :class:`GameChanged`."""
-    if game_id in builtin_games():
+    if game_id in BUILTIN_GAME_IDS:
         raise GameIsBuiltin(game=game_id)
 
     def work(db: Session) -> None:
@@ -218,7 +215,7 @@ def free_game_id(*, engine: AnyEngine, base: str) -> str:
 
 
 def _free_id(db: Session, base: str) -> str:
-    taken = set(builtin_games()) | set(db.exec(select(CustomGameRow.game_id)).all())
+    taken = set(BUILTIN_GAME_IDS) | set(db.exec(select(CustomGameRow.game_id)).all())
     if base not in taken:
         return base
     for number in range(2, 10_000):
@@ -269,13 +266,9 @@ def import_game(
         for row in db.exec(select(CustomGameRow).order_by(col(CustomGameRow.id))).all():
             if row.definition == text:
                 return ImportedGame(_custom_entry(row), "unchanged")
-        builtin = game_id in builtin_games()
+        builtin = game_id in BUILTIN_GAME_IDS
         stored = None if builtin else _row(db, game_id)
-        if (
-            builtin
-            and game_id in BUILTIN_DEFINITION_IDS
-            and builtin_definition(game_id) == (definition)
-        ):
+        if builtin and builtin_definition(game_id) == definition:
             return ImportedGame(_builtin_entry(game_id), "unchanged")
         if not builtin and stored is None:
             return ImportedGame(_insert(db, text, game_id), "added")

@@ -341,7 +341,7 @@ def _to_trash(db: Session, hand_id: int, *, finished: bool) -> None:
     from ..tables import HandRow, HandTrashRow, table_of, utcnow
 
     hand = table_of(HandRow)
-    columns = ["id", "session_id", "number", "went_out_seat", "entry", "rummy", "note"]
+    columns = ["id", "session_id", "number", "went_out_seat", "entry", "note"]
     columns += ["played_at", "warnings", "created_at"]
     db.connection().execute(
         insert(table_of(HandTrashRow)).from_select(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.registry import BUILTIN_GAME_IDS
+
 from ..db import AnyEngine, as_utc, from_json, read_only
 from ..errors import AmbiguousSession, SessionNotFound
 from ..views import SessionPage, SessionSummary
@@ -94,7 +96,9 @@ def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
         deleted_at=as_utc(deleted),
         leaders=tuple(players[s] for s in from_json(leaders)),
         totals=dict(zip(players, from_json(totals), strict=False)),
-        definition=None if snapshot is None else _listed_definition(snapshot),
+        definition=None
+        if snapshot is None or game in BUILTIN_GAME_IDS  # a built-in game is named by its id
+        else _listed_definition(snapshot),
     )
 
 

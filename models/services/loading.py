@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import scoring
-from scoring import GameRules, Hand, HandScore, Standings
+from scoring import GameOptions, GameRules, Hand, HandScore, Standings
 
 from ..db import Reader, as_utc, from_json
 from ..errors import HandNotFound, SessionNotFound
@@ -212,7 +212,7 @@ def load(
 
 
 _ROWS = (
-    "SELECT number, went_out_seat, rummy, note, played_at, warnings, score{entry} "
+    "SELECT number, went_out_seat, note, played_at, warnings, score{entry} "
     "FROM hand WHERE session_id = :sid ORDER BY number"
 )
 
@@ -224,14 +224,13 @@ def _rebuild(reader: Reader, loaded: Loaded, *, fresh: bool) -> None:
     seats = len(loaded.players)
     rows = reader.rows(_ROWS.format(entry="" if fresh else ", entry"), sid=loaded.head.id)
     for row in rows:
-        number, seat, rummy, note, played_at, warnings, cache = row[:7]
+        number, seat, note, played_at, warnings, cache = row[:6]
         cache = from_json(cache)
         if not fresh or not _good_cache(cache, seats):
-            entry = row[7] if not fresh else stored_entry(reader, loaded.head.id, number)
+            entry = row[6] if not fresh else stored_entry(reader, loaded.head.id, number)
             entered = hand_of(
                 from_json(entry),
                 went_out_seat=seat,
-                rummy=bool(rummy),
                 note=note,
                 played_at=played_at,
                 players=loaded.players,
@@ -245,7 +244,6 @@ def _rebuild(reader: Reader, loaded: Loaded, *, fresh: bool) -> None:
             (
                 seat,
                 cache[:seats],
-                int(bool(rummy)),
                 note,
                 played_at,
                 list(from_json(warnings) or ()),
@@ -284,18 +282,17 @@ def stored_hand(
     stored form)``. Raises :class:`HandNotFound`, and :mod:`scoring` errors for
     a row that is not a hand."""
     row = reader.first(
-        "SELECT id, entry, went_out_seat, rummy, note, played_at, warnings FROM hand "
+        "SELECT id, entry, went_out_seat, note, played_at, warnings FROM hand "
         "WHERE session_id = :sid AND number = :n",
         sid=session_id,
         n=number,
     )
     if row is None:
         raise HandNotFound(session=session_id, hand=number)
-    hand_id, entry, seat, rummy, note, played_at, warnings = row
+    hand_id, entry, seat, note, played_at, warnings = row
     hand = hand_of(
         from_json(entry),
         went_out_seat=seat,
-        rummy=bool(rummy),
         note=note,
         played_at=played_at,
         players=players,
@@ -306,7 +303,7 @@ def stored_hand(
 
 
 def score_hand(
-    game: GameRules, options: Any, players: Sequence[str], hand: Hand, number: int
+    game: GameRules, options: GameOptions, players: Sequence[str], hand: Hand, number: int
 ) -> HandScore:
     """``game.score_hand`` with the hand number put on any :class:`ScoringError`."""
     try:
@@ -322,7 +319,6 @@ def sheet_line(values: dict[str, Any], seats: int) -> SheetLine:
     return (
         values["went_out_seat"],
         cache[:seats],
-        int(values["rummy"]),
         values["note"],
         values["played_at"],
         values["warnings"],

@@ -66,15 +66,14 @@ def _doc(reader: Reader, session_id: int) -> SessionDoc:
         hand_of(
             from_json(entry),
             went_out_seat=seat,
-            rummy=bool(rummy),
             note=note,
             played_at=played_at,
             players=players,
             game=game,
             number=number,
         )
-        for number, entry, seat, rummy, note, played_at in reader.rows(
-            "SELECT number, entry, went_out_seat, rummy, note, played_at FROM hand "
+        for number, entry, seat, note, played_at in reader.rows(
+            "SELECT number, entry, went_out_seat, note, played_at FROM hand "
             "WHERE session_id = :sid ORDER BY number",
             sid=session_id,
         )

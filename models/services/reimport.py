@@ -3,7 +3,8 @@ never replaces more than it brings (issue 26, item 3).
 
 A session file with the ``id`` of a stored session is matched against it hand
 by hand, by what was entered (who went out, by seat; the cards left and the
-runs, by seat; *rummy*; the note), as the hand codec stores it
+runs and the hand flags — *rummy* too — by seat; the note), as the hand
+codec stores it
 (:func:`models.services.codec.entry_of`): names are compared by seat, so a
 name stored in another spelling ("kari" for "Kari") is the same player. When
 the stored session has a hand the file does not have — the file is an older
@@ -35,9 +36,9 @@ __all__ = ["check_brings_every_hand", "first_lost_hand"]
 def _entered(hand: Hand, players: Sequence[str]) -> tuple[Any, ...]:
     """What was entered in ``hand`` (seated by ``players``), comparable across
     spellings of the names: who went out (seat), cards left and runs (by seat,
-    as stored), *rummy*, flags and the note."""
+    as stored), flags (*rummy* too) and the note."""
     seat = None if hand.went_out is None else players.index(hand.went_out)
-    return (seat, entry_of(hand, players), bool(hand.rummy), hand.note or None)
+    return (seat, entry_of(hand, players), hand.note or None)
 
 
 def first_lost_hand(stored: SessionDoc, file: SessionDoc) -> int | None:

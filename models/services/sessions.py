@@ -13,7 +13,7 @@ from dataclasses import is_dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
-from scoring import GameRules, check_name, player_key
+from scoring import GameOptions, GameRules, check_name, player_key
 
 from ..db import AnyEngine, Reader, run_write
 from ..errors import SessionNotFound, SessionNotInTrash
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-def _options(game: GameRules, options: Mapping[str, Any] | Any | None) -> Any:
+def _options(game: GameRules, options: Mapping[str, Any] | GameOptions | None) -> GameOptions:
     if options is None:
         return game.default_options()
     if is_dataclass(options) and isinstance(options, game.options_type):
@@ -78,7 +78,7 @@ def create_session(
     db: Session,
     *,
     game: GameRules,
-    options: Any,
+    options: GameOptions,
     player_ids: Sequence[int],
     uuid: str | None = None,
     started_at: datetime | None = None,
@@ -159,7 +159,7 @@ def start_session(
     engine: AnyEngine,
     game: str,
     players: Sequence[str],
-    options: Mapping[str, Any] | Any | None = None,
+    options: Mapping[str, Any] | GameOptions | None = None,
 ) -> SessionView:
     """Start a session of ``game`` with ``players`` in seat order (seat 0 deals first).
 
@@ -202,7 +202,7 @@ def rematch(
     engine: AnyEngine,
     session_id: int,
     players: Sequence[str] | None = None,
-    options: Mapping[str, Any] | Any | None = None,
+    options: Mapping[str, Any] | GameOptions | None = None,
 ) -> SessionView:
     """Start the next session of session ``session_id``: the same game, played
     by the same rules (its snapshot of a game defined as data), linked to it

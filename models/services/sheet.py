@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from scoring import GameRules, Standings, standings_from_columns
+from scoring import GameOptions, GameRules, Standings, standings_from_columns
 
 from ..db import Reader, json_text
 from ..views import HandLine, HandLines
@@ -51,13 +51,11 @@ logger = logging.getLogger(__name__)
 CHUNK = 128
 """Hands per stored piece of a score sheet."""
 
-#: One hand as the sheet holds it: ``(out, points, rummy, note, at, warnings,
-#: leftover)`` — the seat of who went out or ``None``, each seat's points, 1/0
-#: for rummy, the note, ``played_at``, the confirmed warnings (stored form) and
-#: each seat's leftover value (points).
-SheetLine = tuple[
-    int | None, list[int], int, str | None, str | None, list[dict[str, Any]], list[int]
-]
+#: One hand as the sheet holds it: ``(out, points, note, at, warnings,
+#: leftover)`` — the seat of who went out or ``None``, each seat's points, the
+#: note, ``played_at``, the confirmed warnings (stored form) and each seat's
+#: leftover value (points).
+SheetLine = tuple[int | None, list[int], str | None, str | None, list[dict[str, Any]], list[int]]
 
 _SCORES_KEYS = frozenset({"out", "points"})
 _BLOCKED = -1  # ``out`` of a hand nobody went out of
@@ -91,7 +89,7 @@ def _unpack(typecode: str, text: Any, count: int) -> array[int] | None:
     return column
 
 
-_LINES_KEYS = ("rummy", "note", "at", "warnings", "leftover")
+_LINES_KEYS = ("note", "at", "warnings", "leftover")
 _NONE = type(None)
 
 
@@ -119,8 +117,8 @@ class Sheet:
     them back is a copy of bytes, with nothing to parse or check but their
     lengths and the seats' range.
 
-    The rest of each line — 1/0 for rummy, the note, ``played_at``, the
-    confirmed warnings (stored form) and each seat's leftover value — is kept
+    The rest of each line — the note, ``played_at``, the confirmed warnings
+    (stored form) and each seat's leftover value — is kept
     by piece of :data:`CHUNK` hands and read from its stored text only when
     needed: :meth:`lines` reads a piece when one of its lines is shown, a write
     reads the pieces it changes (:meth:`read`).
@@ -147,7 +145,7 @@ class Sheet:
         if isinstance(held, str):
             count = min(CHUNK, len(self) - piece * CHUNK)
             read = _read_lines([held], self.seats)
-            if read is None or len(read["rummy"]) != count:
+            if read is None or len(read["note"]) != count:
                 raise SheetBroken("the score sheet's lines do not read back")
             self._pieces[piece] = held = read
         return held
@@ -177,7 +175,7 @@ class Sheet:
             for key in _LINES_KEYS:
                 tail[key].extend(held[key])
         change(tail)
-        size = len(tail["rummy"])
+        size = len(tail["note"])
         self._pieces[piece:] = [
             {key: values[start : start + CHUNK] for key, values in tail.items()}
             for start in range(0, size, CHUNK)
@@ -250,7 +248,7 @@ class Sheet:
 
     # -- standings and lines ------------------------------------------------------
 
-    def standings(self, game: GameRules, options: Any, players: Sequence[str]) -> Standings:
+    def standings(self, game: GameRules, options: GameOptions, players: Sequence[str]) -> Standings:
         """The standings folded from the sheet's points (may raise ``session_over``
         when a hand follows the end)."""
         return standings_from_columns(
@@ -273,11 +271,10 @@ class Sheet:
             if isinstance(held, str):
                 count = min(CHUNK, len(out) - piece * CHUNK)
                 read = _read_lines([held], seats)
-                if read is None or len(read["rummy"]) != count:
+                if read is None or len(read["note"]) != count:
                     # the digest matched: never written so by the services
                     logger.error("A score sheet piece does not read back (hand %s)", index + 1)
                     read = {
-                        "rummy": [0] * count,
                         "note": [None] * count,
                         "at": [None] * count,
                         "warnings": [[]] * count,
@@ -289,14 +286,13 @@ class Sheet:
         def line(index: int) -> HandLine:
             number = index + 1
             seat = out[index]
-            rummy, note, at, warnings, leftover = extras(index)
+            note, at, warnings, leftover = extras(index)
             return HandLine(
                 number,
                 None if seat < 0 else players[seat],
                 table.hand_points[index],
                 table.running[index],
                 dict(zip(players, leftover, strict=True)),
-                bool(rummy),
                 note,
                 at,
                 warnings_from_json(warnings, number) if warnings else (),
@@ -358,14 +354,12 @@ def _read_lines(texts: Sequence[str], seats: int) -> dict[str, list[Any]] | None
     columns: dict[str, list[Any]] = {key: [] for key in _LINES_KEYS}
     for text in texts:
         decoded = _decode(text, frozenset(_LINES_KEYS), None)
-        if decoded is None or len(decoded["rummy"]) > CHUNK:
+        if decoded is None or len(decoded["note"]) > CHUNK:
             return None
         for key in _LINES_KEYS:
             columns[key].extend(decoded[key])
-    hands = len(columns["rummy"])
-    rummy, note, at = columns["rummy"], columns["note"], columns["at"]
-    if not set(map(type, rummy)) <= {int, bool} or not set(rummy) <= {0, 1}:
-        return None
+    hands = len(columns["note"])
+    note, at = columns["note"], columns["at"]
     if not set(map(type, chain(note, at))) <= {str, _NONE}:
         return None
     leftover = columns["leftover"]

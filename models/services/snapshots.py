@@ -4,8 +4,9 @@ stored row.
 A session of a game defined as data keeps a *snapshot* of the definition it
 was started with (``SessionRow.definition``, canonical GAME_FORMAT.md text):
 its scores never change when the custom game is edited or deleted, or when a
-built-in definition changes in an app update. A coded game's session has no
-snapshot; its rules are the code.
+built-in definition changes in an app update. A session of the coded Four
+Suit Rummy has no snapshot, nor has one stored before Swedish Rummy and Rummy
+were definitions: their rules are the built-in game's.
 
 Kept apart from the loading code so that the few places that turn a row into
 rules (``load``, ``create_session``, the hand codec) call one function each.
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from scoring import GameDefinition, GameRules, Hand
 
 # The definition code (scoring.definition, scoring.registry) loads only for a
-# session that has a snapshot: showing a coded game's session does not need it.
+# session that has a snapshot: showing a Four Suit Rummy session does not need it.
 
 __all__ = [
     "definition_of",
@@ -59,8 +60,8 @@ def session_game(game_id: str, snapshot: str | None) -> GameRules:
 
 def snapshot_text(game: GameRules) -> str | None:
     """The snapshot a new session of ``game`` stores: its definition's
-    canonical text for a game defined as data, ``None`` for a coded game."""
-    definition: GameDefinition | None = getattr(game, "definition", None)
+    canonical text for a game defined as data, ``None`` for the coded game."""
+    definition = game.definition
     if definition is None:
         return None
     from scoring import write_definition

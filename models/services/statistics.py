@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scoring import GAME_IDS, CodedError
+from scoring import BUILTIN_GAME_IDS, CodedError
 
 from ..db import AnyEngine, Reader, read_only, run_write
 from ..views import GameStatistics, PlayerStatistics
@@ -131,7 +131,7 @@ def game_statistics(
     id) when given.
 
     Returns one :class:`GameStatistics` per game and direction that has a
-    finished session, in the order of :data:`scoring.GAME_IDS` (highest-wins
+    finished session, in the order of :data:`scoring.BUILTIN_GAME_IDS` (highest-wins
     before lowest-wins for the same game); its players most wins first, then
     best win rate, most sessions, and name (``name_key(name)``: the app
     passes its language's alphabetical order). Empty when nothing has finished.
@@ -158,7 +158,7 @@ def game_statistics(
                 streak=streaks[game, lowest, pid],
             )
         )
-    order = {game: position for position, game in enumerate(GAME_IDS)}
+    order = {game: position for position, game in enumerate(BUILTIN_GAME_IDS)}
     out = []
     for game, lowest, sessions in sorted(
         ((g, bool(low), n) for g, low, n in per_game),
@@ -168,7 +168,9 @@ def game_statistics(
         group.sort(key=_ranking)
         if len({_ranking(p) for p in group}) < len(group):  # names break ties
             group.sort(key=lambda p: (*_ranking(p), name_key(p.player)))
-        out.append(GameStatistics(game, lowest, sessions, tuple(group), _definition(engine, game)))
+        # a built-in game is named by its id; another by the rules it was played by
+        named = None if game in BUILTIN_GAME_IDS else _definition(engine, game)
+        out.append(GameStatistics(game, lowest, sessions, tuple(group), named))
     return tuple(out)
 
 

@@ -196,13 +196,13 @@ def restore_hand(*, engine: AnyEngine, hand_id: int) -> SessionView:
         purge_expired(db)
         reader = Reader.of(db)
         row = reader.first(
-            "SELECT session_id, number, entry, went_out_seat, rummy, note, played_at "
+            "SELECT session_id, number, entry, went_out_seat, note, played_at "
             "FROM hand_trash WHERE id = :id",
             id=hand_id,
         )
         if row is None:
             raise HandNotInTrash(id=f"H{hand_id}")
-        session_id, number, entry, seat, rummy, note, played_at = row
+        session_id, number, entry, seat, note, played_at = row
         key = f"H{hand_id}"
         head = read_head(reader, session_id, deleted=True, lock=True)
         if head.deleted_at is not None:
@@ -219,7 +219,6 @@ def restore_hand(*, engine: AnyEngine, hand_id: int) -> SessionView:
             hand = hand_of(
                 from_json(entry),
                 went_out_seat=seat,
-                rummy=bool(rummy),
                 note=note,
                 played_at=played_at,
                 players=players,

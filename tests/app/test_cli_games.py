@@ -17,7 +17,14 @@ from app.cli import main
 from app.i18n import use_language
 from models.db import init_db, make_engine
 from models.services import export_session, record_hand, save_game, start_session
-from scoring import Face, Hand, builtin_definition, builtin_games, read_definition, write_definition
+from scoring import (
+    BUILTIN_GAME_IDS,
+    Face,
+    Hand,
+    builtin_definition,
+    read_definition,
+    write_definition,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +68,7 @@ def test_games_json_lists_every_game_with_its_names(capsys, db_file):
     status, out, _err = run(capsys, "--db", str(db_file), "games", "--json")
     assert status == 0
     games = json.loads(out)
-    assert [g["id"] for g in games] == [*builtin_games(), "family_uno"]
+    assert [g["id"] for g in games] == [*BUILTIN_GAME_IDS, "family_uno"]
     assert games[0]["name"] == {"nb": "Vri åtter", "en": "Swedish Rummy"}
     assert games[-1] == {
         "id": "family_uno",

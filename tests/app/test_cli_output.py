@@ -176,12 +176,14 @@ def _headings(out: str) -> list[str]:
 
 
 def test_stats_names_a_custom_game_by_its_name(played, capsys) -> None:
-    """A custom game's heading was its id (``family_hearts — …``)."""
+    """A custom game's heading was its id (``family_hearts — …``). The
+    built-in games come first, in the game picker's order (every built-in
+    game is in the one id list, scoring.BUILTIN_GAME_IDS), then the others."""
     status, out, _ = run(capsys, "--db", played, "stats")
     assert status == 0
     assert _headings(out) == [
-        "Family Hearts — 1 finished session · lowest total wins",
         "Hearts — 1 finished session · lowest total wins",
+        "Family Hearts — 1 finished session · lowest total wins",
     ]
 
 

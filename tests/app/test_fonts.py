@@ -36,7 +36,7 @@ from app.i18n import use_language
 from app.messages import card_label, card_name, describe_error, key_label, key_name
 from app.paths import ASSETS_DIR, LOCALES_DIR, ROOT
 from app.ui.text_styles import FALLBACK_FAMILIES, PAGE_FONTS, text_style
-from scoring import ErrorCode, OptionError, Suit, builtin_games
+from scoring import BUILTIN_GAME_IDS, ErrorCode, OptionError, Suit, game_for
 
 APP_DIR = ROOT / "app"
 DEFINITIONS = ROOT / "scoring" / "definitions"
@@ -227,7 +227,7 @@ def _option_variants(rules: object) -> list[object]:
 def test_every_key_and_card_label_of_every_built_in_game_is_drawn(lang: str) -> None:
     labels = []
     with use_language(lang):
-        for game, rules in builtin_games().items():
+        for game, rules in ((g, game_for(g)) for g in BUILTIN_GAME_IDS):
             for options in _option_variants(rules):
                 for key in rules.keypad(options):
                     labels += [

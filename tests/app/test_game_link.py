@@ -16,17 +16,20 @@ from hypothesis import strategies as st
 from app.game_link import MAX_PAYLOAD, GameLinkError, decode_game, encode_game, link_for
 from app.i18n import use_language
 from app.messages import describe_error
-from app.ui import game_actions
 from app.ui.games import qr_of_link
+from app.ui.state import game_actions
 from scoring import CodedError, GameDefinitionError, builtin_definition, write_definition
-from scoring.registry import BUILTIN_DEFINITION_IDS
+from scoring.registry import BUILTIN_GAME_IDS
+
+#: The built-in games defined as data (all but the coded Four Suit Rummy).
+DEFINED = tuple(g for g in BUILTIN_GAME_IDS if builtin_definition(g) is not None)
 
 
 def _pack(data: bytes) -> str:
     return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_every_built_in_game_travels_in_a_link_that_fits_a_qr_code(game_id):
     definition = builtin_definition(game_id)
     link = link_for("http://192.168.1.20:8550", definition)

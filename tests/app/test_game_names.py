@@ -17,7 +17,7 @@ from app.cli import main
 from app.game_link import encode_game
 from app.i18n import use_language
 from app.messages import describe_error
-from app.ui import game_actions
+from app.ui.state import game_actions
 from models.db import init_db, make_engine
 from models.services import export_session, list_games, save_game, start_session
 from scoring import OptionError, builtin_definition, check_name, read_definition, write_definition

@@ -14,7 +14,6 @@ from screen_table import Table, tap
 from models.db import init_db, make_engine
 from models.services import export_session, import_session, open_session
 from scoring import (
-    GAMES,
     Card,
     Hand,
     Rank,
@@ -22,11 +21,15 @@ from scoring import (
     ScoringError,
     Suit,
     ace_choices,
+    game_for,
     parse_cards,
     score_session,
     write_session,
 )
 from scoring.session_file import SessionDoc
+
+#: The games whose hands these sessions enter (leftover cards, runs, rummy).
+GAMES = {game_id: game_for(game_id) for game_id in ("swedish_rummy", "rummy", "four_suit_rummy")}
 
 NAMES = st.lists(
     st.sampled_from(["Åse", "Bo", "Cato", "Dina", "Eli", "Frø"]),
@@ -78,8 +81,12 @@ def sessions(draw):
             if game_id == "four_suit_rummy"
             else {}
         )
-        rummy = game.offers_rummy(options) and went_out is not None and draw(st.booleans())
-        hands.append(Hand(went_out, left, laid, rummy, note=draw(NOTES), played_at=draw(TIMES)))
+        offered = any(flag.id == "rummy" for flag in game.hand_flags(options))
+        rummy = offered and went_out is not None and draw(st.booleans())
+        flags = {"rummy": went_out} if rummy else {}  # rummy: a hand flag, for who went out
+        hands.append(
+            Hand(went_out, left, laid, note=draw(NOTES), played_at=draw(TIMES), flags=flags)
+        )
     return SessionDoc(game_id, options, players, tuple(hands))
 
 

@@ -41,7 +41,7 @@ from scoring import (
     ScoringError,
     Suit,
     WarningCode,
-    get_game,
+    game_for,
     parse_card,
     parse_cards,
 )
@@ -164,7 +164,7 @@ def test_card_errors_name_the_card(code: str) -> None:
 
 
 def test_real_errors_from_scoring() -> None:
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     players = ["Kari", "Ola"]
     with pytest.raises(ScoringError) as caught:
         game.score_hand(game.default_options(), players, Hand("Kari", {"Kari": parse_cards(["7"])}))
@@ -182,7 +182,7 @@ def test_real_errors_from_scoring() -> None:
     assert "«K D»" in text and "ruter konge" in text and "kløver dame" in text
 
     with pytest.raises(ScoringError) as caught:
-        get_game("four_suit_rummy").check_players(["Kari", "Ola", "Per"])
+        game_for("four_suit_rummy").check_players(["Kari", "Ola", "Per"])
     with use_language("en"):
         assert describe_error(caught.value) == "Four Suit Rummy is for exactly 2 players, not 3"
 
@@ -258,7 +258,7 @@ def test_every_warning_in_both_languages(code: str) -> None:
 
 def test_four_suit_rummy_example_two_breakdown() -> None:
     """RULES.md §2, example 2: Anna 80 + 100 + 21 = 201, Bjørn 60 + 150 = 210."""
-    game = get_game("four_suit_rummy")
+    game = game_for("four_suit_rummy")
     runs = {
         "Anna": (
             Run(parse_cards(["5H", "6H", "7H"])),
@@ -383,17 +383,35 @@ def test_game_names() -> None:
     with use_language("en"):
         assert game_name("swedish_rummy") == "Swedish Rummy"
         assert game_name("unknown_game") == "unknown_game"
-    assert set(messages.GAME_NAMES) == set(scoring.GAMES)
+    assert set(messages.GAME_NAMES) == set(RULE_BOOK_GAMES)
+    # a game named by its id alone says the name its definition says
+    for lang in ("nb", "en"):
+        with use_language(lang):
+            for game_id in RULE_BOOK_GAMES:
+                assert game_name(game_id) == game_name(scoring.game_for(game_id)), game_id
+
+
+#: The games of the rule book (RULES.md §1–3), whose options the catalogs name
+#: (an error names an option without its game).
+RULE_BOOK_GAMES = ("swedish_rummy", "four_suit_rummy", "rummy")
 
 
 def test_every_option_of_every_game_has_a_label() -> None:
     import dataclasses
 
-    for game in scoring.GAMES.values():
+    for game in map(scoring.game_for, RULE_BOOK_GAMES):
         for option in dataclasses.fields(game.options_type):
             assert option.name in messages.OPTION_NAMES, (game.id, option.name)
             for choice in option.metadata.get("choices", ()):
                 assert (option.name, choice) in messages.OPTION_VALUE_NAMES, choice
+            # the game's definition names it as the catalogs do
+            for lang in ("nb", "en"):
+                with use_language(lang):
+                    assert option_name(option.name, game) == option_name(option.name)
+                    for choice in option.metadata.get("choices", ()):
+                        assert option_value_name(option.name, choice, game) == (
+                            option_value_name(option.name, choice)
+                        )
     with use_language("nb"):
         assert option_name("target") == "Poengmål"
         assert option_value_name("target", 1000) == "1\u00a0000"
@@ -460,11 +478,11 @@ def test_every_game_in_the_picker_says_how_many_can_play(lang: str) -> None:
     """Found on a new-user evening: the coded games' lines start with who can
     play ("2–12 players."), the games defined as data left it out."""
     from app.messages import game_description
-    from scoring import builtin_games
+    from scoring import BUILTIN_GAME_IDS
 
     word = {"en": "players.", "nb": "spillere."}[lang]
     with use_language(lang):
-        for game in builtin_games().values():
+        for game in map(game_for, BUILTIN_GAME_IDS):
             line = game_description(game)
             expected = f"{game.min_players}–{game.max_players} {word}"
             if game.min_players == game.max_players:

@@ -22,7 +22,7 @@ from scoring import (
     Hand,
     ScoreWarning,
     WarningCode,
-    builtin_game,
+    game_for,
     parse_cards,
     read_session,
     score_session,
@@ -65,7 +65,7 @@ def test_the_hand_entry_says_taken_in_a_game_of_tricks(lang):
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_hearts_explains_each_players_points_as_cards_taken(lang):
-    hearts = builtin_game("hearts")
+    hearts = game_for("hearts")
     hand = Hand(None, {"Ingrid": parse_cards(["QS", "2H"]), "Åse": parse_cards(["5H"])})
     score = hearts.score_hand(hearts.default_options(), list(PLAYERS), hand)
     with use_language(lang):
@@ -111,7 +111,7 @@ def test_the_rules_and_every_text_export_of_hearts_never_say_left(lang):
     doc = hearts_session()
     result = score_session(doc)
     with use_language(lang):
-        rules = "\n".join(text for _heading, text in rules_text(builtin_game("hearts")))
+        rules = "\n".join(text for _heading, text in rules_text(game_for("hearts")))
         summary = build_summary(doc, result)
     exports = [to_text(doc, lang=lang), to_markdown(doc, lang=lang), to_csv(doc, lang=lang)]
     for text in (rules, *exports, *summary.notes, summary.rules, summary.options or ""):

@@ -17,7 +17,7 @@ from app.ui.state.game_draft import GameDraft
 from app.ui.state.typed_sum import MAX_SUM_LENGTH, read_sum, shown_sum
 from models.db import init_db, make_engine
 from models.services import get_hand, open_session, start_session
-from scoring import get_game
+from scoring import game_for
 
 WHOLE = st.integers(-(10**6), 10**6)
 SPACES = st.sampled_from(["", " ", "  ", "\t", "\u00a0"])
@@ -110,7 +110,7 @@ def test_the_number_field_takes_plus_and_minus_and_shows_the_sum() -> None:
 
 
 def _draft(game: str, players: tuple[str, ...], **options) -> HandDraft:
-    rules = get_game(game)
+    rules = game_for(game)
     return HandDraft(rules=rules.bind(rules.options_from_dict(options), players))
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.i18n import collation_key
 from models.views import GameStatistics, PlayerStatistics
-from scoring import GAME_IDS
+from scoring import BUILTIN_GAME_IDS
 
 if TYPE_CHECKING:
     from models.db import AnyEngine
@@ -80,7 +80,7 @@ def player_statistics(
 
     Returns:
         One :class:`GameStatistics` per game and direction that has a finished
-        session, in the order of :data:`scoring.GAME_IDS` (highest-wins before
+        session, in the order of :data:`scoring.BUILTIN_GAME_IDS` (highest-wins before
         lowest-wins for the same game).
     """
     from scoring import player_key
@@ -95,9 +95,9 @@ def player_statistics(
     definitions: dict[tuple[str, bool], Any] = {}
     for _, _, doc, result in finished:
         table = result.standings
-        definitions.setdefault(
-            (doc.game, table.lowest_wins), doc.definition or getattr(doc.rules, "definition", None)
-        )
+        # a built-in game is named by its id; another by the rules it was played by
+        named = None if doc.game in BUILTIN_GAME_IDS else doc.definition or doc.rules.definition
+        definitions.setdefault((doc.game, table.lowest_wins), named)
         counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
         counter[0] += 1
         pick = min if table.lowest_wins else max
@@ -118,7 +118,7 @@ def player_statistics(
                     points[player] if tally.best is None else pick(tally.best, points[player])
                 )
     name_key = name_key or collation_key()
-    order = {game: position for position, game in enumerate(GAME_IDS)}
+    order = {game: position for position, game in enumerate(BUILTIN_GAME_IDS)}
     out = []
     for (game, lowest), (counter, tallies) in sorted(
         groups.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])

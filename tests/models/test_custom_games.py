@@ -37,12 +37,12 @@ from models.services import (
     start_session,
 )
 from scoring import (
+    BUILTIN_GAME_IDS,
     Face,
     GameDefinitionError,
     Hand,
     OptionError,
     builtin_definition,
-    builtin_games,
     parse_cards,
     read_definition,
     read_session,
@@ -70,7 +70,7 @@ def _with_points(definition, key_id: str, points: int):
 def test_a_saved_game_is_listed_after_the_built_in_ones(engine):
     save_game(engine=engine, definition=_uno())
     games = list_games(engine=engine)
-    assert [g.game_id for g in games] == [*builtin_games(), "family_uno"]
+    assert [g.game_id for g in games] == [*BUILTIN_GAME_IDS, "family_uno"]
     mine = games[-1]
     assert not mine.builtin and mine.definition == _uno()
     assert mine.text == write_definition(_uno())
@@ -176,11 +176,14 @@ def test_a_session_keeps_the_rules_it_was_started_with(engine):
 def test_a_built_in_data_game_is_snapshotted_and_a_coded_game_is_not(engine, db):
     hearts = start_session(engine=engine, game="hearts", players=["A", "B", "C"])
     rummy = start_session(engine=engine, game="rummy", players=["A", "B"])
+    four_suit = start_session(engine=engine, game="four_suit_rummy", players=["A", "B"])
     rows = dict(
         db.execute(text("SELECT id, definition FROM game_session")).all()  # type: ignore[arg-type]
     )
     assert read_definition(rows[hearts.id]) == builtin_definition("hearts")
-    assert rows[rummy.id] is None
+    # Rummy is its definition too; Four Suit Rummy is the one coded game
+    assert read_definition(rows[rummy.id]) == builtin_definition("rummy")
+    assert rows[four_suit.id] is None
     # a later app whose Hearts differs: the stored session still has its snapshot
     db.execute(
         text("UPDATE game_session SET definition = :d WHERE id = :i"),
@@ -224,7 +227,7 @@ def test_a_custom_game_session_moves_to_a_database_without_the_game(tmp_path, en
     try:
         moved = import_session(engine=other, data=text_out)
         assert moved.standings.totals == {"Kari": 0, "Ola": 59}
-        assert [g.game_id for g in list_games(engine=other)] == list(builtin_games())
+        assert [g.game_id for g in list_games(engine=other)] == list(BUILTIN_GAME_IDS)
         assert export_session(engine=other, session_id=moved.id) == text_out
     finally:
         other.dispose()

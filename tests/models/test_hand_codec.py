@@ -14,7 +14,7 @@ from storage_helpers import FSR_EXAMPLE_1
 
 from models.services import edit_hand, get_hand, record_hand, start_session
 from models.services.codec import entry_of, hand_of
-from scoring import Card, Hand, Rank, Run, Suit, check_hand, get_game, hand_to_dict
+from scoring import Card, Hand, Rank, Run, Suit, check_hand, game_for, hand_to_dict
 
 PLAYERS = ("Åse", "Bo", "Cato")
 CARDS = Card.all()
@@ -28,6 +28,11 @@ def _reference_entry(hand: Hand, players) -> dict:
     entry = {"left": {seat[k]: v for k, v in data["left"].items()}}
     if data.get("runs"):
         entry["runs"] = {seat[k]: v for k, v in data["runs"].items()}
+    flags = dict(data.get("flags", {}))
+    if data.get("rummy"):  # the file's form of the flag rummy of who went out
+        flags["rummy"] = data["went_out"]
+    if flags:
+        entry["flags"] = {flag: seat[player] for flag, player in flags.items()}
     return entry
 
 
@@ -45,9 +50,14 @@ def hands(draw):
         out,
         left,
         laid,
-        draw(st.booleans()),
         draw(st.none() | st.text(st.characters(categories=("L", "N", "P", "Zs")), max_size=10)),
         draw(st.none() | st.just("2026-11-30T20:00:00+01:00")),
+        # the hand flags, rummy among them (once a column of its own)
+        draw(
+            st.dictionaries(
+                st.sampled_from(["rummy", "moon"]), st.sampled_from(PLAYERS), max_size=2
+            )
+        ),
     )
 
 
@@ -60,11 +70,10 @@ def test_the_entry_is_the_session_files_notation_and_reads_back(entered):
     back = hand_of(
         entry,
         went_out_seat=None if hand.went_out is None else PLAYERS.index(hand.went_out),
-        rummy=hand.rummy,
         note=hand.note,
         played_at=hand.played_at,
         players=PLAYERS,
-        game=get_game("four_suit_rummy"),
+        game=game_for("four_suit_rummy"),
         number=1,
     )
     assert back == hand

@@ -250,12 +250,14 @@ def test_read_commands_load_no_sqlalchemy(db, capsys):
 
 
 def test_list_loads_only_what_it_prints(db, capsys):
-    """``list`` names coded games and prints names: it loads no game-definition
-    code, none of the error words and no zip reader (each was a share of its
-    time above twice ``--version``'s; psycopg loads zipfile itself)."""
+    """``list`` names built-in games by their ids and prints names: it loads no
+    game-definition code (not even for a session with a snapshot of its built-in
+    game's rules), no rules, none of the error words and no zip reader (each was
+    a share of its time above twice ``--version``'s; psycopg loads zipfile
+    itself). The registry's id list costs nothing: it loads no game."""
     _samples(db, capsys)
     names = ["app.messages.app_errors", "app.messages.scoring_errors", "scoring.definition"]
-    names += ["scoring.registry", "sqlalchemy"] + (
+    names += ["scoring.rules", "scoring.data_game", "scoring.four_suit_rummy", "sqlalchemy"] + (
         [] if db.startswith("postgresql") else ["zipfile"]
     )
     loaded = loaded_after(db, [["list"]], names)
@@ -263,12 +265,13 @@ def test_list_loads_only_what_it_prints(db, capsys):
 
 
 def test_show_stats_and_text_export_load_only_what_they_print(db, capsys):
-    """A coded game's session shown and exported as text, and the statistics:
-    no game-definition code is loaded, and names in Latin letters are
-    measured without wcwidth (each was a share of the time above twice
-    ``--version``'s)."""
+    """The coded game's session (Four Suit Rummy, number 3) shown and exported
+    as text, and the statistics: no game-definition code is loaded, and names
+    in Latin letters are measured without wcwidth (each was a share of the
+    time above twice ``--version``'s). A game defined as data is scored by its
+    definition: showing one reads it."""
     _samples(db, capsys)
-    commands = [["show", "1"], ["stats"], ["export", "1", "--format", "txt", "--output", "-"]]
+    commands = [["show", "3"], ["stats"], ["export", "3", "--format", "txt", "--output", "-"]]
     names = ["scoring.data_game", "scoring.definition", "sqlalchemy", "wcwidth"]
     loaded = loaded_after(db, commands, names)
     assert loaded == "[0, 0, 0] []", loaded

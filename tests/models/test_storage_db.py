@@ -70,8 +70,8 @@ def test_foreign_keys_are_enforced(engine):
     with Session(engine) as s, pytest.raises(IntegrityError):
         s.exec(
             text(
-                "INSERT INTO hand (session_id, number, entry, rummy, warnings, "
-                "created_at, updated_at) VALUES (999, 1, '{}', FALSE, '[]', "
+                "INSERT INTO hand (session_id, number, entry, warnings, "
+                "created_at, updated_at) VALUES (999, 1, '{}', '[]', "
                 "'2026-01-01', '2026-01-01')"
             )
         )

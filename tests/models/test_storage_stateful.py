@@ -55,7 +55,7 @@ from models.services import (
     start_session,
     undo_last_hand,
 )
-from scoring import Hand, get_game, parse_cards, standings
+from scoring import Hand, game_for, parse_cards, standings
 
 GAMES = [
     ("rummy", ["Kari", "Ola"], None),
@@ -136,21 +136,24 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         out, left, rummy, note = by_seat
         players = self._players(sid)
         n = len(players)
+        went_out = players[out] if out is not None and out < n else None
         return Hand(
-            players[out] if out is not None and out < n else None,
+            went_out,
             {
                 players[s]: (v if isinstance(v, int) else parse_cards(v))
                 for s, v in left.items()
                 if s < n
             },
-            rummy=rummy,
             note=note,
+            # rummy is a hand flag: for who went out (a blocked hand's, called
+            # for the first seat, is refused alike by scoring and storage)
+            flags={"rummy": went_out or players[0]} if rummy else {},
         )
 
     def _expected(self, sid, hands_by_seat):
         """Standings and per-hand scores by scoring alone, or the error it raises."""
         m = self.model[sid]
-        game = get_game(m["game"])
+        game = game_for(m["game"])
         options = game.options_from_dict(m["options"] or {})
         players = self._players(sid)
         for h in hands_by_seat:  # the one note rule (a note with a control character is refused)

@@ -82,7 +82,9 @@ def _varied(engine):
     ru = start_session(
         engine=engine, game="rummy", players=["X", "Y"], options={"scoring": "winner_collects"}
     )
-    record_hand(engine=engine, session_id=ru.id, hand=hand("X", {"Y": ["K", "Q"]}, rummy=True))
+    record_hand(
+        engine=engine, session_id=ru.id, hand=hand("X", {"Y": ["K", "Q"]}, flags={"rummy": "X"})
+    )
     ids.append(ru.id)
     return ids
 
@@ -119,7 +121,12 @@ def test_export_matches_what_was_entered(engine):
     )
     swedish = json.loads(export_session(engine=engine, session_id=ids[1]))
     assert swedish["options"] == {"target": 300, "blocked_scoring": "no_score", "skip_aces": True}
-    assert session_doc(engine=engine, session_id=ids[2]).hands[0].rummy is True
+    assert session_doc(engine=engine, session_id=ids[2]).hands[0].flags == {"rummy": "X"}
+    # the flag rummy of who went out is written as every version of the file says it
+    rummy = json.loads(export_session(engine=engine, session_id=ids[2]))
+    written = {k: v for k, v in rummy["hands"][0].items() if k != "played_at"}
+    assert written == {"went_out": "X", "left": {"Y": ["K", "Q"]}, "rummy": True}
+    assert "definition" not in rummy  # the built-in Rummy, as shipped: its id says its rules
 
 
 def test_import_of_the_same_id_is_not_a_second_copy_and_restores_it_from_the_trash(engine):

@@ -4,26 +4,20 @@ rule book its definition names (GAME_FORMAT.md, registry)."""
 from __future__ import annotations
 
 import pytest
-from scoring_helpers import cards, hand
+from scoring_helpers import DEFINED, cards, hand
 
 from scoring import Face, Hand, HandError, OptionError, score_hands
-from scoring.registry import (
-    BUILTIN_DEFINITION_IDS,
-    builtin_definition,
-    builtin_game,
-    builtin_games,
-    data_game,
-)
+from scoring.registry import BUILTIN_GAME_IDS, builtin_definition, game_for
 from scoring.standings import standings
 
-CRAZY = builtin_game("crazy_eights")
-HEARTS = builtin_game("hearts")
-COLOURS = builtin_game("colour_cards")
+CRAZY = game_for("crazy_eights")
+HEARTS = game_for("hearts")
+COLOURS = game_for("colour_cards")
 P4 = ["Anna", "Bjørn", "Cecilie", "Dag"]
 
 
-def test_registry_lists_coded_games_then_data_games():
-    assert list(builtin_games()) == [  # the coded games in the picker's order
+def test_registry_lists_the_built_in_games_in_the_pickers_order():
+    assert list(BUILTIN_GAME_IDS) == [
         "swedish_rummy",
         "rummy",
         "four_suit_rummy",
@@ -31,9 +25,14 @@ def test_registry_lists_coded_games_then_data_games():
         "hearts",
         "colour_cards",
     ]
-    assert builtin_game("four_suit_rummy").uses_runs
+    assert game_for("four_suit_rummy").uses_runs
+    # every game but the coded Four Suit Rummy is its definition
+    assert [g for g in BUILTIN_GAME_IDS if game_for(g).definition is None] == ["four_suit_rummy"]
+    for game_id in DEFINED:
+        assert game_for(game_id).definition == builtin_definition(game_id)
+    assert builtin_definition("four_suit_rummy") is None
     with pytest.raises(OptionError) as caught:
-        builtin_game("poker")
+        game_for("poker")
     assert (caught.value.code, caught.value.field) == ("game_unknown", "game")
     with pytest.raises(OptionError):
         builtin_definition("../../etc/passwd")
@@ -48,8 +47,9 @@ def test_each_data_game_names_its_rule_book(game_id):
 def test_the_same_definition_gives_the_same_game_object():
     # asked twice in a row (the cache holds the last 128 definitions: one made
     # at import time may have been pushed out by other tests' definitions)
-    first = data_game(builtin_definition("hearts"))
-    assert data_game(builtin_definition("hearts")) is first
+    first = game_for("hearts", builtin_definition("hearts"))
+    assert game_for("hearts", builtin_definition("hearts")) is first
+    assert game_for("hearts") is game_for("hearts")
     assert first.id == HEARTS.id and first.definition == HEARTS.definition
 
 
@@ -206,9 +206,9 @@ def test_colour_cards_parse_faces_and_refuse_playing_cards():
 # -- the shapes every game shares ------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_options_round_trip_through_the_session_file_shape(game_id):
-    game = data_game(builtin_definition(game_id))
+    game = game_for(game_id)
     options = game.default_options()
     assert game.options_from_dict(game.options_to_dict(options)) == options
     with pytest.raises(OptionError) as caught:
@@ -219,10 +219,11 @@ def test_options_round_trip_through_the_session_file_shape(game_id):
     assert caught.value.code == "option_range"
 
 
-def test_coded_games_refuse_hand_flags():
-    rummy = builtin_game("rummy")
+@pytest.mark.parametrize("game_id", ["rummy", "four_suit_rummy"])
+def test_games_refuse_hand_flags_they_do_not_have(game_id):
+    game = game_for(game_id)
     with pytest.raises(HandError) as caught:
-        rummy.score_hand(rummy.default_options(), ["A", "B"], Hand("A", {}, flags={"moon": "B"}))
+        game.score_hand(game.default_options(), ["A", "B"], Hand("A", {}, flags={"moon": "B"}))
     assert caught.value.code == "flag_unknown"
 
 
@@ -243,7 +244,8 @@ def test_either_end_stops_at_whichever_comes_first():
         "target": 30,
         "rounds": 3,
     }
-    game = data_game(definition_from_dict(doc))
+    definition = definition_from_dict(doc)
+    game = game_for(definition.id, definition)
     options = game.default_options()
     two = [hand("A", {"B": "K K"})] * 2
     assert standings(

@@ -10,12 +10,11 @@ import dataclasses
 from typing import Any
 
 import pytest
-from scoring_helpers import hand
+from scoring_helpers import DEFINED, hand, played
 
-from scoring import Hand, builtin_definition, data_game, read_definition, write_definition
+from scoring import Hand, builtin_definition, read_definition, write_definition
 from scoring.codes import BreakdownCode, DefinitionWarningCode
 from scoring.definition import Counted, FlagEffect, definition_to_dict, definition_warnings
-from scoring.registry import BUILTIN_DEFINITION_IDS
 
 PLAYERS = ["Kari", "Ola", "Per"]
 
@@ -58,7 +57,7 @@ def flagged(went_out: str, left: dict[str, str], flag: str = "one_go") -> Hand:
 def test_everyone_elses_cards_count_double_worked_figures():
     # Kari goes out in one go: Ola holds K 7 A (18), Per 5 5 2 (12); doubled,
     # Ola scores 36 and Per 24 penalty points, Kari nothing.
-    game = data_game(read_definition(penalty_game()))
+    game = played(read_definition(penalty_game()))
     options = game.default_options()
     left = {"Ola": "K 7 A", "Per": "5 5 2"}
     plain = game.score_hand(options, PLAYERS, hand("Kari", left))
@@ -95,7 +94,7 @@ def test_a_double_for_the_player_who_went_out_where_each_scores_their_own_is_war
     del doc["flags"][0]["others_multiply"]
     definition = read_definition(doc)
     # it really never changes a score: the one who went out scores nothing
-    game = data_game(definition)
+    game = played(definition)
     score = game.score_hand(
         game.default_options(), PLAYERS, flagged("Kari", {"Ola": "K 7 A", "Per": "5"})
     )
@@ -167,13 +166,13 @@ def test_a_number_option_no_end_uses_is_warned(end, option, warned):
     assert codes == (expected if warned else [])
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_no_built_in_game_has_a_part_that_never_matters(game_id):
     assert definition_warnings(builtin_definition(game_id)) == ()
 
 
 def test_hearts_explains_its_points_as_cards_taken():
-    hearts = data_game(builtin_definition("hearts"))
+    hearts = played(builtin_definition("hearts"))
     score = hearts.score_hand(
         hearts.default_options(), PLAYERS, hand(None, {"Kari": "QS 2H", "Ola": "5H"})
     )
@@ -182,7 +181,7 @@ def test_hearts_explains_its_points_as_cards_taken():
         (BreakdownCode.PENALTY_TAKEN, 14)
     ]
     # the same game counting the cards left in hand says so
-    leftover = data_game(
+    leftover = played(
         dataclasses.replace(builtin_definition("hearts"), id="held", counted=Counted.LEFTOVER)
     )
     assert leftover.score_hand(

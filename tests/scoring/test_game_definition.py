@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scoring_helpers import DEFINED, played
 
 from scoring import GameDefinitionError, Hand, Rank, Suit, parse_cards
 from scoring.definition import (
@@ -39,7 +40,7 @@ from scoring.definition import (
     read_definition,
     write_definition,
 )
-from scoring.registry import BUILTIN_DEFINITION_IDS, builtin_definition, data_game
+from scoring.registry import builtin_definition
 from scoring.rules import MAX_OPTION
 
 SWEDISH = json.loads(
@@ -59,7 +60,7 @@ def refused(source):
     return caught.value.code, caught.value.field
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_shipped_definitions_are_canonical(game_id):
     text = resources.files("scoring").joinpath(f"definitions/{game_id}.json").read_text("utf-8")
     assert write_definition(read_definition(text)) == text
@@ -80,8 +81,8 @@ def test_a_definition_says_its_own_word_for_a_blocked_hand():
         BlockedTerm.NOBODY_OUT
     )
     copy_of = read_definition(json.dumps(doc(id="family_eights")))
-    assert data_game(copy_of).blocked_term == "blocked"
-    assert data_game(hearts).blocked_term == "nobody_out"
+    assert played(copy_of).blocked_term == "blocked"
+    assert played(hearts).blocked_term == "nobody_out"
 
 
 def test_a_byte_order_mark_and_bytes_are_fine():
@@ -307,7 +308,7 @@ def test_a_mangled_definition_is_refused_or_read_never_a_crash(data):
     except GameDefinitionError as error:
         assert error.code.startswith("definition_") and str(error)
     else:
-        data_game(definition).default_options()
+        played(definition).default_options()
 
 
 # -- canonical writing: write → read gives the same definition -------------------
@@ -483,14 +484,14 @@ def test_write_then_read_gives_the_same_definition(definition):
     assert read_definition(text) == definition
     assert write_definition(read_definition(text)) == text
     assert json.loads(text) == definition_to_dict(definition)
-    data_game(definition).default_options()  # every definition read can be played
+    played(definition).default_options()  # every definition read can be played
 
 
 def test_the_example_in_game_format_md_is_a_valid_definition():
     text = (Path(__file__).parents[2] / "docs" / "GAME_FORMAT.md").read_text("utf-8")
     example = text.split("```json\n", 1)[1].split("```", 1)[0]
     definition = read_definition(example)
-    game = data_game(definition)
+    game = played(definition)
     options = game.options_from_dict({"jokers": True, "blocked_scoring": "no_score"})
     assert game.uses_jokers(options) and not game.uses_jokers(game.default_options())
     assert game.decks(["a"] * 6) == 2

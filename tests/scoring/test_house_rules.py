@@ -9,12 +9,12 @@ import dataclasses
 import json
 
 import pytest
+from scoring_helpers import DEFINED
 
 from scoring import (
     Hand,
     SessionDoc,
     builtin_definition,
-    builtin_games,
     parse_cards,
     read_session,
     score_session,
@@ -22,7 +22,7 @@ from scoring import (
 )
 from scoring.definition import BlockedTerm, Words, definition_to_dict
 from scoring.house_rules import SHIPPED_RULES, house_rules, is_house_rules, rules_digest
-from scoring.registry import BUILTIN_DEFINITION_IDS
+from scoring.registry import BUILTIN_GAME_IDS, game_for
 
 
 def rigged_swedish():
@@ -45,7 +45,7 @@ def document(game: str, definition=None, **extra) -> dict:
     }
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_every_shipped_definition_s_rules_are_recorded(game_id):
     # A change to a shipped definition's rules must add its new digest to
     # SHIPPED_RULES and keep the old ones: files of older apps stay built in.
@@ -92,7 +92,7 @@ def test_a_coded_game_s_id_with_a_definition_is_house_rules():
     )
 
 
-@pytest.mark.parametrize("game_id", BUILTIN_DEFINITION_IDS)
+@pytest.mark.parametrize("game_id", DEFINED)
 def test_a_built_in_definition_as_shipped_stays_the_built_in(game_id):
     shipped = builtin_definition(game_id)
     assert not is_house_rules(shipped) and house_rules(shipped) == shipped
@@ -118,7 +118,7 @@ def test_a_built_in_game_with_variants_is_still_the_built_in():
     assert read_session(hearts).game == "hearts"
     coded = SessionDoc(
         "swedish_rummy",
-        builtin_games()["swedish_rummy"].options_from_dict({"skip_aces": True, "target": 300}),
+        game_for("swedish_rummy").options_from_dict({"skip_aces": True, "target": 300}),
         ("Anna", "Bjørn"),
         (Hand("Anna", {"Bjørn": parse_cards(["K", "8"])}),),
     )
@@ -135,7 +135,7 @@ def test_a_custom_game_s_own_id_is_left_as_it_is():
     assert read_session(document("family_kings", family)).game == "family_kings"
 
 
-@pytest.mark.parametrize("game_id", list(builtin_games()))
+@pytest.mark.parametrize("game_id", BUILTIN_GAME_IDS)
 def test_every_built_in_game_s_house_id_fits_a_stored_session(game_id):
     # game_session.game is 32 characters (models.tables.SessionRow)
     claimed = dataclasses.replace(rigged_swedish(), id=game_id)

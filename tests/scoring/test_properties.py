@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import (
-    GAMES,
     Card,
     CardParseError,
     Hand,
@@ -16,6 +15,7 @@ from scoring import (
     Run,
     Suit,
     ace_choices,
+    game_for,
     parse_card,
     read_session,
     resolve_run,
@@ -54,7 +54,7 @@ def runs(draw):
 @st.composite
 def four_suit_sessions(draw):
     players = tuple(draw(NAMES.map(lambda names: names[:2]).filter(lambda n: len(n) == 2)))
-    game = GAMES["four_suit_rummy"]
+    game = game_for("four_suit_rummy")
     options = dataclasses.replace(game.default_options(), target=draw(st.integers(100, 3000)))
     hands = []
     for _ in range(draw(st.integers(0, 4))):
@@ -77,7 +77,7 @@ def sessions(draw, game_id=None):
     game_id = game_id or draw(st.sampled_from(["swedish_rummy", "rummy", "four_suit_rummy"]))
     if game_id == "four_suit_rummy":
         return draw(four_suit_sessions())
-    game = GAMES[game_id]
+    game = game_for(game_id)
     players = tuple(draw(NAMES))
     options = game.default_options()
     if game_id == "swedish_rummy":
@@ -108,7 +108,8 @@ def sessions(draw, game_id=None):
                 | st.lists(st.sampled_from(PLAIN), min_size=1, max_size=7).map(tuple)
             )
         rummy = game_id == "rummy" and options.scoring == "winner_collects" and went_out is not None
-        hands.append(Hand(went_out, left, {}, rummy and draw(st.booleans())))
+        flags = {"rummy": went_out} if rummy and draw(st.booleans()) else {}
+        hands.append(Hand(went_out, left, {}, flags=flags))
     return SessionDoc(game_id, options, players, tuple(hands))
 
 

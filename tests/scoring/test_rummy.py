@@ -1,10 +1,18 @@
-"""Rummy with home penalty scoring and Bicycle's winner-collects (RULES.md §3)."""
+"""Rummy with home penalty scoring and Bicycle's winner-collects (RULES.md §3),
+played by its shipped definition."""
 
 import pytest
 from scoring_helpers import hand
 
-from scoring import HandError, score_hands
-from scoring.rummy import GAME, Options
+from scoring import HandError, game_for, hand_from_dict, hand_to_dict, score_hands
+
+GAME = game_for("rummy")
+
+
+def Options(**options):
+    """Rummy's options, those not given at their defaults."""
+    return GAME.options_from_dict(options)
+
 
 P4 = ["Ingrid", "Åse", "Øystein", "Per"]
 
@@ -70,8 +78,10 @@ def test_scoring_table(options, went_out, left, rummy, points):
     [({}, "Per", "rummy_not_allowed"), ({"scoring": "winner_collects"}, None, "rummy_not_allowed")],
 )
 def test_rummy_flag_only_when_it_means_something(options, went_out, code):
+    # as a session file says it: "rummy": true, the flag for who went out
     with pytest.raises(HandError) as caught:
-        GAME.score_hand(GAME.options_from_dict(options), P4, hand(went_out, {}, rummy=True))
+        entered = hand_from_dict({"went_out": went_out, "rummy": True}, P4, GAME)
+        GAME.score_hand(GAME.options_from_dict(options), P4, entered)
     assert caught.value.code == code
 
 
@@ -138,3 +148,16 @@ def test_nothing_entered_is_a_warning():
     assert [(w.code, w.player) for w in forgot] == [("no_cards", "Øystein")]
     full = hand("Per", {"Åse": "2", "Ingrid": "K", "Øystein": "3"})
     assert GAME.score_hand(Options(), P4, full).warnings == ()
+
+
+def test_rummy_is_a_hand_flag_a_session_file_says_as_rummy_true():
+    # SESSION_FORMAT.md: "rummy": true is the flag rummy for the player who went out
+    read = hand_from_dict({"went_out": "Per", "left": {"Åse": ["K"]}, "rummy": True}, P4, GAME)
+    assert read.flags == {"rummy": "Per"}
+    assert hand_to_dict(read) == {"went_out": "Per", "left": {"Åse": ["K"]}, "rummy": True}
+    score = GAME.score_hand(Options(scoring="winner_collects"), P4, read)
+    assert score.points["Per"] == 20  # K = 10, doubled
+    # the same flag given as flags is the same hand, written the same way
+    flagged = hand_from_dict({"went_out": "Per", "flags": {"rummy": "per"}}, P4, GAME)
+    assert flagged.flags == {"rummy": "Per"}
+    assert hand_to_dict(flagged) == {"went_out": "Per", "left": {}, "rummy": True}

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scoring import Hand, OptionError, SessionFileError, get_game, read_session, score_session
+from scoring import Hand, OptionError, SessionFileError, game_for, read_session, score_session
 from scoring.errors import HandError
 from scoring.rules import MAX_OPTION, MAX_POINTS, check_name, player_key
 
@@ -111,7 +111,7 @@ def test_points_beyond_any_hand_are_refused(points):
     assert caught.value.params["maximum"] == MAX_POINTS
     assert caught.value.hand == 1 and caught.value.player == "Åse"
     # the same limit holds for a hand built in code (the app's hand entry)
-    game = get_game("rummy")
+    game = game_for("rummy")
     hand = Hand("Ingrid", {"Åse": points})
     with pytest.raises(HandError) as caught:
         game.score_hand(game.default_options(), ("Ingrid", "Åse"), hand)
@@ -135,7 +135,7 @@ def test_points_at_the_limit_are_fine():
 )
 def test_options_beyond_the_maximum_are_refused(game, options):
     with pytest.raises(OptionError) as caught:
-        get_game(game).options_from_dict(options)
+        game_for(game).options_from_dict(options)
     assert caught.value.code == "option_too_large"
     assert caught.value.params["maximum"] == MAX_OPTION
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scoring_helpers import played
 
 from scoring import (
     Face,
@@ -20,7 +21,7 @@ from scoring import (
     SessionDoc,
     SessionFileError,
     builtin_definition,
-    data_game,
+    game_for,
     read_session,
     score_session,
     write_session,
@@ -65,9 +66,7 @@ def test_written_files_are_version_2_and_carry_a_data_games_definition():
     assert written["definition"] == definition_to_dict(_uno())
     assert read_session(text) == doc and write_session(read_session(text)) == text
     # a built-in data game's session carries the definition it was played by
-    hearts = SessionDoc(
-        "hearts", data_game(builtin_definition("hearts")).default_options(), ("A", "B", "C")
-    )
+    hearts = SessionDoc("hearts", game_for("hearts").default_options(), ("A", "B", "C"))
     assert json.loads(write_session(hearts))["definition"]["id"] == "hearts"
     # a coded game's does not
     assert "definition" not in json.loads(
@@ -188,7 +187,7 @@ _FACES = [k.id for k in _uno().keys]
 def test_data_game_sessions_round_trip_through_the_file(rows):
     """Whatever hands of a custom game are written, reading the file back gives
     the same document and the same scores (while the target is not reached)."""
-    game = data_game(_uno())
+    game = played(_uno())
     players = ("Kari", "Ola", "Per")
     hands = []
     for went_out, a, b in rows:

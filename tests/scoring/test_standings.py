@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scoring_helpers import hand
+from scoring_helpers import hand, played
 
-from scoring import HandError, get_game, place_totals, score_hands, standings_from_columns
+from scoring import HandError, game_for, place_totals, score_hands, standings_from_columns
 from scoring.standings import PerHand
 
 
@@ -24,7 +24,7 @@ def test_place_totals(totals, lowest, ranks):
 
 
 def test_swedish_standings_fields():
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     opts = game.options_from_dict({"target": 150})
     players = ["A", "B", "C"]
     result = score_hands(game, opts, players, [hand("B", {"A": "8 8"}), hand("C", {"A": "K"})])
@@ -40,7 +40,7 @@ def test_swedish_standings_fields():
 
 
 def test_no_hand_after_the_end():
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     with pytest.raises(HandError) as caught:
         score_hands(
             game,
@@ -52,7 +52,7 @@ def test_no_hand_after_the_end():
 
 
 def test_errors_carry_the_hand_number():
-    game = get_game("rummy")
+    game = game_for("rummy")
     with pytest.raises(HandError) as caught:
         score_hands(
             game, game.default_options(), ["A", "B"], [hand("A", {"B": "2"}), hand("Z", {})]
@@ -107,10 +107,9 @@ GAME_OPTIONS = st.sampled_from(
 def _either_game(target, rounds):
     """A data-defined game that ends at a target or after some rounds,
     whichever comes first (GAME_FORMAT.md ``"end": "either"``)."""
-    from scoring import data_game
     from scoring.definition import definition_from_dict
 
-    return data_game(
+    return played(
         definition_from_dict(
             {
                 "format": "kortpoeng-game",
@@ -145,7 +144,7 @@ def folds(draw):
         ]
         went_out = [draw(st.none() | st.sampled_from(players)) for _ in range(hands)]
         return game, game.default_options(), players, rows, went_out
-    game = get_game(game_id)
+    game = game_for(game_id)
     if kind == "rounds":
         options = {"rounds": draw(st.integers(1, 8))}
     else:

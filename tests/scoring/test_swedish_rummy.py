@@ -1,14 +1,20 @@
-"""Swedish Rummy (RULES.md §1): card values, action cards, blocked hands, target."""
+"""Swedish Rummy (RULES.md §1), played by its shipped definition: card values,
+action cards, blocked hands, target."""
 
 import dataclasses
 
 import pytest
 from scoring_helpers import cards, hand
 
-from scoring import Hand, HandError, get_game, score_hands
-from scoring.swedish_rummy import GAME, Options
+from scoring import Hand, HandError, game_for, score_hands
 
+GAME = game_for("swedish_rummy")
 P3 = ["Mormor", "Lise", "Jonas"]
+
+
+def Options(**options):
+    """Swedish Rummy's options, those not given at their defaults."""
+    return GAME.options_from_dict(options)
 
 
 @pytest.mark.parametrize(
@@ -139,7 +145,7 @@ def test_jokers_per_deck():
     [(90, 10, True), (90, 9, False), (0, 100, True), (0, 99, False)],
 )
 def test_end_exactly_at_target(totals_before, won, finished):
-    game = get_game("swedish_rummy")
+    game = game_for("swedish_rummy")
     hands = [hand("Ola", {"Kari": totals_before}), hand("Ola", {"Kari": won})]
     result = score_hands(game, Options(), ["Ola", "Kari"], hands)
     assert result.standings.totals["Ola"] == totals_before + won
@@ -150,7 +156,12 @@ def test_end_exactly_at_target(totals_before, won, finished):
 def test_presets_and_option_validation():
     assert Options().target == 100
     assert dataclasses.replace(Options(), target=150).target == 150
-    assert Options(draw_two=True).has_action_cards and not Options(one_card=True).has_action_cards
+    # an action card on (not a recorded-only variant) suggests 100 × players
+    suggested = {
+        name: [p.key for p in GAME.presets(Options(**{name: True}), 3) if p.suggested]
+        for name in ("draw_two", "one_card")
+    }
+    assert suggested == {"draw_two": ["100n"], "one_card": ["100"]}
     assert GAME.options_to_dict(Options(target=300, skip_aces=True)) == {
         "target": 300,
         "skip_aces": True,
@@ -180,11 +191,11 @@ def test_typed_points_are_flagged_as_unchecked(game_id):
     """RULES.md §4: a leftover entered as a plain number cannot be checked, and
     scoring says so (a ``plain_number`` warning naming the player), for every
     game and for a data-defined game alike; cards give no such warning."""
-    from scoring import builtin_definition, data_game, get_game
+    from coded_reference import RUMMY, SWEDISH_RUMMY
 
-    games = [get_game(game_id)]
-    if game_id != "four_suit_rummy":
-        games.append(data_game(builtin_definition(game_id)))
+    games = [game_for(game_id)]
+    if game_id != "four_suit_rummy":  # and the coded game it replaced
+        games.append({"swedish_rummy": SWEDISH_RUMMY, "rummy": RUMMY}[game_id])
     players = ["Ola", "Kari"]
     for game in games:
         options = game.default_options()

@@ -27,7 +27,6 @@ from app.ui.common import (
     go_replace,
     loading_screen,
     run_use_case,
-    switched,
     tagged,
     use_app,
     use_loaded,
@@ -275,21 +274,7 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
         body.append(left_notice(screen))
     if draft.rules.can_go_out:  # a game of tricks: every hand ends with nobody out
         body += [ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600), went_out_row]
-    if draft.rules.offers_rummy and draft.went_out is not None:
-        body.append(
-            tagged(
-                "rummy",
-                ft.Switch(
-                    label=_("Went rummy (all cards in one turn: doubled)"),
-                    value=draft.rummy,
-                    on_change=lambda e: draft.set_rummy(switched(e, draft.rummy)),
-                    padding=ft.Padding.symmetric(horizontal=4, vertical=8),
-                ),
-                toggled=draft.rummy,
-                label=_("Went rummy (all cards in one turn: doubled)"),
-            )
-        )
-    if draft.rules.flags:
+    if draft.rules.flags:  # Rummy's "went out in one turn" among them
         body.append(HandFlags(draft))
     if draft.went_out is None and not draft.blocked:
         body.append(

@@ -78,10 +78,9 @@ class HandDraft:
         typed_aside: per player switched back from a plain number to cards,
             the text that was typed (brought back by switching again).
         runs: Four Suit Rummy: per player, the runs laid down.
-        rummy: Rummy winner-collects: went out in one turn.
         flags: a game definition's hand flags called: flag id → player
-            (GAME_FORMAT.md "Hand flags"; a flag for the player who went out
-            follows whoever is marked as gone out).
+            (GAME_FORMAT.md "Hand flags", Rummy's *rummy* among them; a flag
+            for the player who went out follows whoever is marked as gone out).
         builder: seat whose run builder is open, or ``None``.
         suit: the suit chosen in the run builder; ``ranks`` the ranks tapped.
         ace_options: the ranks the ace could stand for, while asking.
@@ -106,7 +105,6 @@ class HandDraft:
     plain: dict = field(default_factory=dict)
     typed_aside: dict = field(default_factory=dict)
     runs: dict = field(default_factory=dict)
-    rummy: bool = False
     flags: dict = field(default_factory=dict)
     builder: int | None = None
     suit: Suit | None = None
@@ -146,7 +144,6 @@ class HandDraft:
             cards=cards,
             plain=plain,
             runs={p: tuple(r) for p, r in hand.runs.items()},
-            rummy=hand.rummy,
             flags=dict(hand.flags),
             original=hand,
         )
@@ -166,7 +163,6 @@ class HandDraft:
             },
             {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
-            self.rummy,
             dict(self.flags),
         )
 
@@ -251,11 +247,6 @@ class HandDraft:
         """The points typed for ``player``, as typed (a number or a sum,
         read when the hand is scored: :meth:`hand`)."""
         self.plain = {**self.plain, player: text}
-        self._changed()
-
-    def set_rummy(self, value: bool) -> None:
-        """The "went rummy" switch."""
-        self.rummy = bool(value)
         self._changed()
 
     def set_flag(self, flag: str, player: str | None) -> None:
@@ -417,7 +408,6 @@ class HandDraft:
             self.went_out,
             left=left,
             runs=runs,
-            rummy=self.rummy and self.rules.offers_rummy and self.went_out is not None,
             note=kept.note if kept is not None else None,
             played_at=kept.played_at if kept is not None else None,
             flags={k: v for k, v in self.flags.items() if k in in_play},

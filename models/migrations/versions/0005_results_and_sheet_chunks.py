@@ -96,7 +96,7 @@ def _fill_results(connection: sa.engine.Connection, results: sa.Table) -> None:
         seated = seats.get(session_id, [])
         players = tuple(name for _, name in seated)
         try:
-            game = scoring.get_game(game_id)
+            game = scoring.game_for(game_id)
             opts = game.options_from_dict(_json(options))
             hands = [
                 scoring.hand_from_dict(_entry(players, *row[1:]), players, game, row[0], stored=True)
