@@ -24,9 +24,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from scoring import CodedError, ErrorCode, GameDefinitionError
+from scoring.invisible import without_format
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Handle
     from models.views import GameEntry
     from scoring import GameDefinition
 
@@ -53,7 +54,7 @@ def skeleton(name: str) -> str:
     False
     """
     text = unicodedata.normalize("NFKC", name).casefold()
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    text = without_format(text)  # scoring.invisible
     text = _SPACES.sub(" ", text).strip()
     return str(_checker().getSkeleton(0, text))
 
@@ -71,7 +72,7 @@ def _offered_names(entry: GameEntry) -> dict[str, str]:
 
 
 def check_game_name(
-    definition: GameDefinition, *, engine: AnyEngine, replacing: str | None = None
+    definition: GameDefinition, *, engine: Handle, replacing: str | None = None
 ) -> None:
     """Refuse ``definition`` when its name, in either language, looks like the
     name in that language of another game offered (built in or stored),
@@ -121,7 +122,7 @@ def check_game_name(
                 )
 
 
-def import_game_file(*, engine: AnyEngine, data: bytes | str, on_conflict: Any = "ask") -> Any:
+def import_game_file(*, engine: Handle, data: bytes | str, on_conflict: Any = "ask") -> Any:
     """:func:`models.services.import_game` after :func:`check_game_name` (a
     game file or a link's game; ``on_conflict`` as there). Raises what they
     raise; nothing is stored then."""
@@ -132,7 +133,7 @@ def import_game_file(*, engine: AnyEngine, data: bytes | str, on_conflict: Any =
     return import_game(engine=engine, data=data, on_conflict=on_conflict)
 
 
-def check_session_game(data: bytes | str, *, engine: AnyEngine) -> None:
+def check_session_game(data: bytes | str, *, engine: Handle) -> None:
     """:func:`check_game_name` for the custom game a session file carries
     (none for a built-in game's session). A file that cannot be read as a
     session passes: the import refuses it in its own words."""
@@ -142,9 +143,8 @@ def check_session_game(data: bytes | str, *, engine: AnyEngine) -> None:
     if len(data) > IMPORT_LIMIT:  # refused by the import for its size
         return
     try:
-        text = data.decode("utf-8-sig") if isinstance(data, bytes | bytearray) else data
-        doc = read_session(text)
-    except (UnicodeDecodeError, CodedError):
+        doc = read_session(data)  # (bytes decoded by the one strict reader)
+    except CodedError:
         return
     if doc.definition is not None and doc.definition.id not in BUILTIN_GAME_IDS:
         check_game_name(doc.definition, engine=engine)

@@ -66,6 +66,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 
 from app.paths import LOCALES_DIR
+from scoring.invisible import FSI, ISOLATE_OPENERS, PDI
 
 __all__ = [
     "BABEL_LOCALES",
@@ -495,7 +496,6 @@ def reload_catalogs() -> None:
 # --------------------------------------------------------------------------
 
 
-_FSI, _PDI = "\u2068", "\u2069"
 _isolating: ContextVar[bool] = ContextVar("kortpoeng_isolating", default=True)
 
 
@@ -529,12 +529,12 @@ def bidi_safe(text: str) -> str:
         return text
     depth = 0
     for char in text:
-        if char in "\u2066\u2067\u2068":
+        if char in ISOLATE_OPENERS:
             depth += 1
-        elif char == _PDI:
+        elif char == PDI:
             depth = max(0, depth - 1)
         elif depth == 0 and unicodedata.bidirectional(char) in ("R", "AL"):
-            return _FSI + text + _PDI
+            return FSI + text + PDI
     return text
 
 

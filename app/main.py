@@ -293,13 +293,18 @@ def main(page: ft.Page) -> None:
     page.render(App, browser)
 
 
-def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
+def run_web(
+    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str | os.PathLike[str] | None = None
+) -> int:
     """Serve the web UI on ``host:port`` until Ctrl+C / SIGTERM (blocks); the
     Flutter client from the installed package (no CDN). Prints the address to
     open (and, beyond loopback, the join link). A database that cannot be used
     is said on every page (:func:`DatabaseProblem`); the command line says it
-    before serving (``kortpoeng web`` exits 2). Returns the exit status."""
+    before serving (``kortpoeng web`` exits 3). ``db``: the database
+    (``--db``; :func:`app.storage.choose`). Returns the exit status
+    (:class:`app.cli.status.ExitStatus`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
+    storage.choose(db)
     try:
         backup_in_background(storage.engine())
     except CodedError:
@@ -307,15 +312,17 @@ def run_web(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
     return serve(main, host=host, port=port, before_main=follow_door)
 
 
-def run_app() -> None:
+def run_app(db: str | os.PathLike[str] | None = None) -> None:
     """A desktop window where a display and Flet's desktop client are present,
-    otherwise the web UI on loopback (see :func:`run_web`)."""
+    otherwise the web UI on loopback (see :func:`run_web`), on the database
+    ``db`` (``--db``; :func:`app.storage.choose`)."""
     logging.basicConfig(level=os.environ.get("KORTPOENG_LOG", "WARNING"))
+    storage.choose(db)
     if desktop_available():
         ft.run(main, assets_dir=str(ASSETS_DIR))
     else:
         logger.info("No desktop window here: serving the web UI")
-        run_web()
+        run_web(db=db)
 
 
 if __name__ == "__main__":

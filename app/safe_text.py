@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import unicodedata
 from typing import TYPE_CHECKING
+
+from scoring.invisible import BIDI_ISOLATES, REORDERING, is_unsafe
 
 if TYPE_CHECKING:  # (a command that only prints names never loads the session file's code)
     from scoring import SessionDoc
@@ -38,19 +39,13 @@ __all__ = [
 #: ``scoring.MAX_NOTE``; something longer was stored before that rule).
 LONGEST = 1000
 
-# Characters that reorder the text around them: embeddings, overrides,
-# isolates, and the directional marks.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-# Control characters, lone surrogates, line and paragraph separators.
-_HIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
-
 
 # Text in which every character takes exactly one column: printable ASCII and
 # U+00A0..U+02FF (Latin-1, Latin Extended A/B, IPA, spacing modifiers; no
 # combining mark, control, wide or zero-width character is in that range).
 _ONE_COLUMN_EACH = re.compile("[\x20-\x7e\u00a0-\u02ff]*")
 # The bidi isolates (LRI, RLI, FSI, PDI) take no column.
-_NO_ISOLATES = dict.fromkeys(range(0x2066, 0x206A))
+_NO_ISOLATES = dict.fromkeys(map(ord, BIDI_ISOLATES))
 
 
 def display_width(text: str) -> int:
@@ -79,10 +74,6 @@ def _escape(ch: str) -> str:
     return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
-def _hidden(ch: str) -> bool:
-    return ch in _BIDI or unicodedata.category(ch) in _HIDDEN
-
-
 def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
     r"""``text`` safe for a terminal or a file: every line break becomes
     ``newline``, every other control or reordering character a visible
@@ -103,7 +94,7 @@ def visible(text: str, *, newline: str = " / ", longest: int = LONGEST) -> str:
     for ch in text.replace("\r\n", "\n"):
         if ch == "\n":
             out.append(newline)
-        elif _hidden(ch):
+        elif is_unsafe(ch):  # scoring.invisible: the one set of classes
             out.append(_escape(ch))
         else:
             out.append(ch)
@@ -147,9 +138,11 @@ def visible_doc(doc: SessionDoc) -> SessionDoc:
     return dataclasses.replace(doc, players=tuple(names[p] for p in doc.players), hands=hands)
 
 
-# JSON escapes C0 controls itself; DEL, C1 controls, separators and the
-# reordering characters it writes raw (ensure_ascii=False).
-_JSON_RAW = re.compile("[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+# JSON escapes C0 controls itself; DEL, C1 controls, separators, lone
+# surrogates and the reordering characters it writes raw (ensure_ascii=False).
+_JSON_RAW = re.compile(
+    "[\u007f-\u009f\u2028\u2029\ud800-\udfff" + "".join(sorted(REORDERING)) + "]"
+)
 
 
 def json_visible(text: str) -> str:

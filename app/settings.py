@@ -16,11 +16,12 @@ import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-
 from models.backup import KEEP_DEFAULT
-from models.db import database_url, default_database_path
+from models.faults import database_file
+from models.locations import default_database_path
 from models.safe_files import write_atomic
+from scoring import strict_json
+from scoring.strict_json import StrictJsonError
 
 __all__ = [
     "BACKUPS_ENV",
@@ -41,6 +42,8 @@ LANGUAGE_SETTINGS: tuple[str, ...] = ("system", "nb", "en")
 #: What the theme setting can be.
 THEME_SETTINGS: tuple[str, ...] = ("system", "light", "dark")
 SETTINGS_FILE = "settings.json"
+#: The most bytes a settings file is read at (it is a few dozen).
+SETTINGS_LIMIT = 64 * 1024
 #: Environment variable: how many automatic backups to keep (0: none are made).
 BACKUPS_ENV = "KORTPOENG_BACKUPS"
 #: The most automatic backups that can be kept (a year of days).
@@ -62,13 +65,16 @@ class Settings:
     backups: int = KEEP_DEFAULT
 
 
-def settings_path() -> Path:
+def settings_path(db: str | os.PathLike[str] | None = None) -> Path:
     """``settings.json`` next to the SQLite database file (or in the default data
-    folder when the database is not a file)."""
-    url = make_url(database_url())
-    database = url.database if url.get_backend_name() == "sqlite" else None
-    if database and database != ":memory:" and not database.startswith("file:"):
-        return Path(database).resolve().parent / SETTINGS_FILE
+    folder when the database is not a file). ``db``: the database (a ``--db``
+    value); ``None``: the process's (:func:`app.storage.chosen`, else
+    ``KORTPOENG_DB`` or the default file)."""
+    from app import storage
+
+    database = database_file(db if db is not None else storage.chosen())
+    if database is not None:
+        return database.parent / SETTINGS_FILE
     return default_database_path().parent / SETTINGS_FILE
 
 
@@ -77,10 +83,10 @@ def load_settings() -> Settings:
     (logged), unknown values replaced by defaults."""
     path = settings_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = strict_json.loads(path.read_bytes(), limit=SETTINGS_LIMIT)
     except FileNotFoundError:
         return Settings()
-    except (OSError, ValueError) as error:
+    except (OSError, StrictJsonError) as error:  # (the one strict reader's refusals)
         logger.warning("Ignoring unreadable settings %s: %s", path, error)
         return Settings()
     if not isinstance(data, dict):

@@ -9,6 +9,8 @@ own (rollback journal, not WAL: one file to copy around). :func:`auto_backup`
 makes at most one a day and keeps the newest ``keep``. :func:`restore_backup`
 refuses anything that is not a Kortpoeng database and first keeps a copy of the
 database it replaces (``kortpoeng-before-restore-….db``, never pruned).
+Where backups are, their names and the check a backup must pass are
+:mod:`models.backup_files` (re-exported here).
 
 PostgreSQL (or any other database than a SQLite file): no backups here; its own
 tool (``pg_dump``) makes them (:class:`models.errors.BackupUnavailable`).
@@ -19,7 +21,6 @@ from __future__ import annotations
 import errno
 import logging
 import os
-import re
 import shutil
 import sqlite3
 from datetime import datetime
@@ -28,12 +29,19 @@ from pathlib import Path
 from sqlalchemy.engine import Engine
 
 from . import integrity
-from .db import AnyEngine, sqlalchemy_engine
-from .errors import BackupUnavailable, DatabaseDamaged, NotABackup
+from .backup_files import (
+    BACKUP_FOLDER,
+    backup_folder,
+    check_backup,
+    latest_backup,
+    list_backups,
+)
+from .db import Database, Handle, init_db
+from .errors import BackupUnavailable, DatabaseDamaged, OutputIsDatabase
 from .faults import database_file, database_name, storage_faults
 from .file_errors import naming
 from .private_files import create_private, private_folder
-from .safe_files import SQLITE_HEADER, atomic_path, check_target, companion_files
+from .safe_files import atomic_path, check_target, companion_files
 
 __all__ = [
     "BACKUP_FOLDER",
@@ -50,11 +58,8 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-#: The folder next to the database file that holds its backups.
-BACKUP_FOLDER = "backups"
 #: How many automatic backups are kept unless the user says otherwise.
 KEEP_DEFAULT = 7
-_STAMPED = r"-(\d{8})-(\d{6})(?:-(\d+))?\.db$"
 
 
 def _prefix(database: Path) -> str:
@@ -66,42 +71,11 @@ def _before_restore(database: Path) -> str:
     return f"{database.stem}-before-restore-"
 
 
-#: Tables every Kortpoeng database has had since its first schema revision.
-_TABLES = frozenset({"alembic_version", "game_session", "player", "session_player", "hand"})
-
-
 def _database(engine: Engine) -> Path:
     path = database_file(engine)
     if path is None:
         raise BackupUnavailable(database=database_name(engine))
     return path
-
-
-def backup_folder(database: str | os.PathLike[str]) -> Path:
-    """``backups/`` next to the database file ``database``."""
-    return Path(database).resolve().parent / BACKUP_FOLDER
-
-
-def list_backups(database: str | os.PathLike[str]) -> list[Path]:
-    """The backups of ``database`` (``<its name>-YYYYMMDD-HHMMSS.db``), oldest
-    first; empty when there are none. The copies kept by a restore are not
-    listed."""
-    folder = backup_folder(database)
-    pattern = re.compile("^" + re.escape(Path(database).stem) + _STAMPED)
-    try:
-        names = [entry.name for entry in os.scandir(folder) if entry.is_file()]
-    except FileNotFoundError:
-        return []
-    found = [
-        (m.group(1), m.group(2), int(m.group(3) or 0), n) for n in names if (m := pattern.match(n))
-    ]
-    return [folder / name for *_, name in sorted(found)]
-
-
-def latest_backup(database: str | os.PathLike[str]) -> Path | None:
-    """The newest backup of ``database``, or ``None``."""
-    backups = list_backups(database)
-    return backups[-1] if backups else None
 
 
 def _stamp(now: datetime | None = None) -> str:
@@ -146,7 +120,7 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
 
 
 def backup_database(
-    *, engine: AnyEngine, target: str | os.PathLike[str] | None = None, force: bool = False
+    *, engine: Handle, target: str | os.PathLike[str] | None = None, force: bool = False
 ) -> Path:
     """Copy the database behind ``engine`` with SQLite's online backup API
     (consistent even while phones write) and return the copy's path.
@@ -161,7 +135,7 @@ def backup_database(
     :mod:`models.faults` (a damaged or busy database, a full disk) and
     ``OSError`` for the target (no permission, missing folder).
     """
-    engine = sqlalchemy_engine(engine)  # a command line's quick engine: its file
+    engine = Database.of(engine).engine()  # a command line's database: its file
     database = _database(engine)
     if target is None:
         folder = backup_folder(database)
@@ -221,48 +195,6 @@ def auto_backup(
     return made
 
 
-def check_backup(path: str | os.PathLike[str], *, shown: str | None = None) -> str:
-    """Check that ``path`` is a Kortpoeng database one may restore; return its
-    schema revision.
-
-    It must be a SQLite file that opens, passes ``PRAGMA integrity_check``,
-    has the Kortpoeng tables and a schema revision this Kortpoeng knows.
-    Opened read-only. Raises :class:`NotABackup` (``reason`` ``not_database``,
-    ``not_kortpoeng`` or ``newer``; ``file`` is ``shown``, by default
-    ``path``) and ``OSError`` when it cannot be read.
-    """
-    from .db import known_revisions
-
-    shown = shown or os.fspath(path)
-    with open(path, "rb") as handle:
-        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-            raise NotABackup(file=shown, reason="not_database")
-    uri = Path(path).resolve().as_uri() + "?mode=ro"
-    try:
-        connection = sqlite3.connect(uri, uri=True)
-    except sqlite3.Error:
-        raise NotABackup(file=shown, reason="not_database") from None
-    try:
-        if connection.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
-            raise NotABackup(file=shown, reason="not_database")
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
-        if not tables >= _TABLES:
-            raise NotABackup(file=shown, reason="not_kortpoeng")
-        revisions = [
-            row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
-        ]
-    except sqlite3.Error as error:
-        logger.warning("Not restoring %s: %s", shown, error)
-        raise NotABackup(file=shown, reason="not_database") from None
-    finally:
-        connection.close()
-    if len(revisions) != 1 or not isinstance(revisions[0], str):
-        raise NotABackup(file=shown, reason="not_kortpoeng")
-    if revisions[0] not in known_revisions():
-        raise NotABackup(file=shown, reason="newer")
-    return revisions[0]
-
-
 def _keep_copy(engine: Engine, database: Path) -> Path:
     """A copy of the database about to be replaced, in the backups folder: made
     with the backup API, or byte for byte when the database is damaged."""
@@ -282,7 +214,7 @@ def _keep_copy(engine: Engine, database: Path) -> Path:
         return target
 
 
-def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path:
+def restore_backup(*, engine: Handle, source: str | os.PathLike[str]) -> Path:
     """Replace the database behind ``engine`` with the backup ``source``, after
     checking it (:func:`check_backup`) and keeping a copy of the database as
     it was (returned). An older backup is then migrated to the newest schema.
@@ -296,10 +228,7 @@ def restore_backup(*, engine: AnyEngine, source: str | os.PathLike[str]) -> Path
     and the coded database errors of :mod:`models.faults`; the database is
     unchanged then.
     """
-    engine = sqlalchemy_engine(engine)  # a command line's quick engine: its file
-    from .db import init_db
-    from .errors import OutputIsDatabase
-
+    engine = Database.of(engine).engine()  # a command line's database: its file
     database = _database(engine)
     if any(os.path.exists(p) and os.path.samefile(source, p) for p in companion_files(database)):
         raise OutputIsDatabase(file=os.fspath(source))

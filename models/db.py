@@ -1,17 +1,20 @@
-"""The database: where it lives, the one engine, migrations, write transactions
-and the read path.
+"""The database: the one engine, migrations, write transactions, the read
+path, and :class:`Database`, the one handle the use cases take.
 
 One engine is made once (:func:`make_engine`) and passed in; tests make one on a
 temporary SQLite file. :func:`init_db` upgrades the schema to the newest Alembic
-revision, so an older database is migrated when the app starts.
+revision, so an older database is migrated when the app starts. Where the
+database is (``--db``, ``KORTPOENG_DB``, the user data folder) is told by
+:mod:`models.locations`; the schema revisions are :mod:`models.revisions`.
 
-Reads go through a :class:`Reader`: portable SQL (``:name`` parameters, no
-dialect's own syntax) run on the driver's DB-API connection, inside a SQLAlchemy
-transaction (:meth:`Reader.of`) or, for the command line, on a
-:class:`QuickEngine` — a SQLite file opened with the standard library's
-:mod:`sqlite3` alone: importing SQLAlchemy takes longer than a whole ``kortpoeng
-list`` may (``python -X importtime``), so nothing here imports it before a
-function needs it.
+Reads go through a :class:`~models.reader.Reader`: portable SQL (``:name``
+parameters, no dialect's own syntax) run on the driver's DB-API connection,
+inside a SQLAlchemy transaction (:meth:`Reader.of`) or, for the command line,
+on a :class:`Database` that reads a SQLite file with the standard library's
+:mod:`sqlite3` alone (or a PostgreSQL server with :mod:`psycopg` alone):
+importing SQLAlchemy takes longer than a whole ``kortpoeng list`` may
+(``python -X importtime``), so nothing here imports it before a function
+needs it.
 
 SQLite specifics live here and only here (connection pragmas, ``BEGIN IMMEDIATE``
 for write transactions, how SQLite hands back times); the queries elsewhere are
@@ -20,16 +23,12 @@ plain SQLAlchemy or portable SQL, so a PostgreSQL URL works the same way.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime
-from functools import lru_cache
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     import sqlite3
@@ -40,15 +39,25 @@ if TYPE_CHECKING:
 from . import file_identity, private_files, server_limits
 from .errors import DatabaseNewer, DatabaseUnopenable
 from .faults import damaged, database_name, is_busy, storage_faults
+from .locations import (
+    DB_ENV,
+    DB_FILENAME,
+    database_url,
+    default_database_path,
+    plain_postgres_conninfo,
+    plain_sqlite_file,
+)
+from .reader import Reader, as_utc, from_json, json_text
+from .revisions import HEAD_REVISION, MIGRATIONS_DIR, alembic_config, known_revisions
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "DB_ENV",
     "DB_FILENAME",
+    "HEAD_REVISION",
     "MIGRATIONS_DIR",
-    "AnyEngine",
-    "QuickEngine",
-    "QuickServer",
+    "Database",
+    "Handle",
     "Reader",
     "alembic_config",
     "as_utc",
@@ -57,23 +66,16 @@ __all__ = [
     "from_json",
     "init_db",
     "json_text",
+    "known_revisions",
     "make_engine",
     "open_database",
     "read_only",
     "reading",
     "run_write",
-    "sqlalchemy_engine",
+    "schema_revision",
     "write_transaction",
 ]
 
-DB_ENV = "KORTPOENG_DB"
-"""Environment variable naming the database: a SQLAlchemy URL or a file path."""
-
-FLET_DATA_ENV = "FLET_APP_STORAGE_DATA"
-"""Set by a packaged Flet app to its private, persistent data directory."""
-
-DB_FILENAME = "kortpoeng.db"
-APP_NAME = "Kortpoeng"
 BUSY_TIMEOUT_MS = 3_000
 """How long (milliseconds) a SQLite connection waits for another writer's lock
 before the work is refused as busy (:class:`models.errors.DatabaseBusy`)."""
@@ -82,44 +84,9 @@ CONNECT_TIMEOUT_S = 10
 """How long (seconds) a connection to a database server may take before the
 work is refused (:class:`models.errors.DatabaseUnreachable`)."""
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-
 _WRITE_OPTION = "kortpoeng_write"
 
 T = TypeVar("T")
-
-
-def default_database_path() -> Path:
-    """Return the default database file: ``FLET_APP_STORAGE_DATA`` or the user data dir.
-
-    The directory is not created here (see :func:`make_engine`).
-    """
-    flet_dir = os.environ.get(FLET_DATA_ENV)
-    if flet_dir:
-        return Path(flet_dir).expanduser().resolve() / DB_FILENAME
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILENAME
-
-
-def database_url(db: str | os.PathLike[str] | None = None) -> str:
-    """Turn ``--db`` / ``KORTPOENG_DB`` / the default location into a SQLAlchemy URL.
-
-    ``db`` (or, when it is None, the ``KORTPOENG_DB`` environment variable) may be
-    a URL (anything containing ``://``) or a file path, which becomes an absolute
-    ``sqlite:///`` URL.
-
-    >>> database_url("sqlite:///x.db")
-    'sqlite:///x.db'
-    >>> database_url("/tmp/k.db")
-    'sqlite:////tmp/k.db'
-    """
-    value = os.fspath(db) if db is not None else os.environ.get(DB_ENV) or None
-    if value is None:
-        return f"sqlite:///{default_database_path()}"
-    if "://" in value:
-        return value
-    return f"sqlite:///{Path(value).expanduser().resolve()}"
 
 
 def _is_sqlite(url: URL) -> bool:
@@ -131,18 +98,6 @@ def _sqlite_file(url: URL) -> Path | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return Path(database)
-
-
-_SQLITE_FILE_URL = re.compile(r"sqlite:///(?P<path>[^?]+)")
-
-
-def _plain_sqlite_file(url: str) -> Path | None:
-    """The file of a plain ``sqlite:///path`` URL (no driver, no query), else
-    ``None``: told without SQLAlchemy's URL parser."""
-    found = _SQLITE_FILE_URL.fullmatch(url)
-    if found is None or found["path"] in {":memory:"} or found["path"].startswith("file:"):
-        return None
-    return Path(found["path"])
 
 
 def make_engine(db: str | os.PathLike[str] | None = None, *, echo: bool = False) -> Engine:
@@ -257,10 +212,10 @@ def write_transaction(db: Session) -> Iterator[Session]:
         raise
 
 
-def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int = 5) -> T:
+def run_write(engine: Handle, work: Callable[[Session], T], *, attempts: int = 5) -> T:
     """Run ``work(db)`` in a :func:`write_transaction` on a new ``db`` session of
-    ``engine`` (a :class:`QuickEngine` makes its SQLAlchemy engine now), retrying
-    on a lost race.
+    ``engine`` (:meth:`Database.engine`: a command line's database makes its
+    SQLAlchemy engine now), retrying on a lost race.
 
     A unique-constraint clash (two writers picked the same hand number) is
     retried up to ``attempts`` times with a short back-off, and so is a busy
@@ -277,7 +232,7 @@ def run_write(engine: AnyEngine, work: Callable[[Session], T], *, attempts: int 
     from sqlmodel import Session
 
     started = time.monotonic()
-    with storage_faults(engine), Session(sqlalchemy_engine(engine)) as db:
+    with storage_faults(engine), Session(Database.of(engine).engine()) as db:
         for attempt in range(1, attempts + 1):
             try:
                 with write_transaction(db):
@@ -304,7 +259,7 @@ def _snapshot(engine: Engine | Connection) -> dict[str, str]:
 
 
 @contextmanager
-def reading(engine: AnyEngine) -> Iterator[Session]:
+def reading(engine: Handle) -> Iterator[Session]:
     """A ``db`` session on ``engine`` for reads, in one short transaction that is
     ended afterwards (so nothing pins an old snapshot of the database).
 
@@ -312,31 +267,13 @@ def reading(engine: AnyEngine) -> Iterator[Session]:
     :func:`run_write`."""
     from sqlmodel import Session
 
-    bind = sqlalchemy_engine(engine)
+    bind = Database.of(engine).engine()
     with storage_faults(engine), Session(bind) as db:
         try:
             db.connection(execution_options=_snapshot(bind))
             yield db
         finally:
             db.rollback()
-
-
-def alembic_config(connection: Any | None = None) -> Any:
-    """Return an Alembic ``Config`` for the migrations in ``models/migrations``.
-
-    When ``connection`` is given, migrations run on it (see ``env.py``).
-    """
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    if connection is not None:
-        config.attributes["connection"] = connection
-    return config
-
-
-HEAD_REVISION = "0008"
-"""The newest migration in ``models/migrations`` (a test checks it is Alembic's head)."""
 
 
 def schema_revision(engine: Engine) -> str | None:
@@ -350,14 +287,6 @@ def schema_revision(engine: Engine) -> str | None:
             return None
         found = connection.execute(select(version.c.version_num)).scalars().all()
     return found[0] if len(found) == 1 else None
-
-
-def known_revisions() -> frozenset[str]:
-    """Every schema revision this version of Kortpoeng has a migration for."""
-    from alembic.script import ScriptDirectory
-
-    scripts = ScriptDirectory.from_config(alembic_config())
-    return frozenset(script.revision for script in scripts.walk_revisions())
 
 
 def _has_tables(engine: Engine) -> bool:
@@ -399,36 +328,146 @@ def init_db(engine: Engine) -> None:
         command.upgrade(alembic_config(connection), "head")
 
 
-# -- the read path ---------------------------------------------------------------
+# -- the one handle ---------------------------------------------------------------
 
 
-class QuickEngine:
-    """A SQLite database file opened for the command line's reads with the
-    standard library's :mod:`sqlite3` alone (see the module docstring for why).
+class _Source(Protocol):
+    """How a :class:`Database` reaches its database (one of three, below)."""
 
-    The read use cases take it wherever they take an engine (through
-    :func:`read_only`); a use case that must write (a session to rescore)
-    gets the SQLAlchemy engine of the same file from :func:`sqlalchemy_engine`,
-    made on first use. Made by :func:`open_database` only for a file already at
-    :data:`HEAD_REVISION`.
+    #: Reads go through the driver alone (SQLAlchemy not loaded for them).
+    quick: bool
+
+    @property
+    def url(self) -> str: ...
+
+    def read(self) -> AbstractContextManager[Reader]: ...
+
+    def rows(self, sql: str) -> list[Any]: ...
+
+    def engine(self) -> Engine: ...
+
+    def dispose(self) -> None: ...
+
+
+class Database:
+    """A database as the use cases take it (their ``engine`` parameter): its
+    URL, reads on a :class:`~models.reader.Reader` (:meth:`read`), the
+    SQLAlchemy engine for writes (:meth:`engine`), and :meth:`dispose`.
+
+    Behind it is one of three ways in, chosen where the database is opened
+    and never asked about afterwards:
+
+    * a SQLite file read with the standard library's :mod:`sqlite3` alone,
+    * a PostgreSQL server read with :mod:`psycopg` alone — both made by
+      :func:`open_database` for the command line, for a database already at
+      :data:`HEAD_REVISION`; their SQLAlchemy engine is made on first use
+      (a command that writes), so a read command never imports SQLAlchemy;
+    * an existing SQLAlchemy engine (:meth:`of`: the app's one engine,
+      :func:`make_engine`), read in its own transactions.
+
+    :func:`read_only`, :func:`reading`, :func:`run_write`, the backups and
+    the damage check take a :class:`Database` or the app's engine
+    (:data:`Handle`) and turn it into one with :meth:`of`, the one place the
+    two meet.
     """
+
+    __slots__ = ("_source",)
+
+    def __init__(self, source: _Source) -> None:
+        self._source = source
+
+    @classmethod
+    def of(cls, engine: Handle) -> Database:
+        """``engine`` as a :class:`Database`: itself, or a SQLAlchemy engine
+        read in its own transactions."""
+        return engine if isinstance(engine, Database) else cls(_EngineReads(engine))
+
+    @property
+    def url(self) -> str:
+        """The database's SQLAlchemy URL (with its password: name it with
+        :func:`models.faults.database_name`)."""
+        return self._source.url
+
+    @property
+    def quick(self) -> bool:
+        """Whether reads go through the driver alone (SQLAlchemy not loaded
+        for them): a database :func:`open_database` found at the newest schema."""
+        return self._source.quick
+
+    def read(self) -> AbstractContextManager[Reader]:
+        """A :class:`~models.reader.Reader` in one short read transaction (one
+        snapshot for every query in the block), ended afterwards. The
+        database library's own errors pass (:func:`read_only` codes them)."""
+        return self._source.read()
+
+    def rows(self, sql: str) -> list[Any]:
+        """Every row of ``sql`` run on its own, outside any transaction (a
+        ``PRAGMA``)."""
+        return self._source.rows(sql)
+
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the same database (made on first use for
+        a command line's database; its schema is at head already)."""
+        return self._source.engine()
+
+    def dispose(self) -> None:
+        """Close what was opened (connections, the SQLAlchemy engine if made here)."""
+        self._source.dispose()
+
+
+if TYPE_CHECKING:
+    Handle: TypeAlias = Database | Engine
+else:
+    Handle = Any
+"""What the use cases accept as ``engine``: a :class:`Database`, or the app's
+SQLAlchemy engine (:meth:`Database.of` makes it one)."""
+
+
+class _LaterEngine:
+    """The SQLAlchemy engine of a database read with its driver alone, made
+    on first use (``url``: its URL)."""
+
+    def __init__(self, url: str, identity: file_identity.FileIdentity | None = None) -> None:
+        self._url = url
+        self._identity = identity
+        self._engine: Engine | None = None
+
+    def get(self, path: Path | None = None) -> Engine:
+        if self._engine is None:
+            if path is not None:
+                file_identity.check_file(path, self._identity)  # none made where it went
+            self._engine = make_engine(self._url)
+            if path is not None:
+                file_identity.adopt(self._engine, self._identity)  # still the file read?
+        return self._engine
+
+    def dispose(self) -> None:
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+
+class _SqliteFile:
+    """A SQLite file read with :mod:`sqlite3` alone: one connection, set up
+    as :func:`make_engine` sets up each of its own, opened on first use; each
+    use first checks that the path still holds the file first read
+    (:mod:`models.file_identity`)."""
+
+    quick = True
 
     def __init__(self, url: str, path: Path) -> None:
         self.url = url
         self.path = path
         self.identity = file_identity.FileIdentity.of(path)  # the file read (issue 26)
         self._connection: sqlite3.Connection | None = None
-        self._engine: Engine | None = None
+        self._later = _LaterEngine(url, self.identity)
 
-    def connect(self) -> sqlite3.Connection:
-        """The one :mod:`sqlite3` connection (set up as :func:`make_engine`
-        sets up each of its own), opened on first use. Each call first checks
-        that the path still holds the file first read (:mod:`models.file_identity`)."""
+    def _connect(self) -> sqlite3.Connection:
         file_identity.check_file(self.path, self.identity)
         if self._connection is None:
             import sqlite3
 
-            with storage_faults(self, opening=True):
+            with storage_faults(self.url, opening=True):
                 connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
                 try:
                     _sqlite_pragmas(connection)
@@ -438,44 +477,47 @@ class QuickEngine:
             self._connection = connection
         return self._connection
 
+    @contextmanager
+    def read(self) -> Iterator[Reader]:
+        connection = self._connect()
+        connection.execute("BEGIN")
+        try:
+            yield Reader(connection)
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+
+    def rows(self, sql: str) -> list[Any]:
+        return self._connect().execute(sql).fetchall()
+
     def engine(self) -> Engine:
-        """The SQLAlchemy engine of the same file (schema at head already)."""
-        if self._engine is None:
-            file_identity.check_file(self.path, self.identity)  # none made where it went
-            self._engine = make_engine(self.url)
-            file_identity.adopt(self._engine, self.identity)  # still the file read?
-        return self._engine
+        return self._later.get(self.path)
 
     def dispose(self) -> None:
-        """Close the connection and the SQLAlchemy engine, if made."""
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
+        self._later.dispose()
 
 
-class QuickServer:
-    """A PostgreSQL database opened for the command line's reads with
-    :mod:`psycopg` alone (SQLAlchemy's import is most of a ``kortpoeng list``,
-    as for :class:`QuickEngine`). Made by :func:`open_database` only for a
-    database already at :data:`HEAD_REVISION`; a use case that must write gets
-    the SQLAlchemy engine from :func:`sqlalchemy_engine`, made on first use.
-    Reads run in ``REPEATABLE READ`` transactions (one snapshot each)."""
+class _PostgresServer:
+    """A PostgreSQL database read with :mod:`psycopg` alone (SQLAlchemy's
+    import is most of a ``kortpoeng list``): one connection, opened on first
+    use, its reads in ``REPEATABLE READ`` transactions (one snapshot each)."""
+
+    quick = True
 
     def __init__(self, url: str, conninfo: str) -> None:
         self.url = url
         self.conninfo = conninfo
         self._connection: Any = None
-        self._engine: Engine | None = None
+        self._later = _LaterEngine(url)
 
-    def connect(self) -> Any:
-        """The one psycopg connection, opened on first use."""
+    def _connect(self) -> Any:
         if self._connection is None:
             import psycopg
 
-            with storage_faults(self, opening=True):
+            with storage_faults(self.url, opening=True):
                 connection = psycopg.connect(
                     self.conninfo,
                     connect_timeout=CONNECT_TIMEOUT_S,
@@ -485,40 +527,80 @@ class QuickServer:
                 self._connection = connection
         return self._connection
 
+    @contextmanager
+    def read(self) -> Iterator[Reader]:
+        connection = self._connect()
+        try:
+            yield Reader(connection, pyformat=True, row_locks=True)
+        finally:
+            connection.rollback()
+
+    def rows(self, sql: str) -> list[Any]:
+        connection = self._connect()
+        try:
+            return list(connection.execute(sql).fetchall())
+        finally:
+            connection.rollback()
+
     def engine(self) -> Engine:
-        """The SQLAlchemy engine of the same database (schema at head already)."""
-        if self._engine is None:
-            self._engine = make_engine(self.url)
-        return self._engine
+        return self._later.get()
 
     def dispose(self) -> None:
-        """Close the connection and the SQLAlchemy engine, if made."""
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
+        self._later.dispose()
 
 
-_POSTGRES_URL = re.compile(r"postgres(?:ql)?(?:\+psycopg)?://(?P<rest>[^?]*)")
+class _EngineReads:
+    """A SQLAlchemy engine read in its own transactions (the app's engine)."""
+
+    quick = False
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    @property
+    def url(self) -> str:
+        return self._engine.url.render_as_string(hide_password=False)
+
+    @contextmanager
+    def read(self) -> Iterator[Reader]:
+        with self._engine.connect() as connection:
+            connection.execution_options(**_snapshot(self._engine))
+            connection.begin()
+            try:
+                yield Reader.on(connection)
+            finally:
+                connection.rollback()
+
+    def rows(self, sql: str) -> list[Any]:
+        raw = self._engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            try:
+                return list(cursor.execute(sql).fetchall())
+            finally:
+                cursor.close()
+        finally:
+            raw.close()
+
+    def engine(self) -> Engine:
+        return self._engine
+
+    def dispose(self) -> None:
+        self._engine.dispose()
 
 
-def _plain_postgres_conninfo(url: str) -> str | None:
-    """A libpq URI for a plain ``postgresql[+psycopg]://`` URL without query
-    options (told without SQLAlchemy), else ``None``."""
-    found = _POSTGRES_URL.fullmatch(url)
-    return None if found is None else f"postgresql://{found['rest']}"
-
-
-def _quick_server(url: str, conninfo: str) -> QuickServer | None:
-    """A :class:`QuickServer` when the database is at :data:`HEAD_REVISION`
-    (``None`` when it is not, or has no revision yet). Raises the coded
-    errors of :mod:`models.faults` (a server down, a refused login)."""
-    server = QuickServer(url, conninfo)
+def _quick_server(url: str, conninfo: str) -> Database | None:
+    """A PostgreSQL :class:`Database` read with psycopg alone, when the
+    database is at :data:`HEAD_REVISION` (``None`` when it is not, or has no
+    revision yet). Raises the coded errors of :mod:`models.faults` (a server
+    down, a refused login)."""
+    server = _PostgresServer(url, conninfo)
     try:
-        connection = server.connect()
-        with storage_faults(server):
+        connection = server._connect()
+        with storage_faults(url):
             try:
                 found = connection.execute("SELECT version_num FROM alembic_version").fetchall()
             except Exception as error:
@@ -531,22 +613,9 @@ def _quick_server(url: str, conninfo: str) -> QuickServer | None:
         server.dispose()
         raise
     if len(found) == 1 and found[0][0] == HEAD_REVISION:
-        return server
+        return Database(server)
     server.dispose()
     return None
-
-
-if TYPE_CHECKING:
-    AnyEngine = Engine | QuickEngine | QuickServer
-else:
-    AnyEngine = Any
-"""What the use cases accept as ``engine``: the app's SQLAlchemy engine, or a
-:class:`QuickEngine` (the command line's reads)."""
-
-
-def sqlalchemy_engine(engine: AnyEngine) -> Engine:
-    """``engine`` itself, or the SQLAlchemy engine behind a :class:`QuickEngine`."""
-    return engine.engine() if isinstance(engine, QuickEngine | QuickServer) else engine
 
 
 def _quick_revision(path: Path) -> str | None:
@@ -569,18 +638,18 @@ def _quick_revision(path: Path) -> str | None:
     return found[0][0] if len(found) == 1 else None
 
 
-def open_database(db: str | os.PathLike[str] | None = None) -> AnyEngine:
-    """The command line's database (see :func:`database_url`): a
-    :class:`QuickEngine` for a SQLite file at :data:`HEAD_REVISION`, otherwise
-    :func:`make_engine` with :func:`init_db` (create, upgrade; the coded
-    errors those raise)."""
+def open_database(db: str | os.PathLike[str] | None = None) -> Database:
+    """The command line's database (see :func:`database_url`): read with its
+    driver alone when it is a SQLite file or a PostgreSQL server at
+    :data:`HEAD_REVISION`, otherwise :func:`make_engine` with :func:`init_db`
+    (create, upgrade; the coded errors those raise)."""
     url = database_url(db)
-    path = _plain_sqlite_file(url)
+    path = plain_sqlite_file(url)
     if path is not None:  # never read another file's log into this one (issue 26)
         file_identity.refuse_foreign_log(path)
     if path is not None and _quick_revision(path) == HEAD_REVISION:
-        return QuickEngine(url, path)
-    conninfo = _plain_postgres_conninfo(url)
+        return Database(_SqliteFile(url, path))
+    conninfo = plain_postgres_conninfo(url)
     if conninfo is not None:
         quick = _quick_server(url, conninfo)
         if quick is not None:
@@ -591,136 +660,15 @@ def open_database(db: str | os.PathLike[str] | None = None) -> AnyEngine:
     except BaseException:
         engine.dispose()
         raise
-    return engine
-
-
-_NAME = re.compile(r"(?<![:\w]):(\w+)")
-
-
-@lru_cache(maxsize=256)
-def _pyformat(sql: str) -> str:
-    """``:name`` parameters as ``%(name)s`` (and ``%`` as ``%%``), for drivers
-    of the ``pyformat`` style (psycopg)."""
-    return _NAME.sub(r"%(\1)s", sql.replace("%", "%%"))
-
-
-class Reader:
-    """Runs portable read queries (``:name`` parameters) on a DB-API connection.
-
-    Rows come back as the driver gives them: use :func:`from_json` and
-    :func:`as_utc` for JSON and time columns. Made by :func:`read_only`, or by
-    :meth:`of` inside a write transaction (it then sees what the transaction
-    wrote; flush ORM objects first).
-    """
-
-    __slots__ = ("_connection", "_pyformat", "_row_locks")
-
-    def __init__(self, connection: Any, *, pyformat: bool = False, row_locks: bool = False) -> None:
-        self._connection = connection
-        self._pyformat = pyformat
-        self._row_locks = row_locks
-
-    @classmethod
-    def of(cls, db: Session | Connection) -> Reader:
-        """A reader on the connection of ``db`` (a SQLModel session or a
-        SQLAlchemy connection), in its transaction."""
-        from sqlalchemy.orm import Session as OrmSession
-
-        connection = db.connection() if isinstance(db, OrmSession) else db
-        dbapi = connection.connection.driver_connection
-        return cls(
-            dbapi,
-            pyformat=connection.dialect.paramstyle == "pyformat",
-            row_locks=connection.dialect.name != "sqlite",
-        )
-
-    def rows(self, sql: str, **params: Any) -> list[Any]:
-        """Every row of ``sql`` (tuples)."""
-        cursor = self._connection.cursor()
-        try:
-            cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
-            rows: list[Any] = cursor.fetchall()
-            return rows
-        finally:
-            cursor.close()
-
-    def stream(self, sql: str, **params: Any) -> Iterator[Any]:
-        """The rows of ``sql`` a batch at a time (stop early by leaving the
-        loop: the rest is never read)."""
-        cursor = self._connection.cursor()
-        try:
-            cursor.execute(_pyformat(sql) if self._pyformat else sql, params)
-            while batch := cursor.fetchmany(256):
-                yield from batch
-        finally:
-            cursor.close()
-
-    def first(self, sql: str, **params: Any) -> Any:
-        """The first row of ``sql``, or ``None``."""
-        found = self.rows(sql, **params)
-        return found[0] if found else None
-
-    def value(self, sql: str, **params: Any) -> Any:
-        """The first column of the first row of ``sql`` (``None`` without rows)."""
-        row = self.first(sql, **params)
-        return None if row is None else row[0]
-
-    def locked(self, sql: str, **params: Any) -> Any:
-        """Like :meth:`first`, locking the rows read until the transaction ends
-        (``FOR UPDATE``) where the database locks rows; SQLite's write
-        transaction holds the whole database already (``BEGIN IMMEDIATE``)."""
-        return self.first(f"{sql} FOR UPDATE" if self._row_locks else sql, **params)
+    return Database(_EngineReads(engine))
 
 
 @contextmanager
-def read_only(engine: AnyEngine) -> Iterator[Reader]:
-    """A :class:`Reader` in one short read transaction on ``engine`` (one
-    snapshot for every query in the block), ended afterwards. What the
-    database library raises leaves as a coded error, as in :func:`run_write`."""
-    if isinstance(engine, QuickEngine):
-        with storage_faults(engine):
-            connection = engine.connect()
-            connection.execute("BEGIN")
-            try:
-                yield Reader(connection)
-            finally:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-        return
-    if isinstance(engine, QuickServer):
-        with storage_faults(engine):
-            connection = engine.connect()
-            try:
-                yield Reader(connection, pyformat=True, row_locks=True)
-            finally:
-                connection.rollback()
-        return
-    with storage_faults(engine), engine.connect() as conn:
-        conn.execution_options(**_snapshot(engine))
-        conn.begin()
-        try:
-            yield Reader.of(conn)
-        finally:
-            conn.rollback()
-
-
-def from_json(value: Any) -> Any:
-    """A JSON column's value as read by a :class:`Reader`: SQLite gives text,
-    drivers that decode JSON themselves give the object (returned as it is)."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-def as_utc(value: Any) -> datetime | None:
-    """A time column's value as read by a :class:`Reader`, as an aware UTC
-    datetime (SQLite holds UTC as text without an offset, as SQLAlchemy wrote it)."""
-    if value is None:
-        return None
-    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    if not isinstance(moment, datetime):
-        raise TypeError(f"not a time: {value!r}")
-    return moment.replace(tzinfo=UTC) if moment.utcoffset() is None else moment.astimezone(UTC)
-
-
-def json_text(value: Any) -> str:
-    """``value`` as compact JSON text (how the services write their own JSON text columns)."""
-    return json.dumps(value, separators=(",", ":"))
+def read_only(engine: Handle) -> Iterator[Reader]:
+    """A :class:`~models.reader.Reader` in one short read transaction on
+    ``engine`` (one snapshot for every query in the block), ended afterwards.
+    What the database library raises leaves as a coded error, as in
+    :func:`run_write`."""
+    database = Database.of(engine)
+    with storage_faults(database), database.read() as reader:
+        yield reader

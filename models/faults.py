@@ -57,10 +57,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from scoring import CodedError
 
+from .backup_files import newest_good_backup
 from .errors import (
     DatabaseBusy,
     DatabaseDamaged,
@@ -72,8 +73,11 @@ from .errors import (
     DiskFull,
     ServiceError,
 )
+from .locations import database_url, plain_sqlite_file
 
 __all__ = [
+    "Located",
+    "Where",
     "damaged",
     "database_file",
     "database_name",
@@ -83,58 +87,63 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import URL, Engine
-
-    from .db import QuickEngine, QuickServer
+    from sqlalchemy.engine import URL
 
 logger = logging.getLogger(__name__)
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
 
-Where: TypeAlias = "Engine | QuickEngine | QuickServer | URL | str | os.PathLike[str] | None"
-"""What names a database here: an engine (either kind), a URL or a ``--db`` value."""
 
-# SQLAlchemy is imported only when a fault is met or an engine is looked at
+class Located(Protocol):
+    """Anything that knows its database's URL: a :class:`models.db.Database`,
+    a SQLAlchemy engine."""
+
+    @property
+    def url(self) -> str | URL: ...
+
+
+Where: TypeAlias = "Located | str | os.PathLike[str] | None"
+"""What names a database here: a database or engine (its ``url``), or a
+``--db`` value (a URL or a file; ``None``: ``KORTPOENG_DB`` or the default
+file, :func:`models.locations.database_url`)."""
+
+# SQLAlchemy is imported only when a fault is met or a URL must be parsed
 # (the command line's quick reads never load it: models.db).
 
 
-def _url(where: Where) -> URL | None:
-    from sqlalchemy.engine import URL, Engine, make_url
+def _url_of(where: Where) -> str | URL:
+    """The URL ``where`` stands for, as text or as SQLAlchemy's ``URL``."""
+    if where is None or isinstance(where, str | os.PathLike):
+        return database_url(where)
+    return where.url
+
+
+def _parsed(url: str | URL) -> URL | None:
+    from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from .db import QuickEngine, QuickServer, database_url
-
-    if isinstance(where, QuickServer):
-        where = where.url
-    if isinstance(where, Engine):
-        return where.url
-    if isinstance(where, URL):
-        return where
     try:
-        return make_url(where.url if isinstance(where, QuickEngine) else database_url(where))
+        return make_url(url)
     except (ArgumentError, ValueError):
         return None
 
 
 def database_file(where: Where) -> Path | None:
-    """The SQLite file behind an engine, URL or ``--db`` value (absolute;
-    ``None``: ``KORTPOENG_DB`` or the default file), or ``None`` for another
-    kind of database or an in-memory one."""
-    from .db import QuickEngine, QuickServer, _plain_sqlite_file, database_url
-
-    if isinstance(where, QuickEngine):
-        return where.path.resolve()
-    if isinstance(where, QuickServer):
-        return None
-    if where is None or isinstance(where, str | os.PathLike):
-        plain = _plain_sqlite_file(database_url(where))  # told without SQLAlchemy
+    """The SQLite file behind a database, engine or ``--db`` value
+    (absolute; ``None``: ``KORTPOENG_DB`` or the default file), or ``None``
+    for another kind of database or an in-memory one."""
+    url = _url_of(where)
+    if isinstance(url, str):
+        plain = plain_sqlite_file(url)  # told without SQLAlchemy
         if plain is not None:
             return plain.resolve()
-    url = _url(where)
-    if url is None or url.get_backend_name() != "sqlite":
+        if not url.startswith("sqlite"):  # a server (also told without it)
+            return None
+    parsed = _parsed(url)
+    if parsed is None or parsed.get_backend_name() != "sqlite":
         return None
-    database = url.database
+    database = parsed.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return Path(database).resolve()
@@ -146,9 +155,9 @@ def database_name(where: Where) -> str:
     path = database_file(where)
     if path is not None:
         return str(path)
-    url = _url(where)
+    url = _parsed(_url_of(where))
     if url is None:  # not even a URL SQLAlchemy can read: still no password shown
-        return _PASSWORD.sub(r"\1***@", str(where) if where is not None else "")
+        return _PASSWORD.sub(r"\1***@", str(_url_of(where)))
     return url.render_as_string(hide_password=True)
 
 
@@ -255,9 +264,7 @@ def _nearly_full(path: Path | None) -> bool:
 def _latest_backup(path: Path | None) -> str | None:
     if path is None:
         return None
-    from .integrity import newest_good_backup  # never a damaged one (issue 26)
-
-    try:
+    try:  # never a damaged one (issue 26)
         found = newest_good_backup(path)
     except OSError:
         return None
@@ -267,7 +274,7 @@ def _latest_backup(path: Path | None) -> str | None:
 def damaged(where: Where) -> DatabaseDamaged:
     """The error for a damaged database (or another program's), naming the
     newest backup next to it that passes the check
-    (:func:`models.integrity.newest_good_backup`), when there is one."""
+    (:func:`models.backup_files.newest_good_backup`), when there is one."""
     return DatabaseDamaged(
         database=database_name(where), backup=_latest_backup(database_file(where))
     )

@@ -238,8 +238,8 @@ def check_file(path: Path, identity: FileIdentity | None) -> None:
 
 def adopt(engine: Engine, identity: FileIdentity | None) -> None:
     """``engine``'s file is the one that had ``identity`` when it was first
-    opened by other means (the command line's :class:`~models.db.QuickEngine`
-    read it before its SQLAlchemy engine was made). No-op for an engine
+    opened by other means (a command line's :class:`~models.db.Database`
+    read it with :mod:`sqlite3` before its SQLAlchemy engine was made). No-op for an engine
     :func:`watch` does not watch, or a ``None`` identity."""
     found = _watches.get(engine)
     if found is not None and identity is not None:

@@ -28,6 +28,7 @@ import contextlib
 import os
 from pathlib import Path
 
+from .backup_files import backup_folder
 from .safe_files import companion_files
 
 __all__ = [
@@ -120,6 +121,4 @@ def prepare_database(path: str | os.PathLike[str], *, own: bool) -> None:
     private_folder(database.parent)
     create_private(database)
     if own:
-        from .backup import backup_folder  # (its folder's name; loaded only here)
-
         tighten_own(database, backup_folder(database))

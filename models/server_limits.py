@@ -5,8 +5,8 @@ SQLite gives up on another writer's lock after ``busy_timeout``
 long as it is held: while another client holds ``LOCK TABLE hand`` a tab
 opening a session's rules waited 21 s (issue 26), and a phone's request held a
 thread of the server all that while. So every connection Kortpoeng opens to
-PostgreSQL — the engine's pool and the command line's :class:`models.db.QuickServer`
-alike — is started with
+PostgreSQL — the engine's pool and the command line's :class:`models.db.Database`
+read with psycopg alone — is started with
 
 * ``lock_timeout`` (:data:`LOCK_TIMEOUT_MS`): a statement waiting longer for a
   lock is cancelled with SQLSTATE ``55P03`` (lock_not_available);

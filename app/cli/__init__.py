@@ -28,15 +28,16 @@ from app.cli import (
     games,
     importing,
     listing,
-    restore,
+    restore_backup,
     score,
     serve,
     show,
     stats,
     trash,
 )
+from app.cli.common import db_option
 from app.cli.pipes import quiet_when_closed
-from app.cli.status import ExitStatus
+from app.cli.status import ExitStatus, status_of
 from app.i18n import LOCALES_DIR, N_, _, get_language, names_as_typed
 
 __all__ = ["ARGPARSE_WORDS", "ExitStatus", "argparse_language", "build_parser", "main"]
@@ -54,7 +55,7 @@ COMMANDS = (
     games,
     game,
     backup,
-    restore,
+    restore_backup,
 )
 
 #: argparse's own words (usage, its errors, its help headings), marked for the
@@ -127,11 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("show the version and exit"),
     )
     parser.add_argument("-v", "--verbose", action="store_true", help=_("log what the program does"))
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        help=_("database URL or file (default: KORTPOENG_DB or the user data folder)"),
-    )
+    db_option(parser, main=True)
     parser.set_defaults(handler=serve.run_app)
     sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
     for command in COMMANDS:
@@ -140,9 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (:class:`ExitStatus`;
-    :data:`app.cli.pipes.CLOSED_PIPE` when its reader stopped reading)."""
-    return quiet_when_closed(lambda: _main(argv))
+    """Run the command line; returns the exit status (:class:`ExitStatus`:
+    ``CLOSED_PIPE`` when its reader stopped reading, ``INTERRUPTED`` after
+    Ctrl+C, which says nothing more: no traceback)."""
+    try:
+        return quiet_when_closed(lambda: _main(argv))
+    except KeyboardInterrupt as stopped:
+        return status_of(stopped)
 
 
 def _main(argv: Sequence[str] | None) -> int:

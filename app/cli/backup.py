@@ -12,7 +12,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = ["add_parser", "run"]
 
@@ -25,10 +25,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
     from models.errors import BackupUnavailable
     from models.faults import database_file, database_name
 
-    if database_file(getattr(args, "db", None)) is None:
-        return fail(BackupUnavailable(database=database_name(getattr(args, "db", None))))
+    if database_file(args.db) is None:
+        return fail(BackupUnavailable(database=database_name(args.db)))
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         path = backup_database(engine=engine, target=args.file, force=args.force)
         print(_("Backed up {database} to {file}", database=database_name(engine), file=path))
         return ExitStatus.OK

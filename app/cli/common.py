@@ -4,7 +4,7 @@ session, reporting an error in one translated line, and plain text tables.
 Heavy modules (SQLAlchemy, SQLModel, the storage services) are imported inside
 the functions, so that ``kortpoeng --version`` and ``kortpoeng score`` stay
 quick; the read commands (``list``, ``show``, ``export``, ``stats``) read a
-SQLite file without loading SQLAlchemy at all (:class:`models.db.QuickEngine`).
+SQLite file without loading SQLAlchemy at all (:class:`models.db.Database`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from app.cli.status import ExitStatus
+from app.cli.status import ExitStatus, status_of
 from app.i18n import _, format_date, format_number
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = [
     "MAX_COUNT",
@@ -29,9 +29,12 @@ __all__ = [
     "db_option",
     "fail",
     "file_fault",
+    "output_options",
     "resolve",
+    "session_argument",
     "short_date",
     "text_table",
+    "trash_is_empty",
     "with_engine",
 ]
 
@@ -41,12 +44,12 @@ MAX_COUNT = 1_000_000_000
 
 def fail(error: BaseException) -> ExitStatus:
     """Print ``error`` as one translated line on standard error; the exit status
-    for it (``NOTHING_DONE`` for a session that is already stored)."""
+    for it (:func:`app.cli.status.status_of`: ``NOTHING_DONE`` for a session
+    that is already stored, ``DATABASE_UNUSABLE``, ``BAD_INPUT``…)."""
     from app.messages import describe_error
-    from models.errors import DuplicateSession
 
     print(describe_error(error), file=sys.stderr)
-    return ExitStatus.NOTHING_DONE if isinstance(error, DuplicateSession) else ExitStatus.BAD_INPUT
+    return status_of(error)
 
 
 def file_fault(
@@ -63,27 +66,31 @@ def file_fault(
     import errno
 
     from app.cli.pipes import let_closed_pipe_through
-    from app.messages import os_reason
+    from app.messages import cannot_read, cannot_write, os_reason
 
     let_closed_pipe_through(error)  # a closed standard output ends quietly (141)
 
     named = os.fsdecode(error.filename) if isinstance(error.filename, str | bytes) else None
     writing = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS)
     if read is not None and not writing and named in (None, os.fspath(read)):
-        line = _("Cannot read {file}: {reason}", file=os.fspath(read), reason=os_reason(error))
+        line = cannot_read(read, os_reason(error))
     else:
         shown = written or named or (os.fspath(read) if read is not None else "-")
-        line = _("Cannot write {file}: {reason}", file=shown, reason=os_reason(error))
+        line = cannot_write(shown, os_reason(error))
     print(line, file=sys.stderr)
     return ExitStatus.BAD_INPUT
 
 
 class NoDatabase(Exception):
     """The database named by ``--db``/``KORTPOENG_DB`` cannot be opened (already
-    said on standard error)."""
+    said on standard error); ``status`` is the command's exit status."""
+
+    def __init__(self, status: ExitStatus) -> None:
+        super().__init__(status.name)
+        self.status = status
 
 
-def open_engine(args: argparse.Namespace) -> AnyEngine:
+def open_engine(args: argparse.Namespace) -> Database:
     """The database of ``--db`` (else ``KORTPOENG_DB``, else the default file),
     upgraded to the newest schema (:func:`models.db.open_database`: a SQLite
     file at the newest schema is read without loading SQLAlchemy). A database
@@ -95,21 +102,21 @@ def open_engine(args: argparse.Namespace) -> AnyEngine:
     from scoring import CodedError
 
     try:
-        return open_database(getattr(args, "db", None))
+        return open_database(args.db)
     except CodedError as error:
-        fail(error)
-        raise NoDatabase from None
+        raise NoDatabase(fail(error)) from None
 
 
-def with_engine(args: argparse.Namespace, work: Callable[[AnyEngine], ExitStatus]) -> ExitStatus:
-    """Run ``work(engine)`` on the database; a coded error (storage or scoring)
-    becomes one line on standard error and its exit status."""
+def with_engine(args: argparse.Namespace, work: Callable[[Database], ExitStatus]) -> ExitStatus:
+    """Run ``work(engine)`` on the database of ``--db`` (passed to ``work``,
+    closed afterwards); a coded error (storage or scoring) becomes one line on
+    standard error and its exit status."""
     from scoring import CodedError
 
     try:
         engine = open_engine(args)
-    except NoDatabase:
-        return ExitStatus.BAD_INPUT
+    except NoDatabase as refused:
+        return refused.status
     try:
         return work(engine)
     except CodedError as error:
@@ -118,7 +125,7 @@ def with_engine(args: argparse.Namespace, work: Callable[[AnyEngine], ExitStatus
         engine.dispose()
 
 
-def resolve(engine: AnyEngine, ref: str) -> int:
+def resolve(engine: Database, ref: str) -> int:
     """The id of the session ``ref`` names (number, UUID or prefix; the trash
     included). Raises ``SessionNotFound`` or ``AmbiguousSession``."""
     from models.services import find_session
@@ -188,15 +195,36 @@ def count(least: int) -> Callable[[str], int]:
     return parse
 
 
-def db_option(parser: argparse.ArgumentParser) -> None:
+def db_option(parser: argparse.ArgumentParser, *, main: bool = False) -> None:
     """Add ``--db`` to a command's parser (the main parser's ``--db`` stays when
-    it is not given here)."""
+    it is not given here); ``main``: to the main parser (``None`` when not given)."""
     parser.add_argument(
         "--db",
         metavar="URL",
-        default=argparse.SUPPRESS,
+        default=None if main else argparse.SUPPRESS,
         help=_("database URL or file (default: KORTPOENG_DB or the user data folder)"),
     )
+
+
+def session_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the ``SESSION`` a command works on (number, id or id prefix)."""
+    parser.add_argument("session", metavar="SESSION", help=_("number from list, id, or id prefix"))
+
+
+def output_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--output``/``-o FILE`` and ``--force`` (replace it) to a command
+    that writes a file."""
+    parser.add_argument(
+        "--output", "-o", metavar="FILE", help=_("write to FILE, not standard output")
+    )
+    parser.add_argument(
+        "--force", action="store_true", help=_("replace FILE if it exists (never a database)")
+    )
+
+
+def trash_is_empty() -> str:
+    """What a look into an empty trash says."""
+    return _("The trash is empty.")
 
 
 def game_label(game: object) -> str:

@@ -8,12 +8,19 @@ import stat
 import sys
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import db_option, resolve, with_engine
+from app.cli.common import (
+    db_option,
+    file_fault,
+    output_options,
+    resolve,
+    session_argument,
+    with_engine,
+)
 from app.cli.status import ExitStatus
 from app.i18n import LANGUAGES, _, get_language, names_as_typed
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = ["FORMAT_KEYS", "add_parser", "run"]
 
@@ -51,7 +58,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     if terminal and to_file:  # "-o /dev/tty": a terminal, not a file to replace
         to_file = False
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         target = None
         if to_file:  # refused before any work, and again just before writing
             target = check_target(args.output, force=args.force, database=database_file(engine))
@@ -81,16 +88,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
     try:
         return with_engine(args, work)
-    except OSError as error:
-        from app.cli.pipes import let_closed_pipe_through
-        from app.messages import os_reason
-
-        let_closed_pipe_through(error)  # a closed standard output ends quietly (141)
-        print(
-            _("Cannot write {file}: {reason}", file=args.output or "-", reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+    except OSError as error:  # (a closed standard output ends quietly: 141)
+        return file_fault(error, written=args.output or "-")
 
 
 def _is_terminal(path: str) -> bool:
@@ -112,12 +111,9 @@ def _is_terminal(path: str) -> bool:
 def add_parser(subparsers: Any) -> None:
     """Add ``export`` to the main parser's subparsers."""
     p = subparsers.add_parser("export", help=_("write a session as a file"))
-    p.add_argument("session", metavar="SESSION", help=_("number from list, id, or id prefix"))
+    session_argument(p)
     p.add_argument("--format", choices=FORMAT_KEYS, default="json", help=_("file format"))
     p.add_argument("--lang", choices=LANGUAGES, help=_("language of the export"))
-    p.add_argument("--output", "-o", metavar="FILE", help=_("write to FILE, not standard output"))
-    p.add_argument(
-        "--force", action="store_true", help=_("replace FILE if it exists (never a database)")
-    )
+    output_options(p)
     db_option(p)
     p.set_defaults(handler=run)

@@ -8,20 +8,20 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import db_option, fail, with_engine
+from app.cli.common import db_option, fail, file_fault, output_options, with_engine
 from app.cli.stats import GameNotChosen
 from app.cli.stats import find_game as find_named_game
 from app.cli.status import ExitStatus
 from app.i18n import _
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
     from models.services.games import OnConflict
 
 __all__ = ["add_parser", "run_export", "run_import", "run_show"]
 
 
-def _chosen(engine: AnyEngine, wanted: str) -> str:
+def _chosen(engine: Database, wanted: str) -> str:
     """The id of the game ``wanted`` names: its id or its name, as ``stats
     --game`` takes them (:func:`app.cli.stats.find_game`: every built-in and
     custom game). Raises :class:`GameNotChosen` (said on standard error)."""
@@ -34,7 +34,7 @@ def run_show(args: argparse.Namespace) -> ExitStatus:
     from app.messages import game_name
     from models.services import find_game
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         try:
             game_id = _chosen(engine, args.game)
         except GameNotChosen:
@@ -63,7 +63,7 @@ def run_export(args: argparse.Namespace) -> ExitStatus:
 
     to_file = bool(args.output and args.output != "-")
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         target = None
         if to_file:  # refused before any work, and again just before writing
             target = check_target(args.output, force=args.force, database=database_file(engine))
@@ -82,16 +82,8 @@ def run_export(args: argparse.Namespace) -> ExitStatus:
 
     try:
         return with_engine(args, work)
-    except OSError as error:
-        from app.cli.pipes import let_closed_pipe_through
-        from app.messages import os_reason
-
-        let_closed_pipe_through(error)  # a closed standard output ends quietly (141)
-        print(
-            _("Cannot write {file}: {reason}", file=args.output or "-", reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+    except OSError as error:  # (a closed standard output ends quietly: 141)
+        return file_fault(error, written=args.output or "-")
 
 
 def run_import(args: argparse.Namespace) -> ExitStatus:
@@ -107,18 +99,12 @@ def run_import(args: argparse.Namespace) -> ExitStatus:
     except ServiceError as error:
         return fail(error)
     except OSError as error:
-        from app.messages import os_reason
-
-        print(
-            _("Cannot read {file}: {reason}", file=args.file, reason=os_reason(error)),
-            file=sys.stderr,
-        )
-        return ExitStatus.BAD_INPUT
+        return file_fault(error, read=args.file)
     on_conflict: OnConflict = (
         "keep_both" if args.keep_both else "replace" if args.replace else "ask"
     )
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         from app.messages import game_name
 
         try:
@@ -173,22 +159,21 @@ def run_import(args: argparse.Namespace) -> ExitStatus:
     return with_engine(args, work)
 
 
+def _game_argument(parser: Any) -> None:
+    parser.add_argument("game", metavar="ID", help=_("the game's id or name (see kortpoeng games)"))
+
+
 def add_parser(subparsers: Any) -> None:
     """Add ``game`` (with ``show``, ``export`` and ``import``) to the main parser."""
     p = subparsers.add_parser("game", help=_("show, export or import one game"))
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND", required=True)
     show = sub.add_parser("show", help=_("print a game's rules"))
-    show.add_argument("game", metavar="ID", help=_("the game's id or name (see kortpoeng games)"))
+    _game_argument(show)
     db_option(show)
     show.set_defaults(handler=run_show)
     export = sub.add_parser("export", help=_("write a game's definition as a file"))
-    export.add_argument("game", metavar="ID", help=_("the game's id or name (see kortpoeng games)"))
-    export.add_argument(
-        "--output", "-o", metavar="FILE", help=_("write to FILE, not standard output")
-    )
-    export.add_argument(
-        "--force", action="store_true", help=_("replace FILE if it exists (never a database)")
-    )
+    _game_argument(export)
+    output_options(export)
     db_option(export)
     export.set_defaults(handler=run_export)
     imp = sub.add_parser("import", help=_("store a shared game file (validated first)"))

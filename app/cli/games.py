@@ -13,7 +13,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
     from models.views import GameEntry
 
 __all__ = ["add_parser", "game_object", "run"]
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """List the games (a table, or ``--json`` for scripts)."""
     from models.services import list_games
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         games = list_games(engine=engine)
         if args.json:
             items = [game_object(g) for g in games]

@@ -32,7 +32,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, format_number, ngettext, seat_list
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = ["add_parser", "run", "session_files"]
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             refused += 1
         files += found
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         nonlocal refused, duplicates, stored
         from app.fonts import check_session_names
         from app.game_names import check_session_game
@@ -167,9 +167,9 @@ def _way_out(name: str, error: BaseException) -> None:
 
 
 def _cannot_read(name: str, error: OSError) -> None:
-    from app.messages import os_reason
+    from app.messages import cannot_read, os_reason
 
-    print(_("Cannot read {file}: {reason}", file=name, reason=os_reason(error)), file=sys.stderr)
+    print(cannot_read(name, os_reason(error)), file=sys.stderr)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -12,13 +12,14 @@ from app.cli.common import (
     game_label,
     short_date,
     text_table,
+    trash_is_empty,
     with_engine,
 )
 from app.cli.status import ExitStatus
 from app.i18n import _, format_number, join_names, ngettext, seat_list
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = ["add_parser", "run"]
 
@@ -27,10 +28,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
     """List a page of sessions (``--limit``, ``--offset``; ``--trash``: the trash)."""
     from models.services import list_sessions
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         page = list_sessions(engine=engine, offset=args.offset, limit=args.limit, trash=args.trash)
         if not page.items:
-            print(_("The trash is empty.") if args.trash else _("No sessions yet."))
+            print(trash_is_empty() if args.trash else _("No sessions yet."))
             return ExitStatus.OK
         rows = []
         for s in page.items:

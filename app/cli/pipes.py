@@ -17,11 +17,13 @@ import os
 import sys
 from collections.abc import Callable
 
+from app.cli.status import ExitStatus
+
 __all__ = ["CLOSED_PIPE", "let_closed_pipe_through", "quiet_when_closed"]
 
 #: The exit status of a command whose output was closed before it ended:
 #: what a POSIX shell reports for a program ended by SIGPIPE (128 + 13).
-CLOSED_PIPE = 141
+CLOSED_PIPE = ExitStatus.CLOSED_PIPE
 
 
 def quiet_when_closed(command: Callable[[], int]) -> int:

@@ -18,7 +18,9 @@ __all__ = ["add_parser", "run"]
 
 
 def _cannot_read(name: str, reason: str) -> ExitStatus:
-    print(_("Cannot read {file}: {reason}", file=name, reason=reason), file=sys.stderr)
+    from app.messages import cannot_read
+
+    print(cannot_read(name, reason), file=sys.stderr)
     return ExitStatus.BAD_INPUT
 
 
@@ -30,15 +32,15 @@ def run(args: argparse.Namespace) -> ExitStatus:
     from app.messages import describe_note, describe_warning
     from models.errors import ImportTooLarge
     from models.files import read_import_source
-    from scoring import ScoringError, read_session, score_session
+    from scoring import ScoringError, read_session, score_session, strict_json
 
-    try:
-        text = read_import_source(args.file).decode("utf-8-sig")  # Notepad's BOM is fine
+    try:  # (the one strict reader's decoding: Notepad's byte order mark is fine)
+        text = strict_json.text_of(read_import_source(args.file))
     except OSError as error:
         from app.messages import os_reason
 
         return _cannot_read(args.file, os_reason(error))
-    except UnicodeDecodeError:
+    except strict_json.StrictJsonError:
         return _cannot_read(args.file, _("the file is not UTF-8 text"))
     except ImportTooLarge as error:  # the same limit as ``kortpoeng import``
         from app.messages import describe_error

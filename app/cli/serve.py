@@ -4,7 +4,6 @@ and ``kortpoeng web [--host] [--port]`` (the web UI for every phone at the table
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from app.cli.status import ExitStatus
@@ -13,45 +12,39 @@ from app.i18n import _
 __all__ = ["add_parser", "run_app", "run_join", "run_web"]
 
 
-def use_db(args: argparse.Namespace) -> None:
-    """Make ``--db`` the app's database (it reads ``KORTPOENG_DB``)."""
-    if getattr(args, "db", None):
-        os.environ["KORTPOENG_DB"] = args.db
-
-
-def database_ready(args: argparse.Namespace) -> bool:
-    """Open (and migrate) the database before serving, and check it for
-    damage (:func:`models.integrity.check_database`, SQLite's ``quick_check``):
-    one that cannot be used (damaged, a newer Kortpoeng's, read-only, …) is
-    said in one translated line on standard error naming the newest good
-    backup, and the app does not start."""
+def database_ready(args: argparse.Namespace) -> ExitStatus:
+    """Open (and migrate) the database of ``--db`` before serving, and check
+    it for damage (:func:`models.integrity.check_database`, SQLite's
+    ``quick_check``): ``OK``, or, for one that cannot be used (damaged, a
+    newer Kortpoeng's, read-only, …), the status after one translated line
+    on standard error naming the newest good backup (the app does not start)."""
     from app.cli.common import NoDatabase, fail, open_engine
     from models.integrity import check_database
     from scoring import CodedError
 
     try:
         engine = open_engine(args)
-    except NoDatabase:
-        return False
+    except NoDatabase as refused:
+        return refused.status
     try:
         check_database(engine)  # never serve a damaged file (issue 26)
     except CodedError as error:
-        fail(error)
-        return False
+        return fail(error)
     finally:
         engine.dispose()
-    return True
+    return ExitStatus.OK
 
 
 def run_web(args: argparse.Namespace) -> ExitStatus:
-    """Serve the web UI on ``--host``/``--port`` until stopped (Ctrl+C,
-    SIGTERM: ``OK``)."""
+    """Serve the web UI of the database of ``--db`` on ``--host``/``--port``
+    until stopped (Ctrl+C, SIGTERM: ``OK``; ``CANNOT_SERVE`` when the address
+    cannot be listened on)."""
     from app.main import run_web as serve_web
 
-    use_db(args)
-    if not database_ready(args):
-        return ExitStatus.BAD_INPUT
-    return ExitStatus(serve_web(host=args.host, port=args.port) or 0)
+    ready = database_ready(args)
+    if ready is not ExitStatus.OK:
+        return ready
+    return ExitStatus(serve_web(host=args.host, port=args.port, db=args.db))
 
 
 def run_join(args: argparse.Namespace) -> ExitStatus:
@@ -62,8 +55,7 @@ def run_join(args: argparse.Namespace) -> ExitStatus:
     from app.server.door import JoinDoor, default_join_path
     from app.server.run import print_join
 
-    use_db(args)
-    door = JoinDoor(default_join_path(), required=True)
+    door = JoinDoor(default_join_path(args.db), required=True)
     if args.revoke:
         door.revoke()
         print(_("Kortpoeng: made a new join code; every phone has to join again."))
@@ -72,14 +64,19 @@ def run_join(args: argparse.Namespace) -> ExitStatus:
 
 
 def run_app(args: argparse.Namespace) -> ExitStatus:
-    """A desktop window where possible, else the web UI on loopback."""
+    """A desktop window on the database of ``--db`` where possible, else the
+    web UI on loopback."""
     from app.main import run_app as start_app
 
-    use_db(args)
-    if not database_ready(args):
-        return ExitStatus.BAD_INPUT
-    start_app()
+    ready = database_ready(args)
+    if ready is not ExitStatus.OK:
+        return ready
+    start_app(db=args.db)
     return ExitStatus.OK
+
+
+def _port_option(parser: Any) -> None:
+    parser.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
 
 
 def add_parser(subparsers: Any) -> None:
@@ -90,7 +87,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument(
         "--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
     )
-    p.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+    _port_option(p)
     p.set_defaults(handler=run_web)
 
     p = subparsers.add_parser(
@@ -99,7 +96,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument(
         "--host", default="0.0.0.0", help=_("address the server listens on (default 0.0.0.0)")
     )
-    p.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+    _port_option(p)
     p.add_argument(
         "--revoke",
         action="store_true",

@@ -13,7 +13,7 @@ from app.cli.status import ExitStatus
 from app.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
     from models.views import GameStatistics
 
 __all__ = ["GameNotChosen", "add_parser", "find_game", "render_statistics", "run"]
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
     its name, see :func:`find_game`)."""
     from app.reports.statistics import game_statistics  # the screen's use case
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         games = game_statistics(engine=engine)
         if args.game is None:
             sys.stdout.write(render_statistics(games))
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def find_game(
-    engine: AnyEngine, wanted: str, played: tuple[GameStatistics, ...] = ()
+    engine: Database, wanted: str, played: tuple[GameStatistics, ...] = ()
 ) -> tuple[str, str]:
     """The game ``wanted`` names: ``(id, name)``, the name in the active
     language.

@@ -18,12 +18,20 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import db_option, game_label, short_date, text_table, with_engine
+from app.cli.common import (
+    db_option,
+    game_label,
+    session_argument,
+    short_date,
+    text_table,
+    trash_is_empty,
+    with_engine,
+)
 from app.cli.status import ExitStatus
 from app.i18n import _, ngettext, seat_list
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Database
 
 __all__ = ["add_parser", "delete", "list_trash", "restore"]
 
@@ -33,10 +41,10 @@ def list_trash(args: argparse.Namespace) -> ExitStatus:
     from models.services import list_trash as trash_of
     from models.views import TrashedHand, TrashedSession
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         trash = trash_of(engine=engine)
         if not trash.total:
-            print(_("The trash is empty."))
+            print(trash_is_empty())
             return ExitStatus.OK
         rows = []
         items: list[TrashedSession | TrashedHand] = [*trash.sessions, *trash.hands]
@@ -87,7 +95,7 @@ def delete(args: argparse.Namespace) -> ExitStatus:
     from models.errors import SessionNotFound
     from models.services import delete_session, find_session, open_session
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         try:
             session_id = find_session(engine=engine, ref=args.session)
         except SessionNotFound:
@@ -138,7 +146,7 @@ def restore(args: argparse.Namespace) -> ExitStatus:
         return ExitStatus.BAD_INPUT
     kind, number = found
 
-    def work(engine: AnyEngine) -> ExitStatus:
+    def work(engine: Database) -> ExitStatus:
         if kind == "session":
             restore_session(engine=engine, session_id=number)
             print(_("Session {number} is back from the trash", number=number))
@@ -168,7 +176,7 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "delete", help=_("move a session to the trash (kortpoeng restore puts it back)")
     )
-    p.add_argument("session", metavar="SESSION", help=_("number from list, id, or id prefix"))
+    session_argument(p)
     db_option(p)
     p.set_defaults(handler=delete)
     p = subparsers.add_parser(

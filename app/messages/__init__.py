@@ -67,7 +67,13 @@ if TYPE_CHECKING:
         words,
     )
     from app.messages.definition_warnings import describe_definition_warning
-    from app.messages.errors import ERROR_CODES, describe_error, os_reason
+    from app.messages.errors import (
+        ERROR_CODES,
+        cannot_read,
+        cannot_write,
+        describe_error,
+        os_reason,
+    )
     from app.messages.fields import definition_field
     from app.messages.games import (
         BLOCKED_TERMS,
@@ -113,6 +119,8 @@ _HOME: dict[str, str] = {
     "suit_name": "app.messages.cards",
     "words": "app.messages.cards",
     "ERROR_CODES": "app.messages.errors",
+    "cannot_read": "app.messages.errors",
+    "cannot_write": "app.messages.errors",
     "describe_error": "app.messages.errors",
     "os_reason": "app.messages.errors",
     "definition_field": "app.messages.fields",
@@ -151,6 +159,8 @@ __all__ = [
     "DraftCode",
     "DraftError",
     "blocked_label",
+    "cannot_read",
+    "cannot_write",
     "card_label",
     "card_name",
     "card_text",

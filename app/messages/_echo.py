@@ -4,11 +4,11 @@ the player."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import _, format_number
+from scoring.invisible import is_unsafe
 
 #: At most this many characters of anything a user typed are echoed in a message.
 _SHOWN = 40
@@ -17,16 +17,13 @@ _SHOWN = 40
 def _shown(text: Any, limit: int = _SHOWN) -> str:
     """User input as it may appear in a one-line message: control and
     direction-changing characters escaped (they could garble a terminal or
-    reorder the line), cut to :data:`_SHOWN` characters."""
+    reorder the line, :func:`scoring.invisible.is_unsafe`), cut to
+    :data:`_SHOWN` characters."""
     text = str(text)
-    if not text.isascii() or not text.isprintable():
+    if not text.isprintable():
         text = "".join(
-            ch
-            if ch.isprintable() or ch == " " or unicodedata.category(ch) not in _HIDDEN
-            else ch.encode("unicode_escape").decode("ascii")
-            for ch in text
+            ch.encode("unicode_escape").decode("ascii") if is_unsafe(ch) else ch for ch in text
         )
-        text = "".join(_BIDI_ESCAPES.get(ch, ch) for ch in text)
     shown: str = text if len(text) <= limit else text[: limit - 1] + "…"
     return shown
 
@@ -34,11 +31,6 @@ def _shown(text: Any, limit: int = _SHOWN) -> str:
 def _field(e: Any) -> str:
     """A field path from a file (``hands[2].left.Kari``), shown safely."""
     return _shown(getattr(e, "field", None) or "", 2 * _SHOWN)
-
-
-# Categories escaped by _shown: control, surrogate, line and paragraph separators.
-_HIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
-_BIDI_ESCAPES = {chr(c): f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def _value(value: Any) -> str:

@@ -10,9 +10,9 @@ from typing import Any
 
 from app.game_link import LinkCode
 from app.i18n import N_, _, format_number, ngettext
-from app.messages._echo import _count, _number_param, _path, _shown, _value
+from app.messages._echo import _count, _number_param, _path, _shown
 from app.messages.games import option_name
-from app.messages.scoring_errors import Describer
+from app.messages.scoring_errors import Describer, points_not_whole
 from models.errors import StorageCode
 from scoring import CodedError
 from scoring.codes import ErrorCode
@@ -65,7 +65,7 @@ def _bad_points(e: Any, p: Mapping[str, Any]) -> str:
             player=_shown(e.player or ""),
             text=_shown(text),
         )
-    return _("Points must be a whole number of 0 or more, not {value}", value=_value(value))
+    return points_not_whole(value)
 
 
 def _duplicate_session(e: Any, p: Mapping[str, Any]) -> str:

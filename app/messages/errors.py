@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
@@ -77,12 +78,13 @@ def os_reason(error: OSError) -> str:
     ...     os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"))
     'filen finnes ikke'
     """
+    denied = N_("permission denied")
     reasons = {
         errno.ENOENT: N_("there is no such file"),
         errno.EISDIR: N_("it is a folder, not a file"),
         errno.ENOTDIR: N_("a part of the path is not a folder"),
-        errno.EACCES: N_("permission denied"),
-        errno.EPERM: N_("permission denied"),
+        errno.EACCES: denied,
+        errno.EPERM: denied,
         errno.EROFS: N_("the file system is read-only"),
         errno.ENOSPC: N_("the disk is full"),
         errno.EBADF: N_("it is closed"),
@@ -91,3 +93,20 @@ def os_reason(error: OSError) -> str:
     if reason is not None:
         return _(reason)
     return _shown(error.strerror or error, 2 * _SHOWN)
+
+
+def cannot_read(file: str | os.PathLike[str], reason: str) -> str:
+    """The line "Cannot read FILE: REASON" (``reason`` from :func:`os_reason`,
+    or its own words).
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     cannot_read("s.json", "there is no such file")
+    'Cannot read s.json: there is no such file'
+    """
+    return _("Cannot read {file}: {reason}", file=os.fspath(file), reason=reason)
+
+
+def cannot_write(file: str | os.PathLike[str], reason: str) -> str:
+    """The line "Cannot write FILE: REASON" (``reason`` from :func:`os_reason`)."""
+    return _("Cannot write {file}: {reason}", file=os.fspath(file), reason=reason)

@@ -29,6 +29,45 @@ from scoring.codes import ErrorCode
 Describer = Callable[[Any, Mapping[str, Any]], str]
 
 
+# The sentences a session file and a game definition share (each said once;
+# ``field`` is already shown safely, each format's own way).
+
+
+def _twice(field: str) -> str:
+    return _("“{field}” is in the file twice: keep one of them", field=field)
+
+
+def _not_object(field: str) -> str:
+    return _("{field} must be an object", field=field)
+
+
+def _missing(field: str) -> str:
+    return _("{field} is missing", field=field)
+
+
+def _unknown_field(field: str) -> str:
+    return _("Unknown field “{field}”", field=field)
+
+
+def _wrong_type(field: str, expected: Any, value: str) -> str:
+    return _(
+        "{field} must be {expected}, not {value}",
+        field=field,
+        expected=_expected(expected),
+        value=value,
+    )
+
+
+def _exactly_one(field: str, choices: str) -> str:
+    return _("{field} must have exactly one of {choices}", field=field, choices=choices)
+
+
+def points_not_whole(value: Any) -> str:
+    """The line "Points must be a whole number of 0 or more, not …" (a file's
+    or a typed hand's points; ``value`` as typed or read)."""
+    return _("Points must be a whole number of 0 or more, not {value}", value=_value(value))
+
+
 def _run_cards(p: Mapping[str, Any]) -> str:
     """A run's cards (``["5H", "6H", "7H"]``) as compact labels: ``5♥-6♥-7♥``."""
     labels = []
@@ -140,9 +179,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.CANNOT_BLOCK: lambda e, p: _(
         "With these rules a hand cannot end blocked: someone must go out"
     ),
-    ErrorCode.BAD_POINTS: lambda e, p: _(
-        "Points must be a whole number of 0 or more, not {value}", value=_value(p.get("value"))
-    ),
+    ErrorCode.BAD_POINTS: lambda e, p: points_not_whole(p.get("value")),
     ErrorCode.POINTS_TOO_LARGE: lambda e, p: _(
         "Points must be at most {maximum}, not {value}",
         maximum=format_number(p.get("maximum", 0)),
@@ -264,13 +301,11 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     # session files
     ErrorCode.FILE_JSON: _file_json,
-    ErrorCode.FILE_DUPLICATE_KEY: lambda e, p: _(
-        "“{field}” is in the file twice: keep one of them", field=_field(e)
-    ),
+    ErrorCode.FILE_DUPLICATE_KEY: lambda e, p: _twice(_field(e)),
     ErrorCode.FILE_TEXT: lambda e, p: _(
         "{field} holds text that is not valid Unicode", field=_field(e)
     ),
-    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _("{field} must be an object", field=_field(e)),
+    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _not_object(_field(e)),
     ErrorCode.FILE_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng session file (format is “{value}”)",
         value=_value(p.get("value")),
@@ -286,13 +321,10 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         value=_value(p.get("value")),
         game=_value(p.get("game")),
     ),
-    ErrorCode.FILE_MISSING: lambda e, p: _("{field} is missing", field=_field(e)),
-    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _("Unknown field “{field}”", field=_field(e)),
-    ErrorCode.FILE_TYPE: lambda e, p: _(
-        "{field} must be {expected}, not {value}",
-        field=_field(e),
-        expected=_expected(p.get("expected", "")),
-        value=_file_value(p.get("value")),
+    ErrorCode.FILE_MISSING: lambda e, p: _missing(_field(e)),
+    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _unknown_field(_field(e)),
+    ErrorCode.FILE_TYPE: lambda e, p: _wrong_type(
+        _field(e), p.get("expected", ""), _file_value(p.get("value"))
     ),
     ErrorCode.FILE_ID: lambda e, p: _(
         "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
@@ -345,9 +377,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         _count(p, "maximum"),
         n=_number_param(p, "maximum"),
     ),
-    ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _(
-        "“{field}” is in the file twice: keep one of them", field=_def_field(e)
-    ),
+    ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _twice(_def_field(e)),
     ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng game definition (format is “{value}”)",
         value=_value(p.get("value")),
@@ -356,18 +386,11 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "This game definition has version {value}; this version of Kortpoeng reads version 1",
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _(
-        "{field} must be an object", field=_def_field(e)
-    ),
-    ErrorCode.DEFINITION_MISSING: lambda e, p: _("{field} is missing", field=_def_field(e)),
-    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _(
-        "Unknown field “{field}”", field=_def_field(e)
-    ),
-    ErrorCode.DEFINITION_TYPE: lambda e, p: _(
-        "{field} must be {expected}, not {value}",
-        field=_def_field(e),
-        expected=_expected(p.get("expected", "")),
-        value=_value(p.get("value")),
+    ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _not_object(_def_field(e)),
+    ErrorCode.DEFINITION_MISSING: lambda e, p: _missing(_def_field(e)),
+    ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _unknown_field(_def_field(e)),
+    ErrorCode.DEFINITION_TYPE: lambda e, p: _wrong_type(
+        _def_field(e), p.get("expected", ""), _value(p.get("value"))
     ),
     ErrorCode.DEFINITION_RANGE: lambda e, p: _(
         "{field} must be a whole number from {minimum} to {maximum}, not {value}",
@@ -447,16 +470,10 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.DEFINITION_URL: lambda e, p: _(
         "{field} must be a web address starting with https://", field=_def_field(e)
     ),
-    ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _(
-        "{field} must have exactly one of {choices}",
-        field=_def_field(e),
-        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
+    ErrorCode.DEFINITION_FLAG_EFFECT: lambda e, p: _exactly_one(
+        _def_field(e), join_or(_shown(c) for c in _items(p.get("choices", ())))
     ),
-    ErrorCode.DEFINITION_PRESET: lambda e, p: _(
-        "{field} must have exactly one of {choices}",
-        field=_def_field(e),
-        choices="value, per_player",
-    ),
+    ErrorCode.DEFINITION_PRESET: lambda e, p: _exactly_one(_def_field(e), "value, per_player"),
     ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
         "{field}: the game has no key “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),

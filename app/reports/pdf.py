@@ -7,590 +7,97 @@ running totals per player), continuing over as many pages as it needs with its
 header repeated, and the hand notes. A4 portrait, or landscape for more than
 six players. Every page has a footer with the page number.
 
-Fonts are shipped in ``assets/fonts`` (a phone has no system fonts to borrow)
-and loaded by absolute path from this file's location; fpdf2 embeds only the
-glyphs used. They are the app's own font stack (:mod:`app.fonts`): DejaVu
-Sans covers æøå, ÆØÅ, «», the no-break space that Norwegian numbers use,
-♠♥♦♣, Greek, Cyrillic, and the Arabic and Hebrew alphabets; the fallback
-fonts, loaded only for a sheet whose names or notes need them, are Noto Emoji
-(monochrome: ``Ola👍`` and ``Ola🏆`` stay two players), Noto Sans
-Devanagari, Noto Sans Thai and Noto Sans CJK (Chinese, Japanese, Korean).
-Text that needs it — right-to-left letters, combining marks, emoji —
-goes through fpdf2's text shaping (HarfBuzz, :mod:`uharfbuzz`): Arabic letters
-joined, right-to-left names in their reading order, an emoji sequence one
-picture; names inside a sentence are bidi isolates (FSI … PDI), so "Ola,
-سارة and יוסי" keeps its seat order. Plain text (numbers, Latin letters) takes
-fpdf2's fast path. A name is never altered: where a column is too narrow for
-it, it is cut at a whole character with a visible "…"; the standings always
-show it whole.
-
-:func:`render_pdf` draws the A4 sheet; :mod:`app.reports.picture` draws the
-same blocks in a phone-sized layout (:data:`PICTURE`) and renders it to PNG.
+:func:`render_pdf` draws the A4 sheet with the drawing kit
+(:mod:`app.reports.drawing`: the shipped fonts and their fallbacks for emoji
+and other scripts, text shaping, a name cut with a visible "…" where a column
+is too narrow, the header, standings and chart blocks);
+:mod:`app.reports.picture` draws the same blocks in a phone-sized layout and
+renders it to PNG.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
-import wcwidth
-from fpdf import FPDF
-
-from app.fonts import BOLD, CJK, DEJAVU, DEVANAGARI, EMOJI, THAI, ShippedFont, coverage
-from app.i18n import _, format_number, get_language
-from app.paths import FONTS_DIR
-from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
+from app.i18n import _
+from app.reports.chart import chart_series
 from scoring import SessionResult
 
+from .drawing import (
+    A4,
+    FAMILY,
+    INK,
+    MUTED,
+    PT,
+    RULE,
+    ZEBRA,
+    Sheet,
+    chart_height,
+    draw_centered,
+    draw_chart,
+    draw_header,
+    draw_right,
+    draw_standings,
+    draw_text,
+    draw_wrapped,
+    ensure_room,
+    fit_text,
+    new_sheet,
+    set_metadata,
+    standings_width,
+)
 from .summary import Summary
 
-__all__ = [
-    "A4",
-    "FONT_BOLD",
-    "FONT_DIR",
-    "FONT_EMOJI",
-    "FONT_REGULAR",
-    "Style",
-    "new_sheet",
-    "render_pdf",
-]
-
-#: Where the shipped fonts live (absolute, from this file).
-FONT_DIR = FONTS_DIR
-FONT_REGULAR = DEJAVU.path
-FONT_BOLD = BOLD.path
-FONT_EMOJI = EMOJI.path
-
-_FAMILY = "DejaVu"
-_EMOJI = "NotoEmoji"
-#: The fallback fonts, by fpdf2 family, in the order fpdf2 tries them: the
-#: emoji font first, so that the joiners it has keep an emoji sequence in one
-#: run (the Devanagari font has a joiner too).
-_FALLBACKS: tuple[tuple[str, ShippedFont], ...] = (
-    (_EMOJI, EMOJI),
-    ("NotoDevanagari", DEVANAGARI),
-    ("NotoThai", THAI),
-    ("NotoCJK", CJK),
-)
-#: Characters that glue an emoji sequence together (zero-width joiner, emoji
-#: presentation selector, keycap): drawn from the emoji font, so that a
-#: sequence such as 👨‍👩‍👧 stays in one run and is shaped into one picture.
-_EMOJI_GLUE = frozenset((0x200D, 0xFE0F, 0x20E3))
-_INK = "#1F1F1F"
-_MUTED = "#6B6B6B"
-_RULE = "#BDBDBD"
-_GRID = "#E3E3E3"
-_ZEBRA = "#F3F5F8"
-_RESULT_FILL = "#EEF4FB"
-_RED = "#C62828"
-_SUITS = (("♠", _INK), ("♥", _RED), ("♦", _RED), ("♣", _INK))
-
-
-@dataclass(frozen=True)
-class Style:
-    """The sizes of one layout: fonts in points, lengths in millimetres.
-
-    Attributes:
-        margin: page margin, every side.
-        title, subtitle, result, heading: the game's name; date, players and
-            rules; the result box; a block's heading.
-        body: a standings row.
-        label: column headings.
-        small: axis labels, the footer, the hand table's sub-headings.
-        cell: a number in the hand table.
-        row: a standings row's height.
-        table_row: a hand-table row's height.
-        chart_height: the chart's plot area.
-        suits: the ♠♥♦♣ beside the title.
-        legend: whether the chart has a legend (the picture's standings
-            already pair each colour with its name).
-    """
-
-    margin: float = 15.0
-    title: float = 20.0
-    subtitle: float = 10.5
-    result: float = 12.5
-    heading: float = 12.0
-    body: float = 10.0
-    label: float = 8.5
-    small: float = 7.5
-    cell: float = 8.5
-    row: float = 6.0
-    table_row: float = 5.0
-    chart_height: float = 68.0
-    suits: float = 16.0
-    legend: bool = True
-
-
-#: The A4 score sheet's sizes.
-A4 = Style()
-
-_FOOTER = 10.0  # mm kept free above the bottom margin for the footer
-_PT = 25.4 / 72  # mm per point
-
-
-class _Sheet(FPDF):
-    """An FPDF with the score sheet's footer and its :class:`Style`."""
-
-    footer_left = ""
-    footer_right = ""
-    style: Style = A4
-    with_footer = True
-
-    def footer(self) -> None:
-        if not self.with_footer:
-            return
-        margin = self.style.margin
-        self.set_font(_FAMILY, "", self.style.small)
-        self.set_text_color(_MUTED)
-        y = self.h - margin + 2
-        self.set_draw_color(_RULE)
-        self.set_line_width(0.2)
-        self.line(margin, y - 4, self.w - margin, y - 4)
-        _text(self, margin, y, self.footer_left)
-        # cell(), not text(): fpdf2 substitutes the "{nb}" alias in cells only.
-        self.set_xy(self.w / 2, y - 2.8)
-        right = self.footer_right.replace("{page}", str(self.page_no()))
-        self.cell(self.w / 2 - margin, 4, right, align="R")
-
-
-def new_sheet(
-    style: Style,
-    summary: Summary,
-    *,
-    orientation: str = "P",
-    format: str | tuple[float, float] = "A4",
-) -> _Sheet:
-    """An empty sheet in ``style`` with the shipped fonts loaded: DejaVu Sans
-    (regular and bold), and as fallback fonts those of Noto Emoji, Noto Sans
-    Devanagari, Noto Sans Thai and Noto Sans CJK that have a character of a
-    name or note of ``summary`` that DejaVu Sans lacks.
-
-    Raises:
-        FileNotFoundError: if a shipped font is missing from ``assets/fonts``.
-    """
-    pdf = _Sheet(orientation=orientation, unit="mm", format=format)
-    pdf.style = style
-    pdf.set_margins(style.margin, style.margin, style.margin)
-    pdf.c_margin = 0  # cells start exactly at the margin, like text() does
-    pdf.set_auto_page_break(True, margin=style.margin + _FOOTER)
-    pdf.add_font(_FAMILY, "", FONT_REGULAR)
-    pdf.add_font(_FAMILY, "B", FONT_BOLD)
-    regular: Any = pdf.fonts[_FAMILY.lower()]  # a TTF font: it has a cmap
-    cmap = regular.cmap
-    texts = (*summary.player_names, *summary.notes, summary.title, summary.date or "")
-    missing = {
-        ord(char)
-        for text in texts
-        for char in text
-        if ord(char) not in cmap and unicodedata.category(char) != "Cf"  # FSI, PDI: no glyph
-    }
-    fallbacks = [family for family, font in _FALLBACKS if missing & coverage((font,))]
-    for family, font in _FALLBACKS:
-        if family in fallbacks:
-            pdf.add_font(family, "", font.path)
-    if _EMOJI in fallbacks:
-        for key in (_FAMILY.lower(), _FAMILY.lower() + "B"):
-            face: Any = pdf.fonts[key]
-            face.cmap = {c: glyph for c, glyph in face.cmap.items() if c not in _EMOJI_GLUE}
-    if fallbacks:
-        pdf.set_fallback_fonts(fallbacks, exact_match=False)  # one weight: bold names too
-    return pdf
-
-
-# -- text: a fast path for plain text, shaping for everything else -------------
-
-_RTL = frozenset(("R", "AL", "AN"))
-
-
-_ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
-
-
-def _prepare(pdf: FPDF, text: str) -> tuple[str, bool]:
-    """``(text to draw, shaped)`` for ``text`` in the current font.
-
-    Shaped when ``text`` has a letter the current font lacks (emoji: drawn from
-    the fallback font), a right-to-left letter, a combining mark or a format
-    character such as a joiner. Bidi isolates (FSI … PDI) only matter next to
-    right-to-left letters: elsewhere they are dropped and the text takes the
-    fast path. Remembered per font and text."""
-    if text.isascii():  # digits, Latin letters: the fast path
-        return text, False
-    cache: dict[tuple[str, str, str], tuple[str, bool]] = pdf.__dict__.setdefault(
-        "_kortpoeng_shaping", {}
-    )
-    key = (pdf.font_family, pdf.font_style, text)
-    found = cache.get(key)
-    if found is None:
-        current: Any = pdf.current_font
-        cmap = current.cmap
-        bare = text.translate(_ISOLATES)
-        complex_ = any(
-            ord(char) not in cmap
-            or unicodedata.bidirectional(char) in _RTL
-            or unicodedata.category(char) in ("Mn", "Me", "Cf")
-            for char in bare
-        )
-        found = cache[key] = (text, True) if complex_ else (bare, False)
-    return found
-
-
-def _width(pdf: FPDF, text: str) -> float:
-    """The width of ``text`` in mm as drawn (shaped when it needs it),
-    remembered per font and size (a long hand table measures the same numbers
-    thousands of times)."""
-    key = (pdf.font_family, pdf.font_style, pdf.font_size_pt, text)
-    cache: dict[tuple[str, str, float, str], float] = pdf.__dict__.setdefault(
-        "_kortpoeng_widths", {}
-    )
-    width = cache.get(key)
-    if width is None:
-        drawn, shaped = _prepare(pdf, text)
-        if shaped:
-            pdf.set_text_shaping(True)
-            width = pdf.get_string_width(drawn)
-            pdf.set_text_shaping(False)
-        else:
-            width = pdf.get_string_width(drawn)
-        cache[key] = width
-    return width
-
-
-def _text(pdf: FPDF, x: float, y: float, text: str) -> None:
-    """Draw ``text`` starting at ``x`` on the baseline ``y``.
-
-    Plain text goes through ``FPDF.text`` (fast); text that needs shaping or
-    the emoji font through a shaped ``cell`` placed on the same baseline. The
-    current position and page are left as they were."""
-    if text.isascii():  # the fast path, taken thousands of times by a hand table
-        if text:
-            pdf.text(x, y, text)
-        return
-    drawn, shaped = _prepare(pdf, text)
-    if not shaped:
-        pdf.text(x, y, drawn)
-        return
-    width = _width(pdf, text)
-    here, auto = (pdf.x, pdf.y), pdf.auto_page_break
-    pdf.auto_page_break = False  # a cell never starts a page here
-    pdf.set_text_shaping(True)
-    size = pdf.font_size
-    # fpdf2 puts a cell's baseline at y + h/2 + 0.3 × font size.
-    pdf.set_xy(x, y - 0.8 * size)
-    with _keeping_font(pdf):
-        pdf.cell(width + 0.01, size, drawn)
-    pdf.set_text_shaping(False)
-    pdf.auto_page_break = auto
-    pdf.set_xy(*here)
-
-
-@contextmanager
-def _keeping_font(pdf: FPDF) -> Iterator[None]:
-    """Draw text in the block, then select the font that was current again.
-
-    A shaped cell whose text starts with a letter from the fallback font (an
-    emoji first in a name) selects the current font inside its own ``q … Q``
-    block, yet fpdf2 2.8 then counts that font as set on the page: the next
-    ``FPDF.text`` selected no font and drew plain names with the glyph numbers
-    of one font in another ("Pappa" came out as "ag5"). The font is selected
-    anew, and marked as not yet set on the page."""
-    family, style, size = pdf.font_family, pdf.font_style, pdf.font_size_pt
-    try:
-        yield
-    finally:
-        pdf.set_font(family, style, size)
-        pdf.current_font_is_set_on_page = False
-
-
-def _wrapped(pdf: FPDF, width: float, leading: float, text: str) -> None:
-    """``text`` as a paragraph wrapped to ``width`` from the current position,
-    shaped when it needs it; the position moves below it."""
-    drawn, shaped = _prepare(pdf, text)
-    if shaped:
-        pdf.set_text_shaping(True)
-    with _keeping_font(pdf):
-        pdf.multi_cell(width, leading, drawn, padding=0, align="L", new_x="LMARGIN", new_y="NEXT")
-    if shaped:
-        pdf.set_text_shaping(False)
-
-
-def _fit(pdf: FPDF, text: str, width: float) -> str:
-    """``text`` cut with an ellipsis so it fits ``width`` in the current font,
-    cut between whole characters (an emoji sequence or a letter with its
-    accents is never split)."""
-    if _width(pdf, text) <= width:
-        return text
-    clusters = list(wcwidth.iter_graphemes(text))
-    while clusters and _width(pdf, "".join(clusters) + "…") > width:
-        clusters.pop()
-    return "".join(clusters).rstrip() + "…"
-
-
-def _right(pdf: FPDF, x_right: float, y: float, text: str) -> None:
-    _text(pdf, x_right - _width(pdf, text), y, text)
-
-
-def _center(pdf: FPDF, x_mid: float, y: float, text: str) -> None:
-    _text(pdf, x_mid - _width(pdf, text) / 2, y, text)
-
-
-def _ensure(pdf: _Sheet, height: float) -> bool:
-    """Start a new page unless ``height`` mm still fit above the footer; True
-    when a page was added."""
-    if pdf.get_y() + height > pdf.h - pdf.style.margin - _FOOTER:
-        pdf.add_page()
-        return True
-    return False
-
-
-# -- page-1 blocks ------------------------------------------------------------
-
-
-def _lines(pdf: _Sheet, x: float, y: float, width: float, text: str, leading: float) -> float:
-    """``text`` wrapped to ``width`` from baseline ``y``; the next baseline."""
-    pdf.set_xy(x, y - 0.8 * pdf.font_size)
-    _wrapped(pdf, width, leading, text)
-    return pdf.get_y() + 0.8 * pdf.font_size
-
-
-def _header(pdf: _Sheet, summary: Summary, *, suits: bool = True) -> None:
-    s = pdf.style
-    width = pdf.w - 2 * s.margin
-    y = s.margin + s.title * _PT
-    pdf.set_font(_FAMILY, "B", s.title)
-    pdf.set_text_color(_INK)
-    _text(pdf, s.margin, y, _fit(pdf, summary.title, width - 30))
-    if suits:
-        pdf.set_font(_FAMILY, "", s.suits)
-        x = pdf.w - s.margin
-        for suit, color in reversed(_SUITS):
-            x -= _width(pdf, suit) + 1.2
-            pdf.set_text_color(color)
-            _text(pdf, x, y, suit)
-    pdf.set_text_color(_MUTED)
-    pdf.set_font(_FAMILY, "", s.subtitle)
-    leading = s.subtitle * _PT * 1.5
-    y += leading * 1.3
-    if summary.date:
-        y = _lines(pdf, s.margin, y, width, summary.date, leading)
-    pdf.set_text_color(_INK)
-    for line in filter(None, (summary.players, summary.rules, summary.options)):
-        y = _lines(pdf, s.margin, y, width, line, leading)
-    pdf.set_font(_FAMILY, "B", s.result)
-    box = s.result * _PT * 2.05
-    pdf.set_fill_color(_RESULT_FILL)
-    top = y - 0.8 * s.subtitle * _PT + 1
-    pdf.rect(s.margin, top, width, box, style="F", round_corners=True, corner_radius=1.5)
-    _text(
-        pdf,
-        s.margin + 3,
-        top + box / 2 + 0.35 * s.result * _PT,
-        _fit(pdf, summary.result, width - 6),
-    )
-    pdf.set_y(top + box + 5)
-
-
-def _swatch(pdf: FPDF, x: float, y_mid: float, color: str, length: float = 5.0) -> None:
-    pdf.set_draw_color(color)
-    pdf.set_fill_color(color)
-    pdf.set_line_width(0.8)
-    pdf.line(x, y_mid, x + length, y_mid)
-    pdf.circle(x + length / 2, y_mid, 0.9, style="F")
-
-
-def _standings_width(pdf: _Sheet, summary: Summary) -> tuple[float, float, float]:
-    """(place, name, total) column widths in mm: the name column as wide as the
-    longest name, up to what the page allows."""
-    s = pdf.style
-    pdf.set_font(_FAMILY, "B", s.body)
-    place = s.body * _PT * 4.2
-    total = s.body * _PT * 6.2
-    longest = max(_width(pdf, line.player) for line in summary.standings)
-    room = pdf.w - 2 * s.margin - place - total
-    if pdf.w > pdf.h and pdf.style is A4:
-        room = min(room, 110.0)  # landscape A4: the chart sits beside the standings
-    return place, min(room, max(45.0, longest + 12)), total
-
-
-def _standings(pdf: _Sheet, summary: Summary, chart: ChartSeries, x0: float) -> float:
-    """The standings table from the current y at ``x0``; returns its bottom y.
-    Every name is shown whole: a name too long for its column is drawn
-    smaller."""
-    s = pdf.style
-    colors = {line.player: s_.color for s_, line in _pairs(chart, summary)}
-    row = s.row
-    y = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", s.heading)
-    pdf.set_text_color(_INK)
-    _text(pdf, x0, y + s.heading * _PT, summary.standings_title)
-    y += s.heading * _PT * 1.7
-    place_w, name_w, total_w = _standings_width(pdf, summary)
-    x_name = x0 + place_w
-    x_total = x_name + name_w + total_w
-    pdf.set_font(_FAMILY, "B", s.label)
-    pdf.set_text_color(_MUTED)
-    base = row * 0.68
-    _right(pdf, x0 + place_w - 4, y + base, summary.place_label)
-    _text(pdf, x_name + 8, y + base, summary.player_label)
-    _right(pdf, x_total, y + base, summary.total_label)
-    pdf.set_draw_color(_RULE)
-    pdf.set_line_width(0.3)
-    pdf.line(x0, y + row, x_total, y + row)
-    y += row
-    for line in summary.standings:
-        winner = line.player in summary.winners
-        pdf.set_font(_FAMILY, "B" if winner else "", s.body)
-        pdf.set_text_color(_INK)
-        base = y + row * 0.5 + 0.36 * s.body * _PT
-        _right(pdf, x0 + place_w - 4, base, line.place_text)
-        _swatch(pdf, x_name, y + row * 0.5, colors[line.player])
-        size = s.body
-        while _width(pdf, line.player) > name_w - 10 and size > s.small:
-            size -= 0.5
-            pdf.set_font_size(size)
-        _text(pdf, x_name + 8, base, line.player)
-        pdf.set_font_size(s.body)
-        _right(pdf, x_total, base, line.total_text)
-        y += row
-    return y + 5
-
-
-def _pairs(chart: ChartSeries, summary: Summary) -> list[tuple[Any, Any]]:
-    by_seat = {series.seat: series for series in chart.series}
-    return [(by_seat[line.seat], line) for line in summary.standings]
-
-
-def _chart_height(pdf: _Sheet, chart: ChartSeries) -> float:
-    """Room the chart block takes: title, plot, axis labels, legend rows."""
-    s = pdf.style
-    legend = s.legend * s.label * _PT * 2.4 * (1 + (len(chart.series) - 1) // 4)
-    return s.heading * _PT * 2.2 + s.chart_height + s.small * _PT * 4.5 + legend
-
-
-def _chart(pdf: _Sheet, chart: ChartSeries, x0: float, x1: float) -> float:
-    """Running totals per player, the target as a dashed line, a legend, from
-    the current y between ``x0`` and ``x1``; returns the bottom y."""
-    s = pdf.style
-    height = s.chart_height
-    top = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", s.heading)
-    pdf.set_text_color(_INK)
-    _text(pdf, x0, top + s.heading * _PT, _("Running totals"))
-    top += s.heading * _PT * 2.2
-    pdf.set_font(_FAMILY, "", s.small)
-    small = s.small * _PT
-    labels = [format_number(v) for v in chart.y_axis.ticks]
-    left = x0 + 2 + max(_width(pdf, t) for t in labels)
-    right = x1 - 2
-    bottom = top + height
-    x_ax, y_ax = chart.x_axis, chart.y_axis
-
-    def px(hand: float) -> float:
-        return left + (hand - x_ax.low) / (x_ax.high - x_ax.low) * (right - left)
-
-    def py(points: float) -> float:
-        return bottom - (points - y_ax.low) / (y_ax.high - y_ax.low) * height
-
-    pdf.set_line_width(0.2)
-    pdf.set_text_color(_MUTED)
-    for value, label in zip(y_ax.ticks, labels, strict=True):
-        pdf.set_draw_color(_RULE if value == 0 else _GRID)
-        pdf.line(left, py(value), right, py(value))
-        _right(pdf, left - 1.5, py(value) + small * 0.36, label)
-    pdf.set_draw_color(_RULE)
-    pdf.line(left, top, left, bottom)
-    for hand in x_ax.ticks:
-        pdf.line(px(hand), bottom, px(hand), bottom + 1.2)
-        _center(pdf, px(hand), bottom + 1.6 + small, format_number(hand))
-    _center(pdf, (left + right) / 2, bottom + 2.6 + small * 2.2, _("Hand"))
-    if chart.target is not None:
-        y = py(chart.target)
-        pdf.set_draw_color(TARGET_COLOR)
-        pdf.set_line_width(0.4)
-        pdf.set_dash_pattern(dash=1.6, gap=1.2)
-        pdf.line(left, y, right, y)
-        pdf.set_dash_pattern()
-        pdf.set_text_color(TARGET_COLOR)
-        _right(pdf, right, y - 1.2, _("Target: {points}", points=format_number(chart.target)))
-    dots = chart.hands <= 40
-    for series in chart.series:
-        points = [(px(h), py(t)) for h, t in series.points]
-        pdf.set_draw_color(series.color)
-        pdf.set_fill_color(series.color)
-        pdf.set_line_width(0.55)
-        if len(points) > 1:
-            pdf.polyline(points)
-        if dots:
-            for x, y in points[1:]:
-                pdf.circle(x, y, 0.6, style="F")
-    y = bottom + 3 + small * 3.2
-    if not s.legend:
-        return y
-    y += s.label * _PT * 1.4
-    x = left
-    pdf.set_font(_FAMILY, "", s.label)
-    pdf.set_text_color(_INK)
-    for series in chart.series:
-        name = _fit(pdf, series.player, 36)
-        step = 8 + _width(pdf, name) + 6
-        if x + step > right and x > left:
-            x, y = left, y + s.label * _PT * 2.4
-        _swatch(pdf, x, y - 1, series.color)
-        _text(pdf, x + 7, y, name)
-        x += step
-    return y + 7
+__all__ = ["render_pdf"]
 
 
 # -- the hand table -----------------------------------------------------------
 
 
-def _table_layout(pdf: _Sheet, summary: Summary) -> tuple[float, float]:
+def _table_layout(pdf: Sheet, summary: Summary) -> tuple[float, float]:
     """(hand column width, width of one player's pair of columns), in mm; the
     column saying who went out (when the game has going out) is as wide as a
     pair, after the players' (:func:`_table_end`)."""
     s = pdf.style
-    hand_w = s.cell * _PT * 4.7
+    hand_w = s.cell * PT * 4.7
     columns = len(summary.player_names) + (1 if summary.out_label else 0)
     pair = (pdf.w - 2 * s.margin - hand_w) / max(1, columns)
     return hand_w, min(pair, 44.0)
 
 
-def _table_end(pdf: _Sheet, summary: Summary) -> float:
+def _table_end(pdf: Sheet, summary: Summary) -> float:
     """Where the hand table ends on the right (mm from the page's left edge)."""
     hand_w, pair = _table_layout(pdf, summary)
     columns = len(summary.player_names) + (1 if summary.out_label else 0)
     return pdf.style.margin + hand_w + pair * columns
 
 
-def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
+def _table_header(pdf: Sheet, summary: Summary, colors: Sequence[str]) -> None:
     s = pdf.style
     hand_w, pair = _table_layout(pdf, summary)
     y = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", s.cell + 0.5)
-    pdf.set_text_color(_INK)
-    name_base = (s.cell + 0.5) * _PT * 1.25
+    pdf.set_font(FAMILY, "B", s.cell + 0.5)
+    pdf.set_text_color(INK)
+    name_base = (s.cell + 0.5) * PT * 1.25
     for seat, name in enumerate(summary.player_names):
         x = s.margin + hand_w + seat * pair
-        _center(pdf, x + pair / 2, y + name_base, _fit(pdf, name, pair - 3))
+        draw_centered(pdf, x + pair / 2, y + name_base, fit_text(pdf, name, pair - 3))
         pdf.set_draw_color(colors[seat])
         pdf.set_line_width(0.8)
         pdf.line(x + 1.5, y + name_base + 1.6, x + pair - 1.5, y + name_base + 1.6)
     y += name_base + 2
-    pdf.set_font(_FAMILY, "", s.small)
-    pdf.set_text_color(_MUTED)
-    base = s.small * _PT * 1.35
-    _right(pdf, s.margin + hand_w - 2, y + base, summary.hand_label)
+    pdf.set_font(FAMILY, "", s.small)
+    pdf.set_text_color(MUTED)
+    base = s.small * PT * 1.35
+    draw_right(pdf, s.margin + hand_w - 2, y + base, summary.hand_label)
     for seat in range(len(summary.player_names)):
         x = s.margin + hand_w + seat * pair
-        _right(pdf, x + pair * 0.45, y + base, summary.points_label)
-        _right(pdf, x + pair - 2, y + base, summary.sum_label)
+        draw_right(pdf, x + pair * 0.45, y + base, summary.points_label)
+        draw_right(pdf, x + pair - 2, y + base, summary.sum_label)
     if summary.out_label:
         x = s.margin + hand_w + pair * len(summary.player_names)
-        _text(pdf, x + 2, y + base, _fit(pdf, summary.out_label, pair - 3))
-    pdf.set_draw_color(_RULE)
+        draw_text(pdf, x + 2, y + base, fit_text(pdf, summary.out_label, pair - 3))
+    pdf.set_draw_color(RULE)
     pdf.set_line_width(0.3)
     end = _table_end(pdf, summary)
     pdf.line(s.margin, y + base + 1.4, end, y + base + 1.4)
@@ -598,7 +105,7 @@ def _table_header(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
 
 
 def _hand_rows(
-    pdf: _Sheet,
+    pdf: Sheet,
     summary: Summary,
     colors: Sequence[str],
     hands: Sequence[tuple[str, tuple[tuple[str, str], ...]]],
@@ -611,70 +118,64 @@ def _hand_rows(
     out_x = s.margin + hand_w + pair * len(summary.player_names) + 2
     fitted: dict[str, str] = {}  # a few names over thousands of rows
     _table_header(pdf, summary, colors)
-    pdf.set_fill_color(_ZEBRA)
+    pdf.set_fill_color(ZEBRA)
     for index, (number, cells) in enumerate(hands):
-        if _ensure(pdf, row):
+        if ensure_room(pdf, row):
             _table_header(pdf, summary, colors)
-            pdf.set_fill_color(_ZEBRA)
+            pdf.set_fill_color(ZEBRA)
         y = pdf.get_y()
         if index % 2:
             pdf.rect(s.margin, y, end - s.margin, row, style="F")
-        base = y + row * 0.5 + 0.36 * s.cell * _PT
+        base = y + row * 0.5 + 0.36 * s.cell * PT
         # One font switch per style and row: a long table is thousands of cells.
-        pdf.set_font(_FAMILY, "", s.cell)
-        pdf.set_text_color(_MUTED)
-        _right(pdf, s.margin + hand_w - 2, base, number)
+        pdf.set_font(FAMILY, "", s.cell)
+        pdf.set_text_color(MUTED)
+        draw_right(pdf, s.margin + hand_w - 2, base, number)
         for seat, (points, _total) in enumerate(cells):
-            _right(pdf, s.margin + hand_w + seat * pair + pair * 0.45, base, points)
-        pdf.set_font(_FAMILY, "B", s.cell)
-        pdf.set_text_color(_INK)
+            draw_right(pdf, s.margin + hand_w + seat * pair + pair * 0.45, base, points)
+        pdf.set_font(FAMILY, "B", s.cell)
+        pdf.set_text_color(INK)
         for seat, (_points, total) in enumerate(cells):
-            _right(pdf, s.margin + hand_w + (seat + 1) * pair - 2, base, total)
+            draw_right(pdf, s.margin + hand_w + (seat + 1) * pair - 2, base, total)
         if summary.out_label:
             went = summary.hands_out[index]
             if went not in fitted:
-                fitted[went] = _fit(pdf, went, pair - 3)
-            pdf.set_font(_FAMILY, "", s.cell)
-            pdf.set_text_color(_MUTED)
-            _text(pdf, out_x, base, fitted[went])
+                fitted[went] = fit_text(pdf, went, pair - 3)
+            pdf.set_font(FAMILY, "", s.cell)
+            pdf.set_text_color(MUTED)
+            draw_text(pdf, out_x, base, fitted[went])
         pdf.set_y(y + row)
     pdf.set_y(pdf.get_y() + 5)
 
 
-def _hand_table(pdf: _Sheet, summary: Summary, colors: Sequence[str]) -> None:
+def _hand_table(pdf: Sheet, summary: Summary, colors: Sequence[str]) -> None:
     if not summary.hands:
         return
     s = pdf.style
-    _ensure(pdf, 8 + 12 + 3 * s.table_row)
-    pdf.set_font(_FAMILY, "B", s.heading)
-    pdf.set_text_color(_INK)
-    _text(pdf, s.margin, pdf.get_y() + s.heading * _PT, summary.hands_title)
-    pdf.set_y(pdf.get_y() + s.heading * _PT * 1.7)
+    ensure_room(pdf, 8 + 12 + 3 * s.table_row)
+    pdf.set_font(FAMILY, "B", s.heading)
+    pdf.set_text_color(INK)
+    draw_text(pdf, s.margin, pdf.get_y() + s.heading * PT, summary.hands_title)
+    pdf.set_y(pdf.get_y() + s.heading * PT * 1.7)
     _hand_rows(pdf, summary, colors, summary.hands)
 
 
-def _notes(pdf: _Sheet, summary: Summary) -> None:
+def _notes(pdf: Sheet, summary: Summary) -> None:
     if not summary.notes:
         return
     s = pdf.style
-    _ensure(pdf, 16)
-    pdf.set_font(_FAMILY, "B", s.heading)
-    pdf.set_text_color(_INK)
-    _text(pdf, s.margin, pdf.get_y() + s.heading * _PT, summary.notes_title)
-    pdf.set_y(pdf.get_y() + s.heading * _PT * 1.7)
-    pdf.set_font(_FAMILY, "", s.body - 0.5)
+    ensure_room(pdf, 16)
+    pdf.set_font(FAMILY, "B", s.heading)
+    pdf.set_text_color(INK)
+    draw_text(pdf, s.margin, pdf.get_y() + s.heading * PT, summary.notes_title)
+    pdf.set_y(pdf.get_y() + s.heading * PT * 1.7)
+    pdf.set_font(FAMILY, "", s.body - 0.5)
     pdf.set_x(s.margin)
     for note in summary.notes:
-        _wrapped(pdf, pdf.w - 2 * s.margin, 5, "• " + note)
+        draw_wrapped(pdf, pdf.w - 2 * s.margin, 5, "• " + note)
 
 
 # -- the document -------------------------------------------------------------
-
-
-def _metadata(pdf: _Sheet, summary: Summary) -> None:
-    pdf.set_title(_("{game} – score sheet", game=summary.title))
-    pdf.set_lang({"nb": "nb-NO", "en": "en-GB"}.get(get_language(), "en"))
-    pdf.set_creator("Kortpoeng")
 
 
 def render_pdf(summary: Summary, result: SessionResult) -> bytes:
@@ -688,7 +189,7 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     chart = chart_series(result)
     landscape = len(summary.player_names) > 6
     pdf = new_sheet(A4, summary, orientation="L" if landscape else "P")
-    _metadata(pdf, summary)
+    set_metadata(pdf, summary)
     margin = A4.margin
     pdf.footer_left = " · ".join(
         ["Kortpoeng", summary.title, *([summary.date] if summary.date else [])]
@@ -697,21 +198,21 @@ def render_pdf(summary: Summary, result: SessionResult) -> bytes:
     pdf.footer_right = _("Page {page} of {pages}", page="{page}", pages="{nb}")
     pdf.alias_nb_pages("{nb}")
     pdf.add_page()
-    _header(pdf, summary)
+    draw_header(pdf, summary)
     standings_h = 7 + A4.row * (1 + len(summary.standings)) + 5
     if landscape:  # standings on the left, the chart beside them
-        _ensure(pdf, max(standings_h, _chart_height(pdf, chart)))
+        ensure_room(pdf, max(standings_h, chart_height(pdf, chart)))
         top = pdf.get_y()
-        width = sum(_standings_width(pdf, summary))
-        bottom = _standings(pdf, summary, chart, margin)
+        width = sum(standings_width(pdf, summary))
+        bottom = draw_standings(pdf, summary, chart, margin)
         pdf.set_y(top)
-        bottom = max(bottom, _chart(pdf, chart, margin + width + 14, pdf.w - margin))
+        bottom = max(bottom, draw_chart(pdf, chart, margin + width + 14, pdf.w - margin))
         pdf.set_y(bottom)
     else:
-        _ensure(pdf, standings_h)
-        pdf.set_y(_standings(pdf, summary, chart, margin))
-        _ensure(pdf, _chart_height(pdf, chart))
-        pdf.set_y(_chart(pdf, chart, margin, pdf.w - margin))
+        ensure_room(pdf, standings_h)
+        pdf.set_y(draw_standings(pdf, summary, chart, margin))
+        ensure_room(pdf, chart_height(pdf, chart))
+        pdf.set_y(draw_chart(pdf, chart, margin, pdf.w - margin))
     colors = [s.color for s in chart.series]
     _hand_table(pdf, summary, colors)
     _notes(pdf, summary)

@@ -11,7 +11,7 @@ a hand nobody went out of), as in the other exports, with a line saying how
 many earlier hands are left out.
 
 There is one drawing path: the blocks of the PDF score sheet
-(:mod:`app.reports.pdf`, so the same fonts, emoji fallback and text shaping)
+(:mod:`app.reports.drawing`, so the same fonts, emoji fallback and text shaping)
 are drawn with the sizes of :data:`PICTURE` on a page :data:`PAGE_WIDTH_MM`
 wide, and that page is rendered to pixels by PDFium (:mod:`pypdfium2`) and
 written as PNG by Pillow.
@@ -30,15 +30,26 @@ from scoring import SessionResult
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-from .pdf import _FAMILY, _GRID, _INK, _MUTED, _PT, _RULE, Style, _width, new_sheet
-from .pdf import _center as center
-from .pdf import _chart as chart_block
-from .pdf import _fit as fit
-from .pdf import _header as header
-from .pdf import _metadata as metadata
-from .pdf import _right as right
-from .pdf import _standings as standings_block
-from .pdf import _text as text
+from .drawing import (
+    FAMILY,
+    GRID,
+    INK,
+    MUTED,
+    PT,
+    RULE,
+    ZEBRA,
+    Style,
+    draw_centered,
+    draw_chart,
+    draw_header,
+    draw_right,
+    draw_standings,
+    draw_text,
+    fit_text,
+    new_sheet,
+    set_metadata,
+    text_width,
+)
 from .summary import Summary
 
 __all__ = [
@@ -59,7 +70,7 @@ PAGE_WIDTH_MM = 108.0
 #: times :data:`SCALE`); every size in :data:`PICTURE` is at least this.
 MIN_TEXT_PX = 28
 #: Pixels per PDF point.
-SCALE = WIDTH / (PAGE_WIDTH_MM / _PT)
+SCALE = WIDTH / (PAGE_WIDTH_MM / PT)
 #: The hands the table shows at most: the last ones.
 LAST_HANDS = 12
 
@@ -82,7 +93,6 @@ PICTURE = Style(
 )
 
 _TALL = 3000.0  # mm: the page is drawn tall, and the picture cut to what was drawn
-_ZEBRA = "#F3F5F8"
 
 
 def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = LAST_HANDS) -> None:
@@ -94,70 +104,70 @@ def _hand_table(pdf: FPDF, summary: Summary, colors: Sequence[str], last: int = 
     outs = summary.hands_out[-last:] if summary.out_label else ()
     left_out = len(summary.hands) - len(hands)
     y = pdf.get_y()
-    pdf.set_font(_FAMILY, "B", s.heading)
-    pdf.set_text_color(_INK)
-    text(pdf, s.margin, y + s.heading * _PT, summary.hands_title)
-    y += s.heading * _PT * 1.8
+    pdf.set_font(FAMILY, "B", s.heading)
+    pdf.set_text_color(INK)
+    draw_text(pdf, s.margin, y + s.heading * PT, summary.hands_title)
+    y += s.heading * PT * 1.8
     if left_out:
-        pdf.set_font(_FAMILY, "", s.small)
-        pdf.set_text_color(_MUTED)
+        pdf.set_font(FAMILY, "", s.small)
+        pdf.set_text_color(MUTED)
         line = ngettext(
             "{n} earlier hand is not shown", "{n} earlier hands are not shown", left_out
         )
-        text(pdf, s.margin, y + s.small * _PT, line)
-        y += s.small * _PT * 1.9
+        draw_text(pdf, s.margin, y + s.small * PT, line)
+        y += s.small * PT * 1.9
     players = len(summary.player_names)
     columns = players + (1 if outs else 0)
-    pdf.set_font(_FAMILY, "", s.cell)
-    hand_w = max(_width(pdf, summary.hand_label), _width(pdf, summary.hands[-1][0])) + 3
+    pdf.set_font(FAMILY, "", s.cell)
+    hand_w = max(text_width(pdf, summary.hand_label), text_width(pdf, summary.hands[-1][0])) + 3
     column = (pdf.w - 2 * s.margin - hand_w) / max(1, columns)
     out_x = s.margin + hand_w + column * players + 1.5
     end = s.margin + hand_w + column * columns
     # Heading: the hand label, then each player's name over a bar of their colour.
-    pdf.set_font(_FAMILY, "", s.small)
-    pdf.set_text_color(_MUTED)
-    base = y + s.cell * _PT * 1.1
-    right(pdf, s.margin + hand_w - 2, base, summary.hand_label)
-    pdf.set_font(_FAMILY, "B", s.small)
-    pdf.set_text_color(_INK)
+    pdf.set_font(FAMILY, "", s.small)
+    pdf.set_text_color(MUTED)
+    base = y + s.cell * PT * 1.1
+    draw_right(pdf, s.margin + hand_w - 2, base, summary.hand_label)
+    pdf.set_font(FAMILY, "B", s.small)
+    pdf.set_text_color(INK)
     for seat, name in enumerate(summary.player_names):
         x = s.margin + hand_w + seat * column
-        center(pdf, x + column / 2, base, fit(pdf, name, column - 1.5))
+        draw_centered(pdf, x + column / 2, base, fit_text(pdf, name, column - 1.5))
         pdf.set_draw_color(colors[seat])
         pdf.set_line_width(0.9)
         pdf.line(x + 0.8, base + 1.6, x + column - 0.8, base + 1.6)
     if outs:
-        pdf.set_font(_FAMILY, "", s.small)
-        pdf.set_text_color(_MUTED)
-        text(pdf, out_x, base, fit(pdf, summary.out_label, column - 2))
+        pdf.set_font(FAMILY, "", s.small)
+        pdf.set_text_color(MUTED)
+        draw_text(pdf, out_x, base, fit_text(pdf, summary.out_label, column - 2))
     y = base + 2.4
-    pdf.set_fill_color(_ZEBRA)
+    pdf.set_fill_color(ZEBRA)
     row = s.table_row
     top = y
     for index, (number, cells) in enumerate(hands):
         if (left_out + index) % 2:
             pdf.rect(s.margin, y, end - s.margin, row, style="F")
-        base = y + row * 0.5 + 0.36 * s.cell * _PT
-        pdf.set_font(_FAMILY, "", s.cell)
-        pdf.set_text_color(_MUTED)
-        right(pdf, s.margin + hand_w - 2, base, number)
+        base = y + row * 0.5 + 0.36 * s.cell * PT
+        pdf.set_font(FAMILY, "", s.cell)
+        pdf.set_text_color(MUTED)
+        draw_right(pdf, s.margin + hand_w - 2, base, number)
         # The totals after the last hand stand out; the others are regular
         # (narrower), so that wide numbers keep apart.
-        pdf.set_font(_FAMILY, "B" if index == len(hands) - 1 else "", s.cell)
-        pdf.set_text_color(_INK)
+        pdf.set_font(FAMILY, "B" if index == len(hands) - 1 else "", s.cell)
+        pdf.set_text_color(INK)
         for seat, (_points, total) in enumerate(cells):
-            right(pdf, s.margin + hand_w + (seat + 1) * column - 1.5, base, total)
+            draw_right(pdf, s.margin + hand_w + (seat + 1) * column - 1.5, base, total)
         if outs:
-            pdf.set_font(_FAMILY, "", s.cell)
-            pdf.set_text_color(_MUTED)
-            text(pdf, out_x, base, fit(pdf, outs[index], column - 2.5))
+            pdf.set_font(FAMILY, "", s.cell)
+            pdf.set_text_color(MUTED)
+            draw_text(pdf, out_x, base, fit_text(pdf, outs[index], column - 2.5))
         y += row
-    pdf.set_draw_color(_GRID)
+    pdf.set_draw_color(GRID)
     pdf.set_line_width(0.25)
     for seat in range(1, columns):  # a thin rule between the columns
         x = s.margin + hand_w + seat * column
         pdf.line(x, top, x, y)
-    pdf.set_draw_color(_RULE)
+    pdf.set_draw_color(RULE)
     pdf.set_line_width(0.3)
     pdf.line(s.margin, y, end, y)
     pdf.set_y(y + 3)
@@ -175,18 +185,18 @@ def picture_pdf(summary: Summary, result: SessionResult) -> tuple[bytes, float]:
     pdf = new_sheet(PICTURE, summary, format=(PAGE_WIDTH_MM, _TALL))
     pdf.with_footer = False
     pdf.set_auto_page_break(False)
-    metadata(pdf, summary)
+    set_metadata(pdf, summary)
     pdf.add_page()
-    header(pdf, summary)
-    pdf.set_y(standings_block(pdf, summary, chart, PICTURE.margin))
+    draw_header(pdf, summary)
+    pdf.set_y(draw_standings(pdf, summary, chart, PICTURE.margin))
     if summary.hands:
-        pdf.set_y(chart_block(pdf, chart, PICTURE.margin, pdf.w - PICTURE.margin))
+        pdf.set_y(draw_chart(pdf, chart, PICTURE.margin, pdf.w - PICTURE.margin))
         _hand_table(pdf, summary, [s.color for s in chart.series])
     # A last line: where the picture comes from.
-    pdf.set_font(_FAMILY, "", PICTURE.small)
-    pdf.set_text_color(_MUTED)
-    bottom = pdf.get_y() + PICTURE.small * _PT * 1.2
-    right(pdf, pdf.w - PICTURE.margin, bottom, _("Kortpoeng"))
+    pdf.set_font(FAMILY, "", PICTURE.small)
+    pdf.set_text_color(MUTED)
+    bottom = pdf.get_y() + PICTURE.small * PT * 1.2
+    draw_right(pdf, pdf.w - PICTURE.margin, bottom, _("Kortpoeng"))
     return bytes(pdf.output()), bottom + PICTURE.margin
 
 
@@ -202,7 +212,7 @@ def render_png(summary: Summary, result: SessionResult) -> bytes:
     document = pdfium.PdfDocument(data)
     try:
         page = document[0]
-        cut = (_TALL - height) / _PT  # points below what was drawn
+        cut = (_TALL - height) / PT  # points below what was drawn
         bitmap = page.render(scale=SCALE, crop=(0, cut, 0, 0), fill_color=(255, 255, 255, 255))
         image = bitmap.to_pil()
         if image.width != WIDTH:  # rounding of the page size to whole pixels

@@ -23,12 +23,12 @@ from app.i18n import collation_key
 from models.views import GameStatistics, PlayerStatistics
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Handle
 
 __all__ = ["GameStatistics", "PlayerStatistics", "game_statistics"]
 
 
-def game_statistics(*, engine: AnyEngine, game: str | None = None) -> tuple[GameStatistics, ...]:
+def game_statistics(*, engine: Handle, game: str | None = None) -> tuple[GameStatistics, ...]:
     """The statistics of every finished session in the database (of ``game``
     only, a game id, when given), as the database adds them up from the
     stored results (:func:`models.services.game_statistics`): the statistics

@@ -33,6 +33,7 @@ from app.i18n import (
 )
 from app.messages import blocked_label, describe_options, game_name
 from scoring import SessionDoc, SessionResult
+from scoring.invisible import FSI, PDI
 
 __all__ = [
     "FSI",
@@ -44,9 +45,6 @@ __all__ = [
     "isolate",
     "join_names",
 ]
-
-#: Unicode FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (UAX #9).
-FSI, PDI = "\u2068", "\u2069"
 
 
 def isolate(text: str) -> str:
@@ -64,12 +62,14 @@ class StandingLine:
     """One player in the standings.
 
     Attributes:
-        place: 1-based rank (shared places repeat: 1, 1, 3).
+        place: 1-based place (shared places repeat: 1, 1, 3).
         player: the name as seated.
         seat: 0-based seat (for the chart colour).
         total: the total in points.
         place_text: the place as shown (``"1."``).
         total_text: the total formatted for the language.
+        behind: points behind the leader (0 for a leader).
+        behind_text: ``behind`` formatted for the language.
     """
 
     place: int
@@ -78,6 +78,8 @@ class StandingLine:
     total: int
     place_text: str
     total_text: str
+    behind: int = 0
+    behind_text: str = "0"
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,7 @@ def _options_line(doc: SessionDoc) -> str:
     target or rounds (the rules line says those); "" when there are none."""
     chosen = doc.rules.options_to_dict(doc.options)
     kept = {key: value for key, value in chosen.items() if type(value) is not int}
-    lines = describe_options(doc.game, kept) if kept else []
+    lines = describe_options(doc.rules, kept) if kept else []
     if not lines:
         return ""
     return _("Played with: {options}", options="; ".join(lines))
@@ -271,6 +273,8 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
             total=table.totals[player],
             place_text=_("{place}.", place=format_number(table.places[player])),
             total_text=format_number(table.totals[player]),
+            behind=table.gap_to_leader[player],
+            behind_text=format_number(table.gap_to_leader[player]),
         )
         for player in order
     )

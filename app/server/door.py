@@ -27,11 +27,15 @@ import contextlib
 import ipaddress
 import json
 import logging
+import os
 import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from scoring import strict_json
+from scoring.strict_json import StrictJsonError
 
 __all__ = [
     "COOKIE",
@@ -62,6 +66,8 @@ JOIN_PREFIX = "/join/"
 #: was revoked (each tab then reloads and meets the door).
 DOOR_TOPIC = "kortpoeng.door"
 _FORMAT = "kortpoeng-join"
+#: The most bytes a join file is read at (it is about a hundred).
+_FILE_LIMIT = 64 * 1024
 _TOKEN_BYTES = 16  # 128 bits each: never guessed
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -100,11 +106,12 @@ class JoinSecret:
         return cls(secrets.token_urlsafe(_TOKEN_BYTES), secrets.token_urlsafe(_TOKEN_BYTES))
 
 
-def default_join_path() -> Path:
-    """``join.json`` in the folder of the database's ``settings.json``."""
+def default_join_path(db: str | os.PathLike[str] | None = None) -> Path:
+    """``join.json`` in the folder of the database's ``settings.json``
+    (``db``: as for :func:`app.settings.settings_path`)."""
     from app.settings import settings_path
 
-    return settings_path().parent / JOIN_FILE
+    return settings_path(db).parent / JOIN_FILE
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -150,10 +157,10 @@ class JoinDoor:
 
     def _read(self) -> JoinSecret | None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = strict_json.loads(self.path.read_bytes(), limit=_FILE_LIMIT)
         except FileNotFoundError:
             return None
-        except (OSError, ValueError) as error:
+        except (OSError, StrictJsonError) as error:  # (the one strict reader's refusals)
             logger.warning("Ignoring unreadable join file %s: %s", self.path, error)
             return None
         if (

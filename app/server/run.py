@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from app.cli.status import ExitStatus
 from app.server.addresses import app_urls
 from app.server.door import (
     DOOR_TOPIC,
@@ -68,8 +69,6 @@ logger = logging.getLogger(__name__)
 GRACE = 1
 #: Seconds from the stop signal to the exit, whatever is still running.
 STOP_DEADLINE = 1.8
-#: Exit status when the address cannot be bound.
-EXIT_CANNOT_LISTEN = 1
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -398,7 +397,8 @@ def serve(
     environment override ``port`` and ``host`` (as in Flet).
 
     Returns:
-        0 after a requested stop (signal), :data:`EXIT_CANNOT_LISTEN` when the
+        ``ExitStatus.OK`` after a requested stop (signal),
+        ``ExitStatus.CANNOT_SERVE`` (:mod:`app.cli.status`) when the
         address cannot be bound (a translated line says why).
     """
     from app.i18n import _
@@ -411,7 +411,7 @@ def serve(
         sock = _listen(host, port)
     except OSError as error:
         print(listen_refusal(error, host, port), file=sys.stderr)
-        return EXIT_CANNOT_LISTEN
+        return ExitStatus.CANNOT_SERVE
     port = sock.getsockname()[1]
     door.host, door.port = host, port
     guard = create_app(
@@ -433,4 +433,4 @@ def serve(
         stopper.uninstall()
     if stopper.requested is not None:
         logger.info("Stopped %.2f s after the signal", time.monotonic() - stopper.requested)
-    return 0
+    return ExitStatus.OK

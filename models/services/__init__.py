@@ -55,7 +55,7 @@ _HOMES = {
     "delete_session_for_good": "trash",
     "list_trash": "trash",
     "parse_key": "trash",
-    "restore_hand": "trash",
+    "restore_hand": "hands",
     "delete_session": "sessions",
     "edit_hand": "hands",
     "export_game": "games",
@@ -147,6 +147,7 @@ if TYPE_CHECKING:
         get_hand,
         insert_hand,
         record_hand,
+        restore_hand,
         undo_last_hand,
     )
     from .listing import find_session, list_sessions
@@ -161,7 +162,6 @@ if TYPE_CHECKING:
         delete_session_for_good,
         list_trash,
         parse_key,
-        restore_hand,
     )
 
 

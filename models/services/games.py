@@ -44,7 +44,7 @@ from scoring import (
 )
 from scoring.definition import LIMITS, Words
 
-from ..db import AnyEngine, reading, run_write
+from ..db import Handle, reading, run_write
 from ..errors import GameChanged, GameConflict, GameExists, GameIsBuiltin, GameNotFound
 from ..tables import CustomGameRow, utcnow
 from ..views import GameEntry, ImportedGame
@@ -81,7 +81,7 @@ def _row(db: Session, game_id: str) -> CustomGameRow | None:
     return db.exec(select(CustomGameRow).where(CustomGameRow.game_id == game_id)).first()
 
 
-def list_games(*, engine: AnyEngine) -> tuple[GameEntry, ...]:
+def list_games(*, engine: Handle) -> tuple[GameEntry, ...]:
     """Every game that can be played: the built-in games in the registry's
     order (:data:`scoring.BUILTIN_GAME_IDS`), then the custom games in the order
     they were made. A stored custom game that cannot be read (a damaged
@@ -97,7 +97,7 @@ def list_games(*, engine: AnyEngine) -> tuple[GameEntry, ...]:
     return tuple(entries)
 
 
-def find_game(*, engine: AnyEngine, game_id: str) -> GameEntry:
+def find_game(*, engine: Handle, game_id: str) -> GameEntry:
     """The game ``game_id``: a built-in one, else a custom one. Raises
     :class:`GameNotFound`."""
     if game_id in BUILTIN_GAME_IDS:
@@ -109,7 +109,7 @@ def find_game(*, engine: AnyEngine, game_id: str) -> GameEntry:
         return _custom_entry(row)
 
 
-def game_rules(*, engine: AnyEngine, game_id: str) -> GameRules:
+def game_rules(*, engine: Handle, game_id: str) -> GameRules:
     """The rules of the game ``game_id`` for a new session (a custom game's
     as stored now). Raises :class:`scoring.OptionError` (``game_unknown``),
     as for an unknown built-in game."""
@@ -134,7 +134,7 @@ def _check_free(db: Session, game_id: str) -> None:
 
 def save_game(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     definition: GameDefinition,
     replaces: str | None = None,
     expected: str | None = None,
@@ -178,7 +178,7 @@ def save_game(
     return run_write(engine, work)
 
 
-def delete_game(*, engine: AnyEngine, game_id: str, expected: str | None = None) -> None:
+def delete_game(*, engine: Handle, game_id: str, expected: str | None = None) -> None:
     """Delete the custom game ``game_id`` (sessions played with it keep their
     snapshot and still open, score and export). ``expected``: as for
     :func:`save_game`. Raises :class:`GameIsBuiltin`, :class:`GameNotFound`,
@@ -197,7 +197,7 @@ def delete_game(*, engine: AnyEngine, game_id: str, expected: str | None = None)
     run_write(engine, work)
 
 
-def export_game(*, engine: AnyEngine, game_id: str) -> str:
+def export_game(*, engine: Handle, game_id: str) -> str:
     """The game's definition as canonical GAME_FORMAT.md text (a built-in
     game's too, when it is defined as data). Raises :class:`GameNotFound`
     (also for a coded game without a definition: Four Suit Rummy)."""
@@ -207,7 +207,7 @@ def export_game(*, engine: AnyEngine, game_id: str) -> str:
     return entry.text or write_definition(entry.definition)
 
 
-def free_game_id(*, engine: AnyEngine, base: str) -> str:
+def free_game_id(*, engine: Handle, base: str) -> str:
     """``base`` if no game has it, else ``base_2``, ``base_3``… (at most
     :data:`scoring.definition.LIMITS.id` characters)."""
     with reading(engine) as db:
@@ -241,7 +241,7 @@ def _same_rules(a: GameDefinition, b: GameDefinition) -> bool:
 
 
 def import_game(
-    *, engine: AnyEngine, data: bytes | str, on_conflict: OnConflict = "ask"
+    *, engine: Handle, data: bytes | str, on_conflict: OnConflict = "ask"
 ) -> ImportedGame:
     """Store a game definition read from ``data`` (JSON text or UTF-8 bytes).
 

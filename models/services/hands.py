@@ -1,4 +1,4 @@
-"""Hands: record, edit, delete, undo, and one hand in full.
+"""Hands: record, edit, delete, undo, put back from the trash, and one hand in full.
 
 Each write validates with :mod:`scoring` first and runs as one transaction: the
 hand, the renumbering, the session's finished state, its results and the score
@@ -13,14 +13,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scoring import CodedError, Hand, check_hand
+from scoring import CodedError, Hand, ScoringError, check_hand
 
-from ..db import AnyEngine, Reader, read_only, run_write
-from ..errors import HandChanged, HandNotFound, HandSessionEnded, NextHandChanged
+from ..db import Handle, Reader, from_json, read_only, run_write
+from ..errors import (
+    HandChanged,
+    HandNotFound,
+    HandNotInTrash,
+    HandNotPlaceable,
+    HandSessionEnded,
+    HandSessionInTrash,
+    NextHandChanged,
+)
 from ..views import DeletedHand, HandDetail, SessionView
-from .codec import check_warnings, checked_hand, hand_values, now_iso, warnings_from_json
+from .codec import (
+    check_warnings,
+    checked_hand,
+    hand_of,
+    hand_values,
+    now_iso,
+    warnings_from_json,
+)
 from .loading import (
-    Loaded,
+    LoadedSession,
     load,
     read_head,
     read_seats,
@@ -30,6 +45,7 @@ from .loading import (
     stored_hand,
     view_of,
 )
+from .purging import purge_expired
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -41,6 +57,7 @@ __all__ = [
     "insert_hand",
     "place_hand",
     "record_hand",
+    "restore_hand",
     "undo_last_hand",
 ]
 
@@ -82,7 +99,7 @@ def _shift(db: Session, session_id: int, first: int, by: int) -> None:
     )
 
 
-def _expect(stored: Hand, loaded: Loaded, number: int, expected: Hand | None) -> None:
+def _expect(stored: Hand, loaded: LoadedSession, number: int, expected: Hand | None) -> None:
     """Refuse to change hand ``number`` (``stored``, as read in the write
     transaction) unless it is still ``expected`` (the hand the caller read).
     Raises :class:`HandChanged`."""
@@ -98,7 +115,7 @@ def _expect(stored: Hand, loaded: Loaded, number: int, expected: Hand | None) ->
 
 def record_hand(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     session_id: int,
     hand: Hand,
     confirm_warnings: bool = False,
@@ -143,7 +160,7 @@ def record_hand(
 
 def edit_hand(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     session_id: int,
     number: int,
     hand: Hand,
@@ -204,14 +221,14 @@ def edit_hand(
 
 
 def delete_hand(
-    *, engine: AnyEngine, session_id: int, number: int, expected: Hand | None = None
+    *, engine: Handle, session_id: int, number: int, expected: Hand | None = None
 ) -> DeletedHand:
     """Delete hand ``number``; later hands move up one number and every total,
     the end and the winners are recomputed (deleting the hand that ended the
     session reopens it). ``expected`` as for :func:`edit_hand`.
 
     The hand goes to the trash (:mod:`models.services.trash`: kept
-    :data:`~models.services.trash.KEEP_DAYS` days, counted nowhere meanwhile).
+    :data:`~models.services.purging.KEEP_DAYS` days, counted nowhere meanwhile).
     Returns the session without the hand and the hand as it was stored (with
     its ``hand_id``), for an undo (:func:`insert_hand`, or
     :func:`~models.services.trash.restore_hand`).
@@ -223,7 +240,7 @@ def delete_hand(
     return run_write(engine, lambda db: _delete(db, session_id, number, expected))
 
 
-def undo_last_hand(*, engine: AnyEngine, session_id: int) -> SessionView:
+def undo_last_hand(*, engine: Handle, session_id: int) -> SessionView:
     """Delete the session's last hand (see :func:`delete_hand`; it goes to the
     trash), whichever it is when the write transaction starts.
 
@@ -235,7 +252,7 @@ def undo_last_hand(*, engine: AnyEngine, session_id: int) -> SessionView:
 
 def insert_hand(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     session_id: int,
     number: int,
     hand: Hand,
@@ -288,7 +305,7 @@ def insert_hand(
     return run_write(engine, work)
 
 
-def check_not_ended(reader: Reader, loaded: Loaded, hand_id: int, at: int) -> None:
+def check_not_ended(reader: Reader, loaded: LoadedSession, hand_id: int, at: int) -> None:
     """Refuse to put hand ``hand_id`` (in the trash) back as hand ``at`` when
     its session has ended since it was deleted: raises
     :class:`HandSessionEnded`. A hand not in the trash passes."""
@@ -303,7 +320,7 @@ def check_not_ended(reader: Reader, loaded: Loaded, hand_id: int, at: int) -> No
 
 def place_hand(
     db: Session,
-    loaded: Loaded,
+    loaded: LoadedSession,
     at: int,
     entered: Hand,
     confirm_warnings: bool,
@@ -386,8 +403,6 @@ def _delete(
     )
     loaded.sheet.delete(number - 1)
     table = loaded.standings()
-    from .trash import purge_expired
-
     purge_expired(db)
     _to_trash(db, hand_id, finished=table.finished)
     db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
@@ -396,7 +411,7 @@ def _delete(
     return DeletedHand(view_of(loaded, table), detail)
 
 
-def get_hand(*, engine: AnyEngine, session_id: int, number: int) -> HandDetail:
+def get_hand(*, engine: Handle, session_id: int, number: int) -> HandDetail:
     """Hand ``number`` as entered, freshly scored with breakdown and warnings
     (for the edit screen or to explain a score). Sessions in the trash too.
 
@@ -418,3 +433,57 @@ def get_hand(*, engine: AnyEngine, session_id: int, number: int) -> HandDetail:
         warnings=warnings_from_json(warnings, number),
         hand_id=hand_id,
     )
+
+
+def restore_hand(*, engine: Handle, hand_id: int) -> SessionView:
+    """Put hand ``hand_id`` back from the trash where it was played (among its
+    session's hands in the order of their ids; later hands move down one
+    number) and return its session with the new standings. Its warnings were
+    confirmed when it was first saved.
+
+    Raises :class:`HandNotInTrash` (not there, or past its purge date),
+    :class:`HandSessionInTrash` (restore the session first),
+    :class:`HandSessionEnded` (the session has ended since the hand was
+    deleted) and :class:`HandNotPlaceable` (with the hand back the session
+    would end before its last hand, RULES.md). Nothing is written then.
+    """
+
+    def work(db: Session) -> SessionView:
+        purge_expired(db)
+        reader = Reader.of(db)
+        row = reader.first(
+            "SELECT session_id, number, entry, went_out_seat, note, played_at "
+            "FROM hand_trash WHERE id = :id",
+            id=hand_id,
+        )
+        if row is None:
+            raise HandNotInTrash(id=f"H{hand_id}")
+        session_id, number, entry, seat, note, played_at = row
+        key = f"H{hand_id}"
+        head = read_head(reader, session_id, deleted=True, lock=True)
+        if head.deleted_at is not None:
+            raise HandSessionInTrash(session=session_id, hand=number, id=key)
+        at = 1 + reader.value(
+            "SELECT COUNT(*) FROM hand WHERE session_id = :sid AND id < :id",
+            sid=session_id,
+            id=hand_id,
+        )
+        loaded = load(db, session_id, lines=(at - 1, None))
+        check_not_ended(reader, loaded, hand_id, at)
+        players, _ = read_seats(reader, session_id)
+        try:
+            hand = hand_of(
+                from_json(entry),
+                went_out_seat=seat,
+                note=note,
+                played_at=played_at,
+                players=players,
+                game=loaded.game,
+                number=at,
+            )
+            entered = checked_hand(hand, loaded.players, at)
+            return place_hand(db, loaded, at, entered, True, hand_id)
+        except ScoringError:
+            raise HandNotPlaceable(session=session_id, hand=at, id=key) from None
+
+    return run_write(engine, work)

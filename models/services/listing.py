@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring.registry import BUILTIN_GAME_IDS
 
-from ..db import AnyEngine, as_utc, from_json, read_only
+from ..db import Handle, as_utc, from_json, read_only
 from ..errors import AmbiguousSession, SessionNotFound
 from ..views import SessionPage, SessionSummary
 
@@ -25,7 +25,7 @@ def _marks(name: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
 
 
 def list_sessions(
-    *, engine: AnyEngine, offset: int = 0, limit: int = 20, trash: bool = False
+    *, engine: Handle, offset: int = 0, limit: int = 20, trash: bool = False
 ) -> SessionPage:
     """A page of sessions: unfinished first, then newest first (by start time).
 
@@ -115,7 +115,7 @@ def _listed_definition(snapshot: str) -> Any:
         return None
 
 
-def find_session(*, engine: AnyEngine, ref: str | int, include_deleted: bool = False) -> int:
+def find_session(*, engine: Handle, ref: str | int, include_deleted: bool = False) -> int:
     """The id of the session ``ref`` names: its short number (``kortpoeng list``),
     its UUID or a unique prefix of it (at least 4 characters).
 

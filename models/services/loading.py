@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
 __all__ = [
-    "Loaded",
+    "LoadedSession",
     "SessionHead",
     "load",
     "load_shown",
@@ -120,7 +120,7 @@ def read_seats(reader: Reader, session_id: int) -> tuple[tuple[str, ...], tuple[
     return tuple(name for _, name in rows), tuple(pid for pid, _ in rows)
 
 
-class Loaded:
+class LoadedSession:
     """A session as loaded: its row, rules, seats and score sheet.
 
     ``rebuilt`` is true when the sheet came from the hand rows (the stored one
@@ -160,7 +160,7 @@ class Loaded:
 
 def load_shown(
     reader: Reader, session_id: int, *, deleted: bool = False
-) -> tuple[SessionHead, Loaded | None]:
+) -> tuple[SessionHead, LoadedSession | None]:
     """The session to show, from its stored score sheet: ``(head, loaded)``,
     with ``loaded`` ``None`` when the sheet is not valid (see
     :func:`models.services.sheet.read_sheet`). Raises :class:`SessionNotFound`."""
@@ -172,7 +172,7 @@ def load_shown(
     sheet = read_sheet(reader, session_id, len(players), fingerprint)
     if sheet is None:
         return head, None
-    return head, Loaded(head, players, player_ids, sheet)
+    return head, LoadedSession(head, players, player_ids, sheet)
 
 
 def load(
@@ -181,7 +181,7 @@ def load(
     *,
     deleted: bool = False,
     lines: tuple[int, int | None] | None = None,
-) -> Loaded:
+) -> LoadedSession:
     """The session to write, in ``db``'s write transaction (its row locked):
     from its score sheet, or — when that is not valid — from its hand rows
     (``rebuilt``; ``rescored`` when the scoring code changed since).
@@ -205,8 +205,8 @@ def load(
     if sheet is not None:
         first, last = lines if lines is not None else (max(0, len(sheet) - 1), None)
         if sheet.read(first, last):
-            return Loaded(head, players, player_ids, sheet)
-    loaded = Loaded(head, players, player_ids, Sheet(len(players)))
+            return LoadedSession(head, players, player_ids, sheet)
+    loaded = LoadedSession(head, players, player_ids, Sheet(len(players)))
     _rebuild(reader, loaded, fresh=head.scored_with == fingerprint)
     return loaded
 
@@ -217,7 +217,7 @@ _ROWS = (
 )
 
 
-def _rebuild(reader: Reader, loaded: Loaded, *, fresh: bool) -> None:
+def _rebuild(reader: Reader, loaded: LoadedSession, *, fresh: bool) -> None:
     """Fill ``loaded.sheet`` from the hand rows: the cached scores when
     ``fresh`` (and well-formed), else each hand rescored from its entry."""
     loaded.rebuilt = True
@@ -329,7 +329,7 @@ def sheet_line(values: dict[str, Any], seats: int) -> SheetLine:
 # -- storing what a write derives ---------------------------------------------------
 
 
-def result_rows(loaded: Loaded, table: Standings) -> list[dict[str, Any]]:
+def result_rows(loaded: LoadedSession, table: Standings) -> list[dict[str, Any]]:
     """The ``session_result`` rows of the standings ``table``: each seat's
     total, place, win, hands and best hand (highest points in one hand, or the
     lowest for penalty scoring)."""
@@ -356,7 +356,7 @@ def result_rows(loaded: Loaded, table: Standings) -> list[dict[str, Any]]:
 
 def store_state(
     db: Session,
-    loaded: Loaded,
+    loaded: LoadedSession,
     table: Standings,
     *,
     from_hand: int,
@@ -423,7 +423,7 @@ def store_state(
     loaded.rebuilt = False
 
 
-def view_of(loaded: Loaded, table: Standings) -> SessionView:
+def view_of(loaded: LoadedSession, table: Standings) -> SessionView:
     """The :class:`SessionView` of a loaded session and its standings."""
     head = loaded.head
     return SessionView(
@@ -444,7 +444,7 @@ def view_of(loaded: Loaded, table: Standings) -> SessionView:
     )
 
 
-def state_differs(loaded: Loaded, table: Standings) -> bool:
+def state_differs(loaded: LoadedSession, table: Standings) -> bool:
     """Whether the session row's stored state (finished, winners, totals,
     leaders) is not what ``table`` says: it is then written again."""
     head, players = loaded.head, loaded.players

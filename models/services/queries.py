@@ -2,8 +2,9 @@
 a session as a document (for exports); listing and finding sessions are in
 :mod:`models.services.listing`.
 
-They read with portable SQL on a :class:`models.db.Reader` and take either the
-app's engine or the command line's :class:`models.db.QuickEngine`: importing
+They read with portable SQL on a :class:`models.reader.Reader` and take the
+app's engine or the command line's :class:`models.db.Database` (a file read
+with :mod:`sqlite3` alone): importing
 SQLAlchemy alone takes longer than a whole ``kortpoeng list`` may, so this
 module imports it only when a session must be written (a score sheet to
 rebuild after the scoring code changed).
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..db import AnyEngine, Reader, from_json, read_only, run_write
+from ..db import Handle, Reader, from_json, read_only, run_write
 from ..views import SessionView
 from .codec import hand_of
 from .loading import load, load_shown, read_head, read_seats, state_differs, store_state, view_of
@@ -26,9 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["export_session", "open_session", "session_doc"]
 
 
-def open_session(
-    *, engine: AnyEngine, session_id: int, include_deleted: bool = False
-) -> SessionView:
+def open_session(*, engine: Handle, session_id: int, include_deleted: bool = False) -> SessionView:
     """Open session ``session_id`` with its score sheet and standings.
 
     The standings are folded by :mod:`scoring` from the score sheet written
@@ -89,7 +88,7 @@ def _doc(reader: Reader, session_id: int) -> SessionDoc:
     )
 
 
-def session_doc(*, engine: AnyEngine, session_id: int) -> SessionDoc:
+def session_doc(*, engine: Handle, session_id: int) -> SessionDoc:
     """The session as a :class:`scoring.SessionDoc` (what was entered, with its
     UUID and start time), for writers of any export format.
 
@@ -99,7 +98,7 @@ def session_doc(*, engine: AnyEngine, session_id: int) -> SessionDoc:
         return _doc(reader, session_id)
 
 
-def export_session(*, engine: AnyEngine, session_id: int) -> str:
+def export_session(*, engine: Handle, session_id: int) -> str:
     """The session as canonical SESSION_FORMAT.md JSON text (UTF-8, final newline).
 
     Export → import → export gives the same text. Raises :class:`SessionNotFound`.

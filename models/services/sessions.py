@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scoring import GameOptions, GameRules, check_name, player_key
 
-from ..db import AnyEngine, Reader, run_write
+from ..db import Handle, Reader, run_write
 from ..errors import SessionNotFound, SessionNotInTrash
 from ..views import SessionView
 from . import snapshots
 from .codec import now_iso
 from .fingerprint import scoring_fingerprint
-from .loading import Loaded, SessionHead, read_head, read_seats, store_state, view_of
+from .loading import LoadedSession, SessionHead, read_head, read_seats, store_state, view_of
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -85,12 +85,12 @@ def create_session(
     started_at_iso: str | None = None,
     rematch_of: int | None = None,
     session_id: int | None = None,
-) -> Loaded:
+) -> LoadedSession:
     """Insert a session row and its seats inside the caller's write transaction
     (under ``session_id`` when given: an import that replaces a session in
     the trash keeps its number).
 
-    Returns the new session as :class:`Loaded` with no hands (for start,
+    Returns the new session as :class:`LoadedSession` with no hands (for start,
     rematch and import, which store its state and results).
     """
     from sqlalchemy import insert
@@ -144,10 +144,10 @@ def create_session(
         ],
     )
     names, ids = read_seats(Reader.of(db), head.id)
-    return Loaded(head, names, ids, Sheet(len(names)))
+    return LoadedSession(head, names, ids, Sheet(len(names)))
 
 
-def _started(db: Session, loaded: Loaded) -> SessionView:
+def _started(db: Session, loaded: LoadedSession) -> SessionView:
     """Store a new session's state (no hands yet) and return its view."""
     table = loaded.standings()
     store_state(db, loaded, table, from_hand=0)
@@ -156,7 +156,7 @@ def _started(db: Session, loaded: Loaded) -> SessionView:
 
 def start_session(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     game: str,
     players: Sequence[str],
     options: Mapping[str, Any] | GameOptions | None = None,
@@ -199,7 +199,7 @@ def start_session(
 
 def rematch(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     session_id: int,
     players: Sequence[str] | None = None,
     options: Mapping[str, Any] | GameOptions | None = None,
@@ -254,12 +254,12 @@ def rematch(
     return run_write(engine, work)
 
 
-def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
+def _set_deleted(engine: Handle, session_id: int, *, deleted: bool) -> None:
     def work(db: Session) -> None:
         from sqlalchemy import update
 
         from ..tables import SessionRow, table_of, utcnow
-        from .trash import purge_expired
+        from .purging import purge_expired
 
         purge_expired(db)
         reader = Reader.of(db)
@@ -280,33 +280,33 @@ def _set_deleted(engine: AnyEngine, session_id: int, *, deleted: bool) -> None:
     run_write(engine, work)
 
 
-def delete_session(*, engine: AnyEngine, session_id: int) -> None:
+def delete_session(*, engine: Handle, session_id: int) -> None:
     """Move a session to the trash (it can be restored for
-    :data:`models.services.trash.KEEP_DAYS` days, then it is deleted for good;
+    :data:`models.services.purging.KEEP_DAYS` days, then it is deleted for good;
     its results stop counting in the statistics meanwhile). Raises
     :class:`SessionNotFound` (also when it is in the trash already)."""
     _set_deleted(engine, session_id, deleted=True)
 
 
-def restore_session(*, engine: AnyEngine, session_id: int) -> None:
+def restore_session(*, engine: Handle, session_id: int) -> None:
     """Take a session out of the trash (its own deleted hands stay in the
     trash, listed again). Raises :class:`SessionNotInTrash` (a
     :class:`SessionNotFound`) when it is not in the trash."""
     _set_deleted(engine, session_id, deleted=False)
 
 
-def purge_trash(*, engine: AnyEngine, older_than: timedelta | None = None) -> int:
+def purge_trash(*, engine: Handle, older_than: timedelta | None = None) -> int:
     """Delete for good what is in the trash — the sessions (with their hands,
     seats, results and sheet) and the deleted hands — only what was deleted
     more than ``older_than`` ago, when given (see
     :mod:`models.services.trash`, which does this by itself after
-    :data:`~models.services.trash.KEEP_DAYS` days).
+    :data:`~models.services.purging.KEEP_DAYS` days).
 
     Returns how many sessions and hands (of the other sessions) went. Players stay.
     """
 
     def work(db: Session) -> int:
-        from .trash import purge
+        from .purging import purge
 
         return purge(db, older_than)
 

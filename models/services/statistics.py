@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoring import BUILTIN_GAME_IDS, CodedError
 
-from ..db import AnyEngine, Reader, read_only, run_write
+from ..db import Handle, Reader, read_only, run_write
 from ..views import GameStatistics, PlayerStatistics
 from .fingerprint import scoring_fingerprint
 
@@ -73,7 +73,7 @@ GROUP BY s.game, r.lowest_wins
 RESCORE_BATCH = 50
 
 
-def rescore_stale(*, engine: AnyEngine) -> int:
+def rescore_stale(*, engine: Handle) -> int:
     """Rescore every session scored by other code than the running one (and
     store its sheet, state and results); returns how many were rescored. A
     session that cannot be scored is left as it is (logged)."""
@@ -121,7 +121,7 @@ def _streaks(
 
 def game_statistics(
     *,
-    engine: AnyEngine,
+    engine: Handle,
     game: str | None = None,
     name_key: Callable[[str], Any] = str.casefold,
 ) -> tuple[GameStatistics, ...]:
@@ -185,7 +185,7 @@ _SNAPSHOT = (
 )
 
 
-def _definition(engine: AnyEngine, game: str) -> Any:
+def _definition(engine: Handle, game: str) -> Any:
     """The definition of ``game`` its most recent session was played by (which
     names a game defined as data, also one deleted since), or ``None`` for a
     coded game or a snapshot that cannot be read."""

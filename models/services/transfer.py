@@ -11,9 +11,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from scoring import SessionDoc, check_hand, read_session, score_session, standings
+from scoring import SessionDoc, check_hand, read_session, score_session, standings, strict_json
+from scoring.strict_json import StrictJsonError
 
-from ..db import AnyEngine, Reader, run_write
+from ..db import Handle, Reader, run_write
 from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
 from ..files import IMPORT_LIMIT, read_import_source
 from ..views import SessionView
@@ -39,7 +40,7 @@ def _started(doc: SessionDoc) -> datetime | None:
 
 
 def import_session(
-    *, engine: AnyEngine, data: bytes | str, limit: int = IMPORT_LIMIT, as_new: bool = False
+    *, engine: Handle, data: bytes | str, limit: int = IMPORT_LIMIT, as_new: bool = False
 ) -> SessionView:
     """Store a session document (SESSION_FORMAT.md) as a new session.
 
@@ -70,13 +71,10 @@ def import_session(
     size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
     if size > limit:
         raise ImportTooLarge(limit=limit, size=size)
-    if isinstance(data, bytes | bytearray):
-        try:
-            text = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise ImportInvalid(detail=f"not UTF-8 text (byte {error.start})") from None
-    else:
-        text = data
+    try:  # bytes as text: the one strict reader's decoding (a byte order mark skipped)
+        text = strict_json.text_of(data)
+    except StrictJsonError as error:
+        raise ImportInvalid(detail=f"not UTF-8 text (byte {error.byte})") from None
     doc = read_session(text)  # names checked by the one name rule
     result = score_session(doc)
     started = _started(doc)

@@ -5,34 +5,32 @@ A session moved to the trash keeps its row (``deleted_at`` set, see
 :func:`models.services.sessions.delete_session`); a deleted hand moves to the
 ``hand_trash`` table under its own id (:func:`models.services.hands.delete_hand`)
 and counts nowhere — not in the standings, the results or the score sheet —
-until it is put back (:func:`restore_hand`) where it was played: among the
+until it is put back (:func:`models.services.hands.restore_hand`) where it was played: among the
 session's hands in the order of their ids, as the undo of a deletion does.
 
 Each thing in the trash has a short name, its *key*: ``S12`` for session 12
 (a plain ``12`` names it too), ``H345`` for the hand whose id is 345
 (:func:`parse_key`). The trash empties itself: whatever was deleted more
 than :data:`KEEP_DAYS` days ago is deleted for good whenever something is put
-in or taken out, and when the app starts (:func:`purge_expired`); the list
-never shows it.
+in or taken out, and when the app starts (:func:`purge_expired`, from
+:mod:`models.services.purging`); the list never shows it.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..db import AnyEngine, Reader, as_utc, from_json, read_only, run_write
+from ..db import Handle, as_utc, read_only, run_write
 from ..errors import (
     HandNotInTrash,
-    HandNotPlaceable,
-    HandSessionInTrash,
     SessionNotInTrash,
 )
-from ..views import SessionView, Trash, TrashedHand, TrashedSession
+from ..views import Trash, TrashedHand, TrashedSession
+from .purging import KEEP, KEEP_DAYS, purge, purge_expired
 
 if TYPE_CHECKING:
-    from sqlalchemy import ColumnElement
     from sqlmodel import Session
 
 __all__ = [
@@ -43,13 +41,7 @@ __all__ = [
     "parse_key",
     "purge",
     "purge_expired",
-    "restore_hand",
 ]
-
-KEEP_DAYS = 30
-"""Days a deleted session or hand stays in the trash before it is deleted for good."""
-
-KEEP = timedelta(days=KEEP_DAYS)
 
 _KEY = re.compile(r"\s*([SsHh]?)\s*(\d{1,18})\s*")
 
@@ -71,7 +63,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def list_trash(*, engine: AnyEngine) -> Trash:
+def list_trash(*, engine: Handle) -> Trash:
     """What is in the trash, most recently deleted first (:class:`Trash`):
     the sessions, and the hands of the sessions outside it (a session's own
     deleted hands come back with it). Whatever is past its purge date is
@@ -141,99 +133,7 @@ def list_trash(*, engine: AnyEngine) -> Trash:
     return Trash(tuple(sessions), tuple(hands))
 
 
-def purge_expired(db: Session) -> int:
-    """In ``db``'s write transaction: delete for good whatever went into the
-    trash more than :data:`KEEP_DAYS` days ago. Returns how many sessions and
-    hands went."""
-    return purge(db, KEEP)
-
-
-def purge(db: Session, older_than: timedelta | None) -> int:
-    """In ``db``'s write transaction: delete for good the sessions in the
-    trash (with their hands, seats, results, sheet and deleted hands) and the
-    deleted hands — only those deleted more than ``older_than`` ago, when
-    given. Returns how many sessions and hands (of the other sessions) went."""
-    from sqlalchemy import delete, select
-
-    from ..tables import HandTrashRow, SessionRow, table_of, utcnow
-
-    sessions = table_of(SessionRow)
-    hands = table_of(HandTrashRow)
-    connection = db.connection()
-    condition: ColumnElement[bool] = sessions.c.deleted_at.is_not(None)
-    hand_condition: ColumnElement[bool] = hands.c.id.is_not(None)
-    if older_than is not None:
-        condition = condition & (sessions.c.deleted_at <= utcnow() - older_than)
-        hand_condition = hands.c.deleted_at <= utcnow() - older_than
-    ids = connection.execute(select(sessions.c.id).where(condition)).scalars().all()
-    if ids:
-        connection.execute(delete(hands).where(hands.c.session_id.in_(ids)))
-        connection.execute(delete(sessions).where(sessions.c.id.in_(ids)))
-    gone = connection.execute(delete(hands).where(hand_condition)).rowcount
-    return len(ids) + max(0, gone or 0)
-
-
-def restore_hand(*, engine: AnyEngine, hand_id: int) -> SessionView:
-    """Put hand ``hand_id`` back from the trash where it was played (among its
-    session's hands in the order of their ids; later hands move down one
-    number) and return its session with the new standings. Its warnings were
-    confirmed when it was first saved.
-
-    Raises :class:`HandNotInTrash` (not there, or past its purge date),
-    :class:`HandSessionInTrash` (restore the session first),
-    :class:`HandSessionEnded` (the session has ended since the hand was
-    deleted) and :class:`HandNotPlaceable` (with the hand back the session
-    would end before its last hand, RULES.md). Nothing is written then.
-    """
-
-    def work(db: Session) -> SessionView:
-        from scoring import ScoringError
-
-        from .codec import checked_hand, hand_of
-        from .hands import check_not_ended, place_hand
-        from .loading import load, read_head, read_seats
-
-        purge_expired(db)
-        reader = Reader.of(db)
-        row = reader.first(
-            "SELECT session_id, number, entry, went_out_seat, note, played_at "
-            "FROM hand_trash WHERE id = :id",
-            id=hand_id,
-        )
-        if row is None:
-            raise HandNotInTrash(id=f"H{hand_id}")
-        session_id, number, entry, seat, note, played_at = row
-        key = f"H{hand_id}"
-        head = read_head(reader, session_id, deleted=True, lock=True)
-        if head.deleted_at is not None:
-            raise HandSessionInTrash(session=session_id, hand=number, id=key)
-        at = 1 + reader.value(
-            "SELECT COUNT(*) FROM hand WHERE session_id = :sid AND id < :id",
-            sid=session_id,
-            id=hand_id,
-        )
-        loaded = load(db, session_id, lines=(at - 1, None))
-        check_not_ended(reader, loaded, hand_id, at)
-        players, _ = read_seats(reader, session_id)
-        try:
-            hand = hand_of(
-                from_json(entry),
-                went_out_seat=seat,
-                note=note,
-                played_at=played_at,
-                players=players,
-                game=loaded.game,
-                number=at,
-            )
-            entered = checked_hand(hand, loaded.players, at)
-            return place_hand(db, loaded, at, entered, True, hand_id)
-        except ScoringError:
-            raise HandNotPlaceable(session=session_id, hand=at, id=key) from None
-
-    return run_write(engine, work)
-
-
-def delete_hand_for_good(*, engine: AnyEngine, hand_id: int) -> None:
+def delete_hand_for_good(*, engine: Handle, hand_id: int) -> None:
     """Delete hand ``hand_id`` from the trash for good. Raises
     :class:`HandNotInTrash`."""
 
@@ -249,7 +149,7 @@ def delete_hand_for_good(*, engine: AnyEngine, hand_id: int) -> None:
     run_write(engine, work)
 
 
-def delete_session_for_good(*, engine: AnyEngine, session_id: int) -> None:
+def delete_session_for_good(*, engine: Handle, session_id: int) -> None:
     """Delete session ``session_id`` — in the trash — for good, with its
     hands (and deleted hands), seats, results and score sheet. Players stay.
     Raises :class:`SessionNotInTrash`."""

@@ -145,11 +145,11 @@ def test_huge_points_are_refused_and_nothing_is_stored(tmp_path, capsys):
 def test_a_database_that_cannot_be_opened(tmp_path, lang):
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"this is not a database" * 100)
-    line = one_line(kortpoeng("list", "--db", str(junk), lang=lang))
+    line = one_line(kortpoeng("list", "--db", str(junk), lang=lang), status=3)
     start = "The database" if lang == "en" else "Databasen"
     damaged = "is damaged" if lang == "en" else "er skadet"
     assert line.startswith(f"{start} {junk} {damaged}")
-    line = one_line(kortpoeng("show", "1", "--db", str(tmp_path), lang=lang))
+    line = one_line(kortpoeng("show", "1", "--db", str(tmp_path), lang=lang), status=3)
     start = "Cannot open the database" if lang == "en" else "Kan ikke åpne databasen"
     assert line.startswith(f"{start} {tmp_path}: ")
 

@@ -70,18 +70,22 @@ def test_json_export_ignores_the_language(db, tmp_path) -> None:
 
 @pytest.mark.parametrize("command", [[], ["web"]])
 def test_db_option_reaches_the_app(command, monkeypatch, tmp_path) -> None:
-    """``kortpoeng --db FILE [web]`` serves the sessions of FILE (the app reads
-    ``KORTPOENG_DB``); the server itself is not started here."""
+    """``kortpoeng --db FILE [web]`` serves the sessions of FILE: the file is
+    passed to the app as its ``db`` argument (issue 27, item 5: the engine
+    passed explicitly), not by writing ``KORTPOENG_DB``; the server itself is
+    not started here."""
     import app.main
 
     monkeypatch.delenv("KORTPOENG_DB", raising=False)
     seen: list[str | None] = []
 
-    def record(*_args, **_kwargs) -> None:
-        seen.append(os.environ.get("KORTPOENG_DB"))
+    def record(*_args, db=None, **_kwargs) -> int:
+        seen.append(None if db is None else os.fspath(db))
+        return 0
 
     monkeypatch.setattr(app.main, "run_web", record)
     monkeypatch.setattr(app.main, "run_app", record)
     target = str(tmp_path / "table.sqlite3")
     assert main(["--db", target, *command]) == 0
     assert seen == [target]
+    assert "KORTPOENG_DB" not in os.environ

@@ -50,9 +50,11 @@ def test_import_list_show_export_round_trip(db, capsys, tmp_path):
     doc = json.loads(sample.read_text(encoding="utf-8"))
     status, out, _ = run(capsys, "--db", db, "show", doc["id"][:6])
     assert status == 0
-    assert "Finished after hand 5" in out
+    # the exports' summary line (issue 27, item 5: show reads the same summary)
+    assert "5 rounds; lowest total wins; finished after 5 hands" in out.splitlines()
+    assert "Winner: Åse" in out.splitlines()
     total_lines = [line for line in out.splitlines() if line.strip().startswith("1 ")]
-    assert total_lines  # rank 1 row
+    assert total_lines  # the row of 1st place
 
     target = tmp_path / "out.json"
     status, _, err = run(

@@ -1,6 +1,6 @@
 """A PostgreSQL server that is down, goes away mid-write or refuses the login
 (issue 13, "Bad input and faults"): one translated line (the command line
-exits 2; the app's message says to try again), never the library's text, and
+exits 3; the app's message says to try again), never the library's text, and
 no write half-done."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_server_stopped_between_two_statements_of_a_write_writes_nothing(restart
         open_session(engine=engine, session_id=sid)
     url = engine.url.render_as_string(hide_password=False)
     status, out, err = _cli(capsys, url, "list")
-    assert status == 2 and out == ""
+    assert status == 3 and out == ""
     line = _one_line(err)
     assert "cannot be reached" in line and "try again" in line
     assert pgc.PASSWORD not in line and "***" in line
@@ -107,7 +107,7 @@ def test_a_server_not_listening_is_one_line(pg_cluster, capsys, language, words)
     engine.dispose()
     with use_language(language):
         status, out, err = _cli(capsys, url, "list")
-        assert status == 2 and out == ""
+        assert status == 3 and out == ""
         assert words in _one_line(err).lower()
         assert words in describe_error(DatabaseUnreachable(database="x")).lower()
 
@@ -115,7 +115,7 @@ def test_a_server_not_listening_is_one_line(pg_cluster, capsys, language, words)
 def test_web_does_not_start_on_a_server_that_is_down(pg_cluster, capsys):
     url = pg_cluster.url("postgres").replace(f":{pg_cluster.port}/", f":{pgc._free_port()}/")
     status, out, err = _cli(capsys, url, "web", "--port", "0")
-    assert status == 2 and out == ""
+    assert status == 3 and out == ""
     assert "cannot be reached" in _one_line(err)
 
 
@@ -126,7 +126,7 @@ def test_a_refused_login_is_one_line_without_the_password(pg_cluster, capsys):
         init_db(engine)
     engine.dispose()
     status, out, err = _cli(capsys, url, "list")
-    assert status == 2 and out == ""
+    assert status == 3 and out == ""
     line = _one_line(err)
     assert "refused the login" in line and "not-the-password" not in line
     assert "try again" in describe_error(DatabaseLoginRefused(database="x"))
@@ -139,7 +139,7 @@ def test_a_database_that_does_not_exist_is_one_line(pg_cluster, capsys):
         init_db(engine)
     engine.dispose()
     status, _out, err = _cli(capsys, url, "show", "1")
-    assert status == 2
+    assert status == 3
     assert "Cannot open the database" in _one_line(err)
 
 

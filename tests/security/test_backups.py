@@ -313,7 +313,7 @@ def test_restore_onto_a_damaged_database(db: Path, capsys) -> None:
     for companion in ("-wal", "-shm"):
         db.with_name(db.name + companion).unlink(missing_ok=True)
     done = kortpoeng("--db", str(db), "list")
-    assert done.returncode == 2
+    assert done.returncode == 3  # the database cannot be used
     advice = one_line(done.stderr)
     assert advice.endswith(f"Restore the latest backup with: kortpoeng restore-backup {backup}")
     status, _out, err = run(capsys, "--db", str(db), "restore-backup", str(backup))
@@ -329,7 +329,7 @@ def test_two_databases_in_one_folder_keep_their_own_backups(db: Path, tmp_path: 
     other = tmp_path / "other.db"
     other.write_bytes(os.urandom(8192))
     status, _out, err = run(capsys, "--db", str(other), "list")
-    assert status == 2
+    assert status == 3
     assert "it has no backups" in one_line(err)
     assert [p.name for p in list_backups(db)] == [list_backups(db)[0].name]
     assert list_backups(other) == []

@@ -2,8 +2,8 @@
 spreads into the backups.
 
 Each test starts from the reported case: a real database of a few hundred
-sessions stored through the services, with 8 KiB of noise written at a page
-boundary in the middle of the file (``PRAGMA quick_check`` says it is
+sessions stored through the services, with 8 KiB of noise written over pages
+of hands in the middle of the file (``PRAGMA quick_check`` says it is
 damaged, yet ``list`` still works), and a backup made before the damage
 beside a newer one the damage was already copied into (what ``kortpoeng
 backup`` and the daily backup made before this fix). Every message must name
@@ -90,17 +90,33 @@ def _quick_check(path: Path) -> list[tuple[str, ...]] | str:
 
 
 def _damage(path: Path) -> None:
-    """8 KiB of noise at a page boundary in the middle of ``path``."""
+    """8 KiB of noise on pages of the hands table from the middle of ``path``
+    on (the reported case: damage that ``list``, which reads the sessions'
+    rows, does not meet). Which pages hold hands is read from SQLite's
+    ``dbstat`` before the damage: since every session stores its game's
+    definition, the sessions' rows fill much of the middle of the file."""
     connection = sqlite3.connect(path)
     try:
         size = connection.execute("PRAGMA page_size").fetchone()[0]
         pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        hands = [
+            page
+            for (page,) in connection.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'hand' AND pagetype = 'leaf' "
+                "AND pageno >= ? ORDER BY pageno",
+                (pages // 2,),
+            )
+        ]
     finally:
         connection.close()
     assert pages > 100, pages  # a real file, not a toy
+    noise = random.Random(26).randbytes(8192)
+    count = len(noise) // size
+    assert len(hands) >= count, hands
     with path.open("r+b") as handle:
-        handle.seek(pages // 2 * size)
-        handle.write(random.Random(26).randbytes(8192))
+        for n, page in enumerate(hands[:count]):
+            handle.seek((page - 1) * size)  # pages are numbered from 1
+            handle.write(noise[n * size : (n + 1) * size])
     assert _quick_check(path) != [("ok",)]
 
 
@@ -141,7 +157,7 @@ def test_kortpoeng_web_refuses_a_damaged_file(damaged, lang: str) -> None:
         served = kortpoeng("--db", str(db), "web", "--port", "0", lang=lang, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("kortpoeng web served the damaged database")
-    assert served.returncode == 2 and served.stdout == ""
+    assert served.returncode == 3 and served.stdout == ""
     assert one_line(served.stderr) == DAMAGED[lang].format(db=db, backup=good)
 
 
@@ -165,12 +181,12 @@ def test_kortpoeng_backup_keeps_no_damaged_copy(damaged, lang: str, capsys) -> N
     db, good, _bad = damaged
     before = sorted(backup_folder(db).iterdir())
     status, out, err = run(capsys, "--db", str(db), "backup", lang=lang)
-    assert status == 2 and out == ""
+    assert status == 3 and out == ""
     assert one_line(err) == NO_BACKUP_MADE[lang].format(db=db, backup=good)
     assert sorted(backup_folder(db).iterdir()) == before  # nothing new, nothing left behind
     named = db.parent / "copy.db"
     status, _out, err = run(capsys, "--db", str(db), "backup", str(named), lang=lang)
-    assert status == 2 and not named.exists() and leftovers(db.parent) == []
+    assert status == 3 and not named.exists() and leftovers(db.parent) == []
     assert one_line(err) == NO_BACKUP_MADE[lang].format(db=db, backup=good)
 
 
@@ -230,7 +246,7 @@ def test_a_read_of_a_bad_page_is_one_line(damaged, capsys) -> None:
     assert 0 < len(met) < 3 * SESSIONS_PER_SAMPLE, met
     for command, lang in ((("export", str(met[0])), "en"), (("export", str(met[-1])), "nb")):
         done = kortpoeng("--db", str(db), *command, lang=lang)
-        assert done.returncode == 2 and done.stdout == "", done.stdout
+        assert done.returncode == 3 and done.stdout == "", done.stdout
         assert one_line(done.stderr) == DAMAGED[lang].format(db=db, backup=good)
 
 

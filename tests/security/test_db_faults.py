@@ -1,6 +1,6 @@
 """Issue 9, items 8 (the use-case side), 9 and 10: a damaged, foreign or newer
 database, a read-only folder, a full disk and a locked database each give one
-translated line naming the file and what to do — exit status 2 on the command
+translated line naming the file and what to do — exit status 3 on the command
 line, a coded error from the use cases — never a traceback and never a
 library's own text; the technical cause is logged. Nothing is half-written."""
 
@@ -146,7 +146,7 @@ def test_every_command_says_one_line_and_changes_nothing(
     for command in COMMANDS:
         caplog.clear()
         status, out, err = run(capsys, "--db", str(db), *command)
-        assert (status, out) == (2, ""), (command, err)
+        assert (status, out) == (3, ""), (command, err)
         assert one_line(err) == english.format(db=db), command
         if cause:  # the technical cause is logged, never shown
             assert any(cause in r.getMessage() for r in caplog.records), caplog.text
@@ -159,19 +159,19 @@ def test_as_a_user_runs_it_in_norwegian(kind: str, tmp_path: Path) -> None:
     make, _english, norwegian, _cause = KINDS[kind]
     db = make(tmp_path / "kp.db")
     done = kortpoeng("--db", str(db), "list", lang="nb")
-    assert done.returncode == 2 and done.stdout == ""
+    assert done.returncode == 3 and done.stdout == ""
     assert one_line(done.stderr) == norwegian.format(db=db)
 
 
-def test_kortpoeng_web_says_the_same_line_and_exits_2(tmp_path: Path) -> None:
+def test_kortpoeng_web_says_the_same_line_and_exits_3(tmp_path: Path) -> None:
     db = _garbage_inside(tmp_path / "kp.db")
     listed = kortpoeng("--db", str(db), "list")
     served = kortpoeng("--db", str(db), "web", "--port", "0", timeout=120)
-    assert served.returncode == 2 and served.stdout == ""
+    assert served.returncode == 3 and served.stdout == ""
     assert one_line(served.stderr) == one_line(listed.stderr) == DAMAGED_EN.format(db=db)
     newer = _newer(tmp_path / "newer.db")
     served = kortpoeng("--db", str(newer), "web", "--port", "0", lang="nb", timeout=120)
-    assert served.returncode == 2
+    assert served.returncode == 3
     assert one_line(served.stderr) == NEWER_NB.format(db=newer)
 
 
@@ -183,7 +183,7 @@ def test_a_damaged_database_names_its_newest_backup(tmp_path: Path, capsys) -> N
     data[4096:] = os.urandom(len(data) - 4096)
     db.write_bytes(bytes(data))
     status, _out, err = run(capsys, "--db", str(db), "list", lang="nb")
-    assert status == 2
+    assert status == 3
     assert one_line(err) == (
         f"Databasen {db} er skadet eller er ikke en Kortpoeng-database; ingenting ble endret. "
         f"Hent tilbake den siste sikkerhetskopien med: kortpoeng restore-backup {backup}"
@@ -194,7 +194,7 @@ def test_a_path_that_cannot_be_a_database(tmp_path: Path, capsys) -> None:
     (tmp_path / "a-file").write_text("x")
     for where in (tmp_path, tmp_path / "a-file" / "kp.db"):
         status, _out, err = run(capsys, "--db", str(where), "list")
-        assert status == 2
+        assert status == 3
         assert one_line(err) == (
             f"Cannot open the database {where}: check its name (a file in a folder that "
             "exists, or a database URL)"
@@ -202,7 +202,7 @@ def test_a_path_that_cannot_be_a_database(tmp_path: Path, capsys) -> None:
     status, _out, err = run(
         capsys, "--db", "postgresql://kari:secret@db.example:notaport/kp", "list"
     )
-    assert status == 2
+    assert status == 3
     assert "secret" not in one_line(err)
 
 
@@ -221,10 +221,10 @@ def test_a_read_only_folder(tmp_path: Path, capsys) -> None:
         before = db.read_bytes()
         for command in COMMANDS:
             status, out, err = run(capsys, "--db", str(db), *command)
-            assert (status, out) == (2, ""), command
+            assert (status, out) == (3, ""), command
             assert one_line(err) == READ_ONLY_EN.format(db=db)
         done = kortpoeng("--db", str(db), "import", str(SAMPLES / "rummy.json"), lang="nb")
-        assert done.returncode == 2
+        assert done.returncode == 3
         assert one_line(done.stderr) == (
             f"Kan ikke skrive til databasen {db}: filen eller mappen er skrivebeskyttet. "
             "Ingenting ble endret; gjør dem skrivbare"
@@ -340,7 +340,7 @@ def test_a_real_full_disk_under_the_database(tmp_path: Path) -> None:
         db = _stored(small / "kp.db", 1)
         fill_up(small)
         done = kortpoeng("--db", str(db), "import", _write(tmp_path))
-        assert done.returncode == 2
+        assert done.returncode == 3
         assert one_line(done.stderr).startswith(f"The disk holding the database {db} is full.")
         (small / "filler").unlink()
         assert kortpoeng("--db", str(db), "list").returncode == 0

@@ -133,7 +133,7 @@ def test_a_second_signal_ends_it_at_once(servers) -> None:
 
 
 def test_a_port_in_use_is_said_in_one_line(tmp_path) -> None:
-    """The address cannot be bound: one translated line, status 1, no traceback."""
+    """The address cannot be bound: one translated line, status 4 (CANNOT_SERVE), no traceback."""
     import subprocess
 
     from server_harness import KORTPOENG, ROOT
@@ -150,7 +150,7 @@ def test_a_port_in_use_is_said_in_one_line(tmp_path) -> None:
             timeout=60,
             env={**os.environ, "KORTPOENG_LANG": "nb"},
         )
-    assert done.returncode == 1
+    assert done.returncode == 4
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"Kan ikke starte tjeneren på 127.0.0.1:{port}")
 

@@ -1,6 +1,7 @@
 """``kortpoeng restore-backup FILE``: replace the database with a backup, after
 checking that the file is a Kortpoeng database, keeping a copy of the database
-as it was."""
+as it was. (Putting a session or a hand back from the trash is ``kortpoeng
+restore``, :mod:`app.cli.trash`.)"""
 
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
     from models.faults import database_file, database_name
     from scoring import CodedError
 
-    if database_file(getattr(args, "db", None)) is None:  # PostgreSQL: its own tools
-        return fail(BackupUnavailable(database=database_name(getattr(args, "db", None))))
+    if database_file(args.db) is None:  # PostgreSQL: its own tools
+        return fail(BackupUnavailable(database=database_name(args.db)))
     try:
-        engine = make_engine(getattr(args, "db", None))
+        engine = make_engine(args.db)
     except CodedError as error:
         return fail(error)
     try:
