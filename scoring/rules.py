@@ -22,7 +22,7 @@ from .cards import STANDARD_RANKS, Card, Face, Rank, parse_cards
 from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
-from .invisible import hidden_character
+from .invisible import has_control, hidden_character, without_format
 from .limits import MAX_OPTION, MAX_POINTS
 from .options import GameOptions
 from .standings import standings
@@ -51,11 +51,6 @@ __all__ = [
 MAX_NAME = 40
 #: The longest note a hand may carry, in characters.
 MAX_NOTE = 500
-# Characters that reorder the text around them (bidi embeddings, overrides and
-# isolates): a name holding one can show as another name, or garble a line.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Control characters, lone surrogates, line and paragraph separators.
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 def choice(default: str, *choices: str) -> Any:
@@ -68,21 +63,13 @@ def minimum(default: int, least: int = 1, most: int = MAX_OPTION) -> Any:
     return dataclasses.field(default=default, metadata={"minimum": least, "maximum": most})
 
 
-def _visible(name: str) -> str:
-    """``name`` without invisible format characters (zero-width space and
-    joiner, direction marks...)."""
-    if name.isascii():
-        return name
-    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
-
-
 def player_key(name: str) -> str:
     """The form in which names must be unique: compatibility-normalised (NFKC),
     invisible format characters dropped, case-folded, spaces trimmed — so two
     names that look the same are the same player."""
     if name.isascii():
         return name.strip().casefold()
-    return unicodedata.normalize("NFKC", _visible(name)).strip().casefold()
+    return unicodedata.normalize("NFKC", without_format(name)).strip().casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,11 +498,9 @@ def check_name(name: Any) -> str:
     ...
     scoring.errors.OptionError: the name 'KariKari...' is longer than 40 characters
     """
-    if not isinstance(name, str) or not _visible(name).strip():
+    if not isinstance(name, str) or not without_format(name).strip():
         raise OptionError(ErrorCode.PLAYER_NAME_EMPTY)
-    if (not name.isascii() or not name.isprintable()) and any(
-        unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS for ch in name
-    ):
+    if has_control(name):  # scoring.invisible: the one set of classes
         raise OptionError(ErrorCode.PLAYER_NAME_CONTROL, player=name[: 2 * MAX_NAME])
     hidden = None if name.isascii() else hidden_character(name)
     if hidden is not None:  # "Ka\u200bri" would show as another "Kari"
@@ -557,10 +542,7 @@ def check_note(note: Any) -> str:
         raise HandError(
             ErrorCode.NOTE_LONG, field="note", params={"maximum": MAX_NOTE, "length": len(note)}
         )
-    if not note.isprintable() and any(
-        ch != "\n" and (unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS)
-        for ch in note
-    ):
+    if has_control(note, allowed="\n"):
         raise HandError(ErrorCode.NOTE_CONTROL, field="note")
     return note
 

@@ -14,13 +14,13 @@ does not have the game; and a hand's flags. Version 1 files are still read
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import strict_json
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
@@ -28,6 +28,7 @@ from .hands import Hand, Leftover, Run
 from .options import GameOptions
 from .registry import builtin_definition, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
+from .strict_json import JsonFault, StrictJsonError
 
 if TYPE_CHECKING:  # (the definition code loads when a file carries a game)
     from .definition import GameDefinition
@@ -436,87 +437,37 @@ def _in_seat_order(mapping: dict[str, Any], players: Sequence[str]) -> dict[str,
     return {p: mapping[p] for p in players if p in mapping}
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """``object_pairs_hook``: a key given twice would silently lose one value."""
-    data = dict(pairs)
-    if len(data) < len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise SessionFileError(ErrorCode.FILE_DUPLICATE_KEY, field=key[:40])
-            seen.add(key)
-    return data
-
-
-# A \uD800-\uDFFF escape: JSON can spell a lone surrogate, which no file can hold.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _lone_surrogate(data: Any, path: str) -> str | None:
-    """The path of the first text in ``data`` (keys too) holding a lone surrogate."""
-    if isinstance(data, str):
-        try:
-            data.encode("utf-8")
-        except UnicodeEncodeError:
-            return path or "document"
-        return None
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found = _lone_surrogate(key, f"{path}{key!s}") or _lone_surrogate(
-                value, f"{path}{key}."
-            )
-            if found:
-                return found.rstrip(".")
-    elif isinstance(data, list):
-        for i, value in enumerate(data, 1):
-            found = _lone_surrogate(value, f"{path.rstrip('.')}[{i}].")
-            if found:
-                return found.rstrip(".")
-    return None
-
-
 def _decode(source: str | bytes | bytearray) -> Any:
-    """JSON text (or UTF-8 bytes; a byte order mark is skipped) → Python data."""
-    if isinstance(source, bytes | bytearray):
-        try:
-            source = bytes(source).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise SessionFileError(
-                ErrorCode.FILE_JSON, params={"detail": f"not UTF-8 (byte {error.start})"}
-            ) from None
-    elif source.startswith("\ufeff"):  # Windows Notepad's UTF-8 byte order mark
-        source = source[1:]
+    """JSON text (or UTF-8 bytes; a byte order mark is skipped) → Python data,
+    read by the one strict reader (:mod:`scoring.strict_json`), its refusals
+    as this format's codes."""
     try:
-        data = json.loads(source, object_pairs_hook=_no_duplicates)
-    except SessionFileError:
-        raise
-    except json.JSONDecodeError as error:
-        raise SessionFileError(
-            ErrorCode.FILE_JSON,
-            params={"detail": error.msg, "line": error.lineno, "column": error.colno},
-        ) from None
-    except (ValueError, RecursionError) as error:  # too deep, a number too long
-        raise SessionFileError(ErrorCode.FILE_JSON, params={"detail": str(error)[:120]}) from None
-    if _SURROGATE_ESCAPE.search(source) or not source.isascii():
-        # only then can a lone surrogate hide in the data: look for it
-        try:
-            source.encode("utf-8")
-            suspect = _SURROGATE_ESCAPE.search(source) is not None
-        except UnicodeEncodeError:
-            suspect = True
-        found = _lone_surrogate(data, "") if suspect else None
-        if found:
-            raise SessionFileError(ErrorCode.FILE_TEXT, field=found)
-    return data
+        return strict_json.loads(source)
+    except StrictJsonError as error:
+        raise _refused(error) from None
+
+
+def _refused(error: StrictJsonError) -> SessionFileError:
+    """A refusal of :func:`scoring.strict_json.loads` as a session file's error."""
+    if error.fault is JsonFault.DUPLICATE_KEY:
+        return SessionFileError(ErrorCode.FILE_DUPLICATE_KEY, field=(error.key or "")[:40])
+    if error.fault is JsonFault.LONE_SURROGATE:
+        return SessionFileError(ErrorCode.FILE_TEXT, field=error.path)
+    params: dict[str, Any] = {"detail": error.detail}
+    if error.line is not None:
+        params.update(line=error.line, column=error.column)
+    return SessionFileError(ErrorCode.FILE_JSON, params=params)
 
 
 def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     """Read a session document strictly (SESSION_FORMAT.md).
 
     ``source`` is JSON text/bytes (a leading byte order mark is skipped) or an
-    already-decoded mapping. Unknown fields, keys given twice, unknown option
-    keys, an unknown ``format`` or ``version``, wrong types, text that is not
-    valid Unicode and bad cards are refused. Raises :class:`SessionFileError`,
+    already-decoded mapping. What the one strict JSON reader refuses
+    (:mod:`scoring.strict_json`: ``NaN``/``Infinity``, keys given twice, text
+    that is not valid Unicode, nesting too deep…), unknown fields, unknown
+    option keys, an unknown ``format`` or ``version``, wrong types and bad
+    cards are refused. Raises :class:`SessionFileError`,
     :class:`OptionError`, :class:`CardParseError` or :class:`HandError`; the
     hand-level ones carry the hand number, player and card.
 

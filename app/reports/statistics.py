@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 __all__ = ["GameStatistics", "PlayerStatistics", "game_statistics"]
 
 
-def game_statistics(*, engine: Handle, game: str | None = None) -> tuple[GameStatistics, ...]:
-    """The statistics of every finished session in the database (of ``game``
-    only, a game id, when given), as the database adds them up from the
+def game_statistics(*, engine: Handle, game_id: str | None = None) -> tuple[GameStatistics, ...]:
+    """The statistics of every finished session in the database (of the game
+    ``game_id`` only, when given), as the database adds them up from the
     stored results (:func:`models.services.game_statistics`): the statistics
     screen's and ``kortpoeng stats``'s figures (the same as a rescore of every
     finished session, tests/app/statistics_reference.py); empty when no
@@ -38,7 +38,7 @@ def game_statistics(*, engine: Handle, game: str | None = None) -> tuple[GameSta
     the active language (:func:`app.i18n.collation_key`)."""
     from models.services import game_statistics as stored_statistics
 
-    return stored_statistics(engine=engine, game=game, name_key=_alphabetical)
+    return stored_statistics(engine=engine, game_id=game_id, name_key=_alphabetical)
 
 
 def _alphabetical(name: str) -> bytes:

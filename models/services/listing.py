@@ -1,6 +1,6 @@
 """The session list and finding a session by its number or id: read use cases
 the app and the command line share, in portable SQL on a
-:class:`models.db.Reader`. They need no scoring (the list shows the state
+:class:`models.reader.Reader`. They need no scoring (the list shows the state
 stored with each session), so this module loads neither the rules nor
 SQLAlchemy.
 """

@@ -2,7 +2,7 @@
 derives from it: the session row's state, the results per seat and the score
 sheet pieces.
 
-Reads run as portable SQL on a :class:`models.db.Reader` (also the command
+Reads run as portable SQL on a :class:`models.reader.Reader` (also the command
 line's read path: nothing here imports SQLAlchemy before a write needs it).
 A session is shown from its score sheet (:mod:`models.services.sheet`); a
 write loads the same sheet, changes it in memory, and stores the pieces from

@@ -122,13 +122,13 @@ def _streaks(
 def game_statistics(
     *,
     engine: Handle,
-    game: str | None = None,
+    game_id: str | None = None,
     name_key: Callable[[str], Any] = str.casefold,
 ) -> tuple[GameStatistics, ...]:
     """Per game and direction, per player: sessions, wins, win rate, average
     and best hand, current streak, over every finished session outside the
-    trash (see the module docstring); only the sessions of ``game`` (a game
-    id) when given.
+    trash (see the module docstring); only the sessions of the game
+    ``game_id`` when given.
 
     Returns one :class:`GameStatistics` per game and direction that has a
     finished session, in the order of :data:`scoring.BUILTIN_GAME_IDS` (highest-wins
@@ -137,8 +137,8 @@ def game_statistics(
     passes its language's alphabetical order). Empty when nothing has finished.
     """
     rescore_stale(engine=engine)
-    only = " AND s.game = :game" if game is not None else ""
-    params = {"game": game} if game is not None else {}
+    only = " AND s.game = :game" if game_id is not None else ""
+    params = {"game": game_id} if game_id is not None else {}
     with read_only(engine) as reader:
         per_player = reader.rows(_PER_PLAYER.format(game=only), **params)
         per_game = reader.rows(_PER_GAME.format(game=only), **params)
@@ -185,8 +185,8 @@ _SNAPSHOT = (
 )
 
 
-def _definition(engine: Handle, game: str) -> Any:
-    """The definition of ``game`` its most recent session was played by (which
+def _definition(engine: Handle, game_id: str) -> Any:
+    """The definition of ``game_id`` its most recent session was played by (which
     names a game defined as data, also one deleted since), or ``None`` for a
     coded game or a snapshot that cannot be read."""
     from scoring import GameDefinitionError
@@ -194,7 +194,7 @@ def _definition(engine: Handle, game: str) -> Any:
     from .snapshots import definition_of
 
     with read_only(engine) as reader:
-        row = reader.first(_SNAPSHOT, game=game)
+        row = reader.first(_SNAPSHOT, game=game_id)
     try:
         return definition_of(row[0]) if row is not None else None
     except GameDefinitionError:

@@ -15,11 +15,13 @@ from dataclasses import field as _field
 from enum import Enum
 from typing import Any, TypeVar
 
+from .. import strict_json
 from ..cards import Rank, Suit, parse_card
 from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
-from ..invisible import hidden_character
+from ..invisible import has_control, hidden_character
 from ..limits import MAX_OPTION
+from ..strict_json import JsonFault, StrictJsonError
 from .shapes import (
     FORMAT,
     LIMITS,
@@ -48,7 +50,6 @@ from .shapes import (
 # -- reading -----------------------------------------------------------------
 
 _SLUG = re.compile(r"[a-z][a-z0-9_]*")
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=Enum)
 
@@ -117,9 +118,8 @@ class _Reader:
         if not isinstance(value, str):
             raise _type(path, Expected.TEXT, value)
         if not value.isascii() or not value.isprintable():
-            for ch in value:
-                if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
-                    raise _fail(ErrorCode.DEFINITION_TEXT, path)
+            if has_control(value):  # scoring.invisible: the one set of classes
+                raise _fail(ErrorCode.DEFINITION_TEXT, path)
             hidden = hidden_character(value)  # "He\u200barts" would show as "Hearts"
             if hidden is not None:
                 raise _fail(
@@ -622,43 +622,29 @@ def definition_warnings(definition: GameDefinition) -> tuple[DefinitionWarning, 
     return tuple(found)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) < len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise _fail(ErrorCode.DEFINITION_DUPLICATE_KEY, key[:40])
-            seen.add(key)
-    return data
-
-
-def _no_constant(name: str) -> Any:
-    raise _fail(ErrorCode.DEFINITION_JSON, "", detail=f"{name} is not a number JSON allows")
-
-
 def _decode(source: str | bytes | bytearray) -> Any:
-    if len(source) > LIMITS.document:
-        raise _fail(ErrorCode.DEFINITION_TOO_LARGE, "", maximum=LIMITS.document, count=len(source))
-    if isinstance(source, bytes | bytearray):
-        try:
-            source = bytes(source).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise _fail(
-                ErrorCode.DEFINITION_JSON, "", detail=f"not UTF-8 (byte {error.start})"
-            ) from None
-    elif source.startswith("\ufeff"):
-        source = source[1:]
+    """JSON text (or UTF-8 bytes; a byte order mark is skipped) → Python
+    data, read by the one strict reader (:mod:`scoring.strict_json`), its
+    refusals as a definition's codes."""
     try:
-        return json.loads(source, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except GameDefinitionError:
-        raise
-    except json.JSONDecodeError as error:
-        raise _fail(
-            ErrorCode.DEFINITION_JSON, "", detail=error.msg, line=error.lineno, column=error.colno
-        ) from None
-    except (ValueError, RecursionError) as error:  # too deep, a number too long
-        raise _fail(ErrorCode.DEFINITION_JSON, "", detail=str(error)[:120]) from None
+        return strict_json.loads(source, limit=LIMITS.document)
+    except StrictJsonError as error:
+        raise _refused(error) from None
+
+
+def _refused(error: StrictJsonError) -> GameDefinitionError:
+    """A refusal of :func:`scoring.strict_json.loads` as a definition's error."""
+    if error.fault is JsonFault.TOO_LARGE:
+        return _fail(ErrorCode.DEFINITION_TOO_LARGE, "", maximum=LIMITS.document, count=error.size)
+    if error.fault is JsonFault.DUPLICATE_KEY:
+        return _fail(ErrorCode.DEFINITION_DUPLICATE_KEY, (error.key or "")[:40])
+    if error.fault is JsonFault.LONE_SURROGATE:  # a control character here (Cs)
+        return _fail(ErrorCode.DEFINITION_TEXT, error.path or "")
+    if error.line is not None:
+        return _fail(
+            ErrorCode.DEFINITION_JSON, "", detail=error.detail, line=error.line, column=error.column
+        )
+    return _fail(ErrorCode.DEFINITION_JSON, "", detail=error.detail)
 
 
 def read_definition(source: str | bytes | bytearray | Mapping[str, Any]) -> GameDefinition:

@@ -209,14 +209,14 @@ def test_hands_of_a_session_in_the_trash_come_back_with_it(engine):
 
 def test_the_statistics_never_count_a_hand_in_the_trash(engine):
     view = _rummy(engine, [5, 7], rounds=2)
-    (stats,) = game_statistics(engine=engine, game="rummy")
+    (stats,) = game_statistics(engine=engine, game_id="rummy")
     assert {p.player: p.hands for p in stats.players} == {"Kari": 2, "Ola": 2}
     gone = delete_hand(engine=engine, session_id=view.id, number=2)
-    assert game_statistics(engine=engine, game="rummy") == ()  # not finished now
+    assert game_statistics(engine=engine, game_id="rummy") == ()  # not finished now
     record_hand(
         confirm_warnings=True, engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 30})
     )
-    (stats,) = game_statistics(engine=engine, game="rummy")
+    (stats,) = game_statistics(engine=engine, game_id="rummy")
     (ola,) = [p for p in stats.players if p.player == "Ola"]
     assert ola.hands == 2 and ola.best_hand == 5  # lowest: penalty scoring
     assert _rows(engine, "SELECT COUNT(*) FROM hand_trash WHERE id = :i", i=gone.hand.hand_id) == [
