@@ -33,7 +33,7 @@ def game_statistics(*, engine: Handle, game_id: str | None = None) -> tuple[Game
     ``game_id`` only, when given), as the database adds them up from the
     stored results (:func:`models.services.game_statistics`): the statistics
     screen's and ``kortpoeng stats``'s figures (the same as a rescore of every
-    finished session, tests/app/statistics_reference.py); empty when no
+    finished session, tests/models/statistics_reference.py); empty when no
     session has finished. Names that tie are in the alphabetical order of
     the active language (:func:`app.i18n.collation_key`)."""
     from models.services import game_statistics as stored_statistics

@@ -29,7 +29,7 @@ from models.views import GameStatistics, PlayerStatistics
 from scoring import BUILTIN_GAME_IDS
 
 if TYPE_CHECKING:
-    from models.db import AnyEngine
+    from models.db import Handle
     from scoring import SessionDoc, SessionResult
 
 #: One finished session as the statistics need it: the document, its scored
@@ -145,7 +145,7 @@ def player_statistics(
     return tuple(out)
 
 
-def finished_entries(*, engine: AnyEngine, page_size: int = 200) -> Iterator[Entry]:
+def finished_entries(*, engine: Handle, page_size: int = 200) -> Iterator[Entry]:
     """Every finished session outside the trash in the database, as
     :func:`player_statistics` wants them: ``(doc, score_session(doc),
     finished_at)``.
