@@ -298,7 +298,7 @@ def every_screen(page) -> Iterator[str]:
     new_session(page, "rummy", ["Ingrid", "Åse"], options=["scoring-winner_collects"])
     open_hand(page)
     h.tap(page, "went-out-0")
-    wait_for(page, "rummy")
+    wait_for(page, "flag-rummy")  # the definition's hand flag rummy
     yield "rummy hand (went rummy)"
     h.tap(page, "nav-back")
     wait_for(page, "screen-session")

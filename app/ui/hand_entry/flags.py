@@ -37,8 +37,10 @@ def HandFlags(draft: HandDraft) -> ft.Control:
                         on_change=lambda e, f=flag.id: draft.set_flag(
                             f, draft.went_out if switched(e, f in draft.flags) else None
                         ),
+                        padding=ft.Padding.symmetric(horizontal=4, vertical=8),  # 48 high
                     ),
                     toggled=called is not None,
+                    label=name,  # a switch's name for a screen reader (Rummy's went rummy too)
                 )
             )
             continue
