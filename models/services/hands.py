@@ -39,7 +39,7 @@ from .loading import (
     load,
     read_head,
     read_seats,
-    score_hand,
+    score_hand_at,
     sheet_line,
     store_state,
     stored_hand,
@@ -146,7 +146,7 @@ def record_hand(
         if number is not None and number != at:
             raise NextHandChanged(session=session_id, hand=number, next=at)
         entered = checked_hand(hand, loaded.players, at, now_iso())
-        score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
+        score = score_hand_at(loaded.game, loaded.options, loaded.players, entered, at)
         warnings = check_warnings(score, at, confirmed=confirm_warnings)
         values = hand_values(entered, loaded.players, score, warnings)
         loaded.sheet.append(sheet_line(values, len(loaded.players)))
@@ -201,7 +201,7 @@ def edit_hand(
             _expect(stored, loaded, number, expected)
         index = number - 1
         entered = checked_hand(hand, loaded.players, number, loaded.sheet.at(index))
-        score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+        score = score_hand_at(loaded.game, loaded.options, loaded.players, entered, number)
         warnings = check_warnings(
             score, number, confirmed=confirm_warnings, already=loaded.sheet.warnings(index)
         )
@@ -336,7 +336,7 @@ def place_hand(
     from ..tables import HandTrashRow, table_of
 
     session_id = loaded.head.id
-    score = score_hand(loaded.game, loaded.options, loaded.players, entered, at)
+    score = score_hand_at(loaded.game, loaded.options, loaded.players, entered, at)
     warnings = check_warnings(score, at, confirmed=confirm_warnings)
     values = hand_values(entered, loaded.players, score, warnings)
     loaded.sheet.insert(at - 1, sheet_line(values, len(loaded.players)))
@@ -397,7 +397,7 @@ def _delete(
         session_id=session_id,
         number=number,
         hand=entered,
-        score=score_hand(loaded.game, loaded.options, loaded.players, entered, number),
+        score=score_hand_at(loaded.game, loaded.options, loaded.players, entered, number),
         warnings=warnings_from_json(warnings, number),
         hand_id=hand_id,
     )
@@ -429,7 +429,7 @@ def get_hand(*, engine: Handle, session_id: int, number: int) -> HandDetail:
         session_id=session_id,
         number=number,
         hand=entered,
-        score=score_hand(game, options, players, entered, number),
+        score=score_hand_at(game, options, players, entered, number),
         warnings=warnings_from_json(warnings, number),
         hand_id=hand_id,
     )

@@ -41,7 +41,7 @@ __all__ = [
     "load_shown",
     "read_seats",
     "result_rows",
-    "score_hand",
+    "score_hand_at",
     "sheet_line",
     "store_state",
     "stored_hand",
@@ -237,7 +237,7 @@ def _rebuild(reader: Reader, loaded: LoadedSession, *, fresh: bool) -> None:
                 game=loaded.game,
                 number=number,
             )
-            score = score_hand(loaded.game, loaded.options, loaded.players, entered, number)
+            score = score_hand_at(loaded.game, loaded.options, loaded.players, entered, number)
             cache = score_cache(score, loaded.players)
             loaded.rescored = True
         loaded.sheet.append(
@@ -302,10 +302,11 @@ def stored_hand(
     return hand_id, hand, list(from_json(warnings) or ())
 
 
-def score_hand(
+def score_hand_at(
     game: GameRules, options: GameOptions, players: Sequence[str], hand: Hand, number: int
 ) -> HandScore:
-    """``game.score_hand`` with the hand number put on any :class:`ScoringError`."""
+    """``game.score_hand`` for hand ``number``, with that number put on any
+    :class:`ScoringError` (named apart from the rules' own ``score_hand``)."""
     try:
         return game.score_hand(options, players, hand)
     except scoring.ScoringError as error:

@@ -19,7 +19,7 @@ from ..errors import DuplicateSession, ImportInvalid, ImportTooLarge
 from ..files import IMPORT_LIMIT, read_import_source
 from ..views import SessionView
 from .codec import hand_values
-from .loading import score_hand, sheet_line, store_state, view_of
+from .loading import score_hand_at, sheet_line, store_state, view_of
 from .reimport import check_brings_every_hand
 from .sessions import create_session, player_ids
 
@@ -130,7 +130,7 @@ def import_session(
         if players != tuple(doc.players):
             hands = [check_hand(hand, players, number) for number, hand in enumerate(hands, 1)]
             scores = [
-                score_hand(loaded.game, loaded.options, players, hand, number)
+                score_hand_at(loaded.game, loaded.options, players, hand, number)
                 for number, hand in enumerate(hands, 1)
             ]
             table = standings(loaded.game, loaded.options, players, scores)
