@@ -92,3 +92,26 @@ def test_a_copy_of_swedish_rummy_exports_like_the_built_in(engine, lang):
     assert lines["copy"] == lines["builtin"] and len(lines["copy"]) == 3  # target too
     assert rules["copy"] == rules["builtin"] != []
     assert views["copy"].rules.blocked_term == views["builtin"].rules.blocked_term == "blocked"
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_copy_of_swedish_rummy_reads_like_the_built_in_on_the_screens(engine, lang, monkeypatch):
+    """The rules screen's and the session screen's "Played with" lines of the
+    copy are the built-in's, in a server that has not named the copy before
+    (a rules screen opened from a link): they were "The game's own rules."
+    and nothing, as the issue found."""
+    import app.messages.games
+    from app.ui.state.rules_screen import session_text
+    from app.ui.state.session_screen import blocked_word, heading
+
+    copy_id = family_copy(engine)
+    builtin, copy = played(engine, "swedish_rummy"), played(engine, copy_id)
+    monkeypatch.setattr(app.messages.games, "_SEEN", {})  # nothing named yet
+    views = [services.open_session(engine=engine, session_id=s) for s in (builtin, copy)]
+    with use_language(lang):
+        rules = [session_text(view) for view in views]
+        played_with = [heading(view)[1] for view in views]
+        blocked = [blocked_word(view) for view in views]
+    assert rules[1] == rules[0] and rules[0].count("• ") == 3  # target, draw two, queens
+    assert played_with[1] == played_with[0] and len(played_with[0]) == 3
+    assert blocked[1] == blocked[0] == {"en": "Blocked", "nb": "Låst"}[lang]

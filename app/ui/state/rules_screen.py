@@ -40,7 +40,7 @@ def session_text(view: SessionView) -> str:
     """How the session ``view`` is played, a bullet a line: every option
     that differs from the game's default (RULES.md: a session shows how it
     was played); "The game's own rules." when none does."""
-    lines = describe_options(view.game, view.options_dict)
+    lines = describe_options(view.game_rules, view.options_dict)  # a copy of a game too
     return "\n".join(f"• {line}" for line in lines) if lines else _("The game's own rules.")
 
 

@@ -144,7 +144,7 @@ def heading(view: SessionView) -> tuple[str, tuple[str, ...]]:
     none) and how the session is played (every option that is not the
     game's default, in words). The target is said once: where the options
     say it, the progress line does not."""
-    played = tuple(describe_options(view.game, view.options_dict))
+    played = tuple(describe_options(view.game_rules, view.options_dict))
     return progress_text(view, target_said=target_in_options(view, played)), played
 
 
