@@ -194,12 +194,17 @@ class HandScreen:
         hand): the draft to show. A change's first showing is the hand as
         stored, always; changes left unsaved at an earlier opening are kept
         aside and offered (:attr:`left`). Later showings (a reload after a
-        write elsewhere) keep what is being entered."""
+        write elsewhere) keep what is being entered; a change refused because
+        another phone changed or deleted the hand stays on show with its
+        refusal until the screen is left (its draft is forgotten already, so
+        nothing of it is carried into the next opening)."""
         app = self.app
         if self.number is None:
             draft = app.draft_for(view, None)
         elif stored is None:
             raise ValueError("a change of a hand needs the stored hand")
+        elif self.draft is not None and _code(self.draft.save_error) == StorageCode.HAND_CHANGED:
+            draft = self.draft
         elif self.view is None or self.draft is None:
             draft = app.open_edit(view, self.number, stored)
             self.left = app.left_edit(view.id, self.number)
