@@ -129,9 +129,6 @@ from app.ui.loading import (
     Loaded as Loaded,
 )
 from app.ui.loading import (
-    run_use_case as run_use_case,
-)
-from app.ui.loading import (
     use_loaded as use_loaded,
 )
 from app.ui.loading import (

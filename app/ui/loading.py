@@ -19,7 +19,7 @@ from app.ui.context import announce, go, go_back, go_replace
 from app.ui.state import AppState
 from app.ui.state.ports import Ports
 from app.ui.state.views import SessionView
-from app.use_cases import run_use_case as run_use_case
+from app.use_cases import run_use_case
 from scoring import CodedError
 
 T = TypeVar("T")
@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 def page_ports() -> Ports:
     """The :class:`~app.ui.state.ports.Ports` of a screen on this page: the
-    use cases off the event loop (:func:`run_use_case`), the navigation
+    use cases off the event loop (:func:`app.use_cases.run_use_case`), the navigation
     (:func:`app.ui.context.go`, :func:`~app.ui.context.go_replace`,
     :func:`~app.ui.context.go_back`) and the news of a write
     (:func:`app.ui.context.announce`). Each acts on the page of the handler

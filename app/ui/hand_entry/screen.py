@@ -19,14 +19,9 @@ from app.i18n import _
 from app.messages import blocked_label
 from app.ui.common import (
     Screen,
-    announce,
     choice,
     describe_problem,
-    go,
-    go_back,
-    go_replace,
     loading_screen,
-    run_use_case,
     tagged,
     use_app,
     use_loaded,
@@ -35,10 +30,10 @@ from app.ui.common import (
 )
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
+from app.ui.loading import page_ports
 from app.ui.phone import on_its_side, use_keep_awake
 from app.ui.state import AppState, HandDraft
 from app.ui.state.hand_screen import HandScreen, session_and_hand
-from app.ui.state.ports import Ports
 
 __all__ = ["EditHandScreen", "HandEntry", "NewHandScreen", "overtaken_notice"]
 
@@ -192,12 +187,6 @@ def leave_dialog(app: AppState, screen: HandScreen) -> ft.AlertDialog:
     )
 
 
-def hand_ports() -> Ports:
-    """The hand screen's ways out: the use cases off the event loop, the
-    navigation (a finished entry leaves the history) and the other tabs."""
-    return Ports(run_use_case, go, go_replace, announce, go_back)
-
-
 def use_hand_screen(app: AppState, session_id: int, number: int | None) -> HandScreen:
     """The model of the hand screen on show (hand ``number`` of session
     ``session_id``, ``None`` for the next hand): made when the screen opens
@@ -205,7 +194,7 @@ def use_hand_screen(app: AppState, session_id: int, number: int | None) -> HandS
     draws again whenever the model changes."""
 
     def made() -> HandScreen:
-        return HandScreen(app, hand_ports(), session_id, number)
+        return HandScreen(app, page_ports(), session_id, number)
 
     kept, set_screen = ft.use_state(cast("Callable[[], Any]", made))
     screen = cast("HandScreen", kept)

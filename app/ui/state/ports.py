@@ -19,7 +19,7 @@ class Ports:
     Attributes:
         run: ``await run(use_case, **arguments)`` runs a use case of
             :mod:`models.services` with the app's engine (off the event loop:
-            :func:`app.ui.common.run_use_case`) and returns what it returns;
+            :func:`app.use_cases.run_use_case`) and returns what it returns;
             raises what it raises.
         go: ``go(route)`` shows another screen (pushed on the history).
         replace: ``replace(route)`` shows another screen in place of this
