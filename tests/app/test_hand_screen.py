@@ -460,6 +460,13 @@ def test_a_hand_changed_on_another_phone_is_refused_and_leaving_asks_nothing(db)
     problem = screen.problem(screen.preview())
     assert problem is not None and "another phone" in screen.problem_text(problem)
     assert totals(table, sid)[0] == 18
+    # the screen loads again (the other phone's write is told): the refusal
+    # stays on show, with what was entered, until the screen is left
+    stored = table.call(services.get_hand, session_id=sid, number=1).hand
+    assert screen.show(table.session(sid), stored) is screen.draft
+    problem = screen.problem(screen.preview())
+    assert problem is not None and "another phone" in screen.problem_text(problem)
+    assert points(screen, "Anna") == "17"  # this phone's change (5 + K + 2), not the stored 18
     table.routes.clear()
     screen.leave()
     assert not screen.leaving and table.routes == [f"back:/session/{sid}"]
