@@ -59,7 +59,7 @@ def seed(url: str, hands: int = HANDS) -> int:
     init_db(engine)
     players = ["Anna", "Bo", "Cato"]
     view = store.start_session(
-        engine=engine, game="swedish_rummy", players=players, options={"target": 1_000_000}
+        engine=engine, game_id="swedish_rummy", players=players, options={"target": 1_000_000}
     )
     for n in range(hands):
         went_out = players[n % 3]

@@ -31,7 +31,7 @@ session's snapshot of its game's rules: :mod:`.snapshots`) and :mod:`.trash`
 >>> engine = make_engine("sqlite://")  # tests use a file; memory is fine here
 >>> init_db(engine)
 >>> from scoring import Hand, parse_cards
->>> view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+>>> view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
 >>> view = record_hand(engine=engine, session_id=view.id,
 ...                    hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}))
 >>> view.standings.totals

@@ -157,11 +157,11 @@ def _started(db: Session, loaded: LoadedSession) -> SessionView:
 def start_session(
     *,
     engine: Handle,
-    game: str,
+    game_id: str,
     players: Sequence[str],
     options: Mapping[str, Any] | GameOptions | None = None,
 ) -> SessionView:
-    """Start a session of ``game`` with ``players`` in seat order (seat 0 deals first).
+    """Start a session of the game ``game_id`` with ``players`` in seat order (seat 0 deals first).
 
     ``options`` is a mapping of option keys that differ from the defaults
     (SESSION_FORMAT.md) or the game's Options dataclass. Players are matched to
@@ -173,13 +173,13 @@ def start_session(
     ``player_count``, ``option_unknown``/``option_type``/``option_value``/
     ``option_range``. Nothing is written when it raises.
 
-    ``game`` is a built-in game's id or a custom game's
+    ``game_id`` is a built-in game's id or a custom game's
     (:mod:`models.services.games`); a game defined as data is played by the
     snapshot of its definition taken now.
     """
     from .games import game_rules
 
-    rules = game_rules(engine=engine, game_id=game)
+    rules = game_rules(engine=engine, game_id=game_id)
     names = [check_name(name) for name in players]
     rules.check_players(names)
     opts = _options(rules, options)

@@ -27,7 +27,7 @@ def crowded(tmp_path_factory) -> Path:
     engine = make_engine(str(db))
     init_db(engine)
     for number in range(240):
-        session = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+        session = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
         if number % 2:
             delete_session(engine=engine, session_id=session.id)
     engine.dispose()

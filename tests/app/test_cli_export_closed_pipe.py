@@ -25,7 +25,7 @@ def stored(tmp_path_factory) -> tuple[Path, int]:
     db = tmp_path_factory.mktemp("export-pipe") / "kp.db"
     engine = make_engine(str(db))
     init_db(engine)
-    session = start_session(engine=engine, game="hearts", players=["Kari", "Ola", "Per", "Liv"])
+    session = start_session(engine=engine, game_id="hearts", players=["Kari", "Ola", "Per", "Liv"])
     engine.dispose()
     return db, session.id
 

@@ -219,7 +219,7 @@ def test_a_hostile_game_file_is_one_line_and_changes_nothing(case, lang, db_file
 def test_a_session_of_a_custom_game_lists_shows_exports_and_scores(capsys, db_file, tmp_path):
     engine = make_engine(db_file)
     save_game(engine=engine, definition=_uno())
-    view = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     record_hand(
         engine=engine,
         session_id=view.id,

@@ -157,7 +157,7 @@ def played(db) -> str:
         )
         save_game(engine=engine, definition=mine)
         for game in ("hearts", "family_hearts"):
-            view = start_session(engine=engine, game=game, players=("Anna", "Bo", "Cato"))
+            view = start_session(engine=engine, game_id=game, players=("Anna", "Bo", "Cato"))
             for _ in range(4):  # Anna takes every point: 104, the session ends
                 view = record_hand(
                     engine=engine,

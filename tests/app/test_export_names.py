@@ -377,7 +377,7 @@ def test_statistics_ties_in_the_languages_order(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_recent_players_in_the_languages_order(db: Path, lang: str) -> None:
-    start_session(engine=storage.engine(), game="swedish_rummy", players=NORDIC)
+    start_session(engine=storage.engine(), game_id="swedish_rummy", players=NORDIC)
     names = recent_players(engine=storage.engine(), name_key=collation_key(lang))
     assert list(names) == ORDER[lang]
     everyone = list_players(engine=storage.engine(), name_key=collation_key(lang))

@@ -48,7 +48,7 @@ def family_copy(engine) -> str:
 
 
 def played(engine, game_id: str) -> int:
-    view = services.start_session(engine=engine, game=game_id, players=PLAYERS, options=OPTIONS)
+    view = services.start_session(engine=engine, game_id=game_id, players=PLAYERS, options=OPTIONS)
     for hand in HANDS:
         view = services.record_hand(
             engine=engine, session_id=view.id, hand=hand, confirm_warnings=True

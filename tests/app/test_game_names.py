@@ -183,7 +183,7 @@ def test_a_session_file_carrying_a_lookalike_game_is_refused(tmp_path, capsys, d
     old = make_engine(str(tmp_path / "old.db"))
     init_db(old)
     save_game(engine=old, definition=_named(CYRILLIC_HEARTS))  # the service alone does not check
-    view = start_session(engine=old, game="family_hearts", players=["Kari", "Ola", "Per"])
+    view = start_session(engine=old, game_id="family_hearts", players=["Kari", "Ola", "Per"])
     session_file = tmp_path / "session.json"
     session_file.write_text(export_session(engine=old, session_id=view.id), encoding="utf-8")
     old.dispose()
@@ -268,7 +268,7 @@ def test_a_session_file_of_a_custom_game_named_like_a_house_rules_game_is_refuse
     old = make_engine(str(tmp_path / "old.db"))
     init_db(old)
     save_game(engine=old, definition=_named("Swedish Rummy (house rules)", game_id="my_y"))
-    view = start_session(engine=old, game="my_y", players=["Kari", "Ola", "Per"])
+    view = start_session(engine=old, game_id="my_y", players=["Kari", "Ola", "Per"])
     session_file = tmp_path / "session.json"
     session_file.write_text(export_session(engine=old, session_id=view.id), encoding="utf-8")
     old.dispose()

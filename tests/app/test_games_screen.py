@@ -111,7 +111,7 @@ def play_to_the_end(players: tuple[str, str]) -> Any:
     150 — past 60: the session ends, the second wins."""
     engine = storage.engine()
     first, second = players
-    view = services.start_session(engine=engine, game="family_eights", players=list(players))
+    view = services.start_session(engine=engine, game_id="family_eights", players=list(players))
     view = services.record_hand(
         engine=engine, session_id=view.id, hand=Hand(first, {second: (parse_card("K"),)})
     )

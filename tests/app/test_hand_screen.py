@@ -52,7 +52,7 @@ def english():
 
 def start(table: Table, game: str, players: Sequence[str], **options) -> int:
     """A session started (as the new-session form starts it); its id."""
-    view = table.call(services.start_session, game=game, players=list(players), options=options)
+    view = table.call(services.start_session, game_id=game, players=list(players), options=options)
     return view.id
 
 

@@ -47,7 +47,7 @@ def db_file(tmp_path) -> Path:
 
 def finished_swedish(engine, players=("Anna", "Bjørn")):
     """A genuine Swedish Rummy session, finished: Anna goes out over 8 8 (100)."""
-    view = services.start_session(engine=engine, game="swedish_rummy", players=list(players))
+    view = services.start_session(engine=engine, game_id="swedish_rummy", players=list(players))
     return services.record_hand(
         engine=engine,
         session_id=view.id,
@@ -81,7 +81,9 @@ def test_the_rigged_file_is_stored_listed_shown_exported_and_counted_as_house_ru
 
     _status, out, _err = run(capsys, *db, "show", "2")
     assert out.splitlines()[0] == f"Swedish Rummy (house rules) — session 2 ({UUID})"
-    assert "Finished after hand 1. Winner: Anna" in out  # scored by the file's rules: K 100
+    # scored by the file's rules (K 100), said as the exports' summary says it
+    assert "Target: 100 points; finished after 1 hand" in out.splitlines()
+    assert "Winner: Anna" in out.splitlines()
 
     _status, out, _err = run(capsys, *db, "export", "2", "--format", "json")
     exported = json.loads(out)
@@ -161,7 +163,7 @@ def test_a_genuine_built_in_export_imports_unchanged_as_the_built_in(
         view = finished_swedish(source)
     else:
         view = services.start_session(
-            engine=source, game="hearts", players=["Anna", "Bjørn", "Cato"]
+            engine=source, game_id="hearts", players=["Anna", "Bjørn", "Cato"]
         )
         view = services.record_hand(
             engine=source,

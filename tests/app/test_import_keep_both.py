@@ -28,7 +28,7 @@ __all__ = ["english"]  # (the autouse fixture, taken from the session list's tes
 def four_hands() -> tuple[int, bytes]:
     """A Rummy session of Kari and Ola with 4 hands, and its export after hand 1."""
     engine = storage.engine()
-    view = services.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = services.start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     old = b""
     for left in (5, 7, 11, 3):
         services.record_hand(

@@ -65,7 +65,7 @@ def finished_swedish():
     engine = storage.engine()
     old = services.start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["Anna", "Bo", "Cato"],
         options={"draw_two": True, "target": 300},
     )
@@ -170,7 +170,7 @@ def test_a_variant_that_moves_the_target_says_so(lang) -> None:
 def test_recent_players_are_offered_in_the_languages_alphabetical_order(db, lang, order) -> None:
     """Æ Ø Å come after Z in Norwegian; in English Æ is "ae"."""
     services.start_session(
-        engine=storage.engine(), game="rummy", players=["Øystein", "Zara", "Åsmund", "Ærlig"]
+        engine=storage.engine(), game_id="rummy", players=["Øystein", "Zara", "Åsmund", "Ærlig"]
     )
     assert list(load_recent(lang)(storage.engine())) == order
 

@@ -32,7 +32,10 @@ def seed() -> dict[str, int]:
     * "trashed": finished, then deleted — not counted.
     """
     first = start_session(
-        engine=storage.engine(), game="rummy", players=["Kari", "Ola", "Per"], options={"rounds": 2}
+        engine=storage.engine(),
+        game_id="rummy",
+        players=["Kari", "Ola", "Per"],
+        options={"rounds": 2},
     )
     record_hand(
         engine=storage.engine(),
@@ -46,15 +49,15 @@ def seed() -> dict[str, int]:
     )
     time.sleep(1.05)  # finish times are stored to the second: keep them apart
     second = start_session(
-        engine=storage.engine(), game="rummy", players=["Kari", "Ola"], options={"rounds": 1}
+        engine=storage.engine(), game_id="rummy", players=["Kari", "Ola"], options={"rounds": 1}
     )
     record_hand(engine=storage.engine(), session_id=second.id, hand=hand("Kari", {"Ola": ["9"]}))
     running = start_session(
-        engine=storage.engine(), game="rummy", players=["Kari", "Ola"], options={"rounds": 2}
+        engine=storage.engine(), game_id="rummy", players=["Kari", "Ola"], options={"rounds": 2}
     )
     record_hand(engine=storage.engine(), session_id=running.id, hand=hand("Ola", {"Kari": ["K"]}))
     trashed = start_session(
-        engine=storage.engine(), game="rummy", players=["Kari", "Per"], options={"rounds": 1}
+        engine=storage.engine(), game_id="rummy", players=["Kari", "Per"], options={"rounds": 1}
     )
     record_hand(
         engine=storage.engine(), session_id=trashed.id, hand=hand("Per", {"Kari": ["K", "K"]})
@@ -66,7 +69,7 @@ def seed() -> dict[str, int]:
 def test_no_finished_sessions_no_statistics(db) -> None:
     assert game_statistics(engine=storage.engine()) == ()
     view = start_session(
-        engine=storage.engine(), game="rummy", players=["Kari", "Ola"], options={"rounds": 2}
+        engine=storage.engine(), game_id="rummy", players=["Kari", "Ola"], options={"rounds": 2}
     )
     record_hand(engine=storage.engine(), session_id=view.id, hand=hand("Kari", {"Ola": ["K"]}))
     assert game_statistics(engine=storage.engine()) == ()

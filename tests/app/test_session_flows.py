@@ -68,7 +68,7 @@ def finished_swedish(**options):
     """A finished Swedish Rummy session of Anna, Bo and Cato (Anna scores 300)."""
     engine = storage.engine()
     view = services.start_session(
-        engine=engine, game="swedish_rummy", players=["Anna", "Bo", "Cato"], options=options
+        engine=engine, game_id="swedish_rummy", players=["Anna", "Bo", "Cato"], options=options
     )
     view = services.record_hand(
         engine=engine, session_id=view.id, hand=Hand("Anna", {"Bo": 300}), confirm_warnings=True
@@ -143,7 +143,7 @@ def test_a_rematch_of_another_game_is_a_new_session_and_a_refusal_stores_nothing
 )
 def test_the_rematch_form_starts_with_the_options_played(db, game, players, options, preset):
     old = services.start_session(
-        engine=storage.engine(), game=game, players=players, options=options
+        engine=storage.engine(), game_id=game, players=players, options=options
     )
     form = NewSessionDraft()
     form.prefill_rematch(old)
@@ -170,7 +170,7 @@ def test_rematch_of_a_custom_game_keeps_the_rules_it_was_played_by(db) -> None:
     text = json.loads(write_definition(base))
     text["id"] = "family_eights"
     saved = services.save_game(engine=engine, definition=read_definition(json.dumps(text)))
-    view = services.start_session(engine=engine, game=saved.game_id, players=["Kari", "Ola"])
+    view = services.start_session(engine=engine, game_id=saved.game_id, players=["Kari", "Ola"])
     view = services.record_hand(
         engine=engine, session_id=view.id, hand=Hand("Kari", {"Ola": 100}), confirm_warnings=True
     )
@@ -247,7 +247,7 @@ def test_bad_cards_and_a_session_stored_already_are_refused_as_the_command_line_
 def test_a_deleted_session_is_said_in_its_place_and_put_back_from_there(db) -> None:
     engine = storage.engine()
     for players in (["Kari", "Ola"], ["Per", "Pål"], ["Ask", "Embla"]):
-        services.start_session(engine=engine, game="rummy", players=players)
+        services.start_session(engine=engine, game_id="rummy", players=players)
     done = finished_swedish()
     app, table = AppState(), Table()
     listed = services.list_sessions(engine=engine).items
@@ -285,7 +285,7 @@ def test_a_deleted_session_is_said_in_its_place_and_put_back_from_there(db) -> N
 
 def test_an_undo_that_cannot_put_it_back_says_why(db) -> None:
     engine = storage.engine()
-    view = services.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = services.start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     app, table = AppState(), Table()
     listed = services.list_sessions(engine=engine).items
     asyncio.run(delete_session(app, table.ports, listed[0], listed))

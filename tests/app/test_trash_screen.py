@@ -40,7 +40,7 @@ def seed() -> tuple[int, int]:
     11) and a Rummy session; their ids."""
     engine = storage.engine()
     swedish = services.start_session(
-        engine=engine, game="swedish_rummy", players=PLAYERS, options={"target": 100}
+        engine=engine, game_id="swedish_rummy", players=PLAYERS, options={"target": 100}
     )
     for left in (5, 7, 11):
         services.record_hand(
@@ -49,7 +49,7 @@ def seed() -> tuple[int, int]:
             session_id=swedish.id,
             hand=Hand("Anna", {"Bo": left}),
         )
-    rummy = services.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    rummy = services.start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     return swedish.id, rummy.id
 
 

@@ -174,7 +174,7 @@ def engine(tmp_path):
 
 def test_a_typed_sum_is_saved_as_its_sum_and_read_back_from_the_file(engine, tmp_path) -> None:
     """The reported case: "10+15" was saved as 1015 without a word."""
-    view = start_session(engine=engine, game="rummy", players=("Kari", "Per"))
+    view = start_session(engine=engine, game_id="rummy", players=("Kari", "Per"))
     screen = Table(engine).new_hand(view.id)  # the hand screen's model
     d = screen.draft
     d.set_went_out("Kari")

@@ -469,7 +469,7 @@ def seed_table(tmp_path: Path, lang: str) -> tuple[str, dict[str, int]]:
     ids = {
         "twelve": store.import_session(engine=engine, data=json.dumps(twelve).encode()).id,
         "four": store.start_session(
-            engine=engine, game="swedish_rummy", players=P4, options={"target": 100}
+            engine=engine, game_id="swedish_rummy", players=P4, options={"target": 100}
         ).id,
     }
     engine.dispose()

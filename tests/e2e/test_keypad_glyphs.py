@@ -71,10 +71,10 @@ def seed(url: str) -> dict[str, int]:
     engine = make_engine(url)
     init_db(engine)
     store.save_game(engine=engine, definition=four_queens())
-    hearts = store.start_session(engine=engine, game="hearts", players=HEARTS_PLAYERS)
-    custom = store.start_session(engine=engine, game="four_queens", players=CUSTOM_PLAYERS)
+    hearts = store.start_session(engine=engine, game_id="hearts", players=HEARTS_PLAYERS)
+    custom = store.start_session(engine=engine, game_id="four_queens", players=CUSTOM_PLAYERS)
     two = store.start_session(
-        engine=engine, game="swedish_rummy", players=["Anna", "Bo"], options={"target": 100}
+        engine=engine, game_id="swedish_rummy", players=["Anna", "Bo"], options={"target": 100}
     )
     engine.dispose()
     return {"hearts": hearts.id, "custom": custom.id, "two": two.id}

@@ -41,7 +41,7 @@ def seed(url: str) -> dict[str, int]:
     engine = make_engine(url)
     init_db(engine)
     family = store.import_session(engine=engine, data=(GOLDEN / "family.json").read_bytes())
-    nordic = store.start_session(engine=engine, game="rummy", players=NORDIC)
+    nordic = store.start_session(engine=engine, game_id="rummy", players=NORDIC)
     engine.dispose()
     return {"family": family.id, "nordic": nordic.id}
 

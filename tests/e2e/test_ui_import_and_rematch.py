@@ -60,7 +60,7 @@ def test_a_session_file_is_picked_refused_kept_beside_and_a_rematch_is_started(
     engine = _engine(url)
     old = store.start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["Anna", "Bo", "Cato"],
         options={"draw_two": True, "target": 300},
     )
@@ -69,7 +69,7 @@ def test_a_session_file_is_picked_refused_kept_beside_and_a_rematch_is_started(
     )
     # an older export of a session now in the trash: Kari and Ola after one
     # hand of four
-    trashed = store.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    trashed = store.start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     older = tmp_path / "kari-ola.json"
     for left in (5, 7, 11, 3):
         store.record_hand(

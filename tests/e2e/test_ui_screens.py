@@ -24,17 +24,17 @@ def seed(url: str) -> int:
     engine = make_engine(url)
     init_db(engine)
     rummy = store.start_session(
-        engine=engine, game="rummy", players=["Kari", "Ola"], options={"rounds": 1}
+        engine=engine, game_id="rummy", players=["Kari", "Ola"], options={"rounds": 1}
     )
     store.record_hand(
         engine=engine,
         session_id=rummy.id,
         hand=Hand("Kari", {"Ola": parse_cards(["K", "7", "A"])}),
     )
-    store.start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    store.start_session(engine=engine, game_id="four_suit_rummy", players=["Anna", "Bjørn"])
     swedish = store.start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["Anna", "Bjørn", "Cecilie", "Dag"],
         options={"target": 200, "draw_two": True},
     )

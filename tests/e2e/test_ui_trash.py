@@ -30,7 +30,7 @@ def seed(url: str) -> tuple[int, int]:
     engine = make_engine(url)
     init_db(engine)
     swedish = store.start_session(
-        engine=engine, game="swedish_rummy", players=PLAYERS, options={"target": 100}
+        engine=engine, game_id="swedish_rummy", players=PLAYERS, options={"target": 100}
     )
     for left in (5, 7, 11):
         store.record_hand(
@@ -39,7 +39,7 @@ def seed(url: str) -> tuple[int, int]:
             session_id=swedish.id,
             hand=Hand("Anna", {"Bo": left}),
         )
-    rummy = store.start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    rummy = store.start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     engine.dispose()
     return swedish.id, rummy.id
 

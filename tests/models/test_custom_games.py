@@ -141,7 +141,7 @@ def test_a_session_keeps_the_rules_it_was_started_with(engine):
     went out scores 70. Changing the Wild to 5 or deleting the game later
     changes nothing in the session; a new session plays by the new rules."""
     save_game(engine=engine, definition=_uno())
-    view = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     assert view.definition == _uno()
     view = record_hand(
         engine=engine, session_id=view.id, hand=_uno_hand("Kari", "Ola", "wild", "draw_two")
@@ -160,7 +160,7 @@ def test_a_session_keeps_the_rules_it_was_started_with(engine):
     # editing a hand still scores by the snapshot
     detail = get_hand(engine=engine, session_id=view.id, number=1)
     assert detail.score.points == {"Kari": 70, "Ola": 0}
-    newer = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    newer = start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     newer = record_hand(
         engine=engine, session_id=newer.id, hand=_uno_hand("Kari", "Ola", "wild", "draw_two")
     )
@@ -169,14 +169,14 @@ def test_a_session_keeps_the_rules_it_was_started_with(engine):
     assert open_session(engine=engine, session_id=view.id).standings.totals["Kari"] == 70
     assert rematch(engine=engine, session_id=view.id).definition == _uno()
     with pytest.raises(OptionError) as caught:  # gone: no new session of it
-        start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+        start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     assert caught.value.code == "game_unknown"
 
 
 def test_a_built_in_data_game_is_snapshotted_and_a_coded_game_is_not(engine, db):
-    hearts = start_session(engine=engine, game="hearts", players=["A", "B", "C"])
-    rummy = start_session(engine=engine, game="rummy", players=["A", "B"])
-    four_suit = start_session(engine=engine, game="four_suit_rummy", players=["A", "B"])
+    hearts = start_session(engine=engine, game_id="hearts", players=["A", "B", "C"])
+    rummy = start_session(engine=engine, game_id="rummy", players=["A", "B"])
+    four_suit = start_session(engine=engine, game_id="four_suit_rummy", players=["A", "B"])
     rows = dict(
         db.execute(text("SELECT id, definition FROM game_session")).all()  # type: ignore[arg-type]
     )
@@ -199,7 +199,7 @@ def test_a_built_in_data_game_is_snapshotted_and_a_coded_game_is_not(engine, db)
 def test_hand_flags_and_faces_are_stored_and_read_back(engine):
     """Hearts (Bicycle): the queen of spades 13, each heart 1; shooting the
     moon gives everyone else 26. Stored with the flag, read back with it."""
-    view = start_session(engine=engine, game="hearts", players=["A", "B", "C"])
+    view = start_session(engine=engine, game_id="hearts", players=["A", "B", "C"])
     moon = Hand(
         None, {"A": parse_cards(["QS", "2H"]), "B": parse_cards(["5H"])}, flags={"moon": "C"}
     )
@@ -214,7 +214,7 @@ def test_hand_flags_and_faces_are_stored_and_read_back(engine):
 
 def test_a_custom_game_session_moves_to_a_database_without_the_game(tmp_path, engine):
     save_game(engine=engine, definition=_uno())
-    view = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     view = record_hand(
         engine=engine, session_id=view.id, hand=_uno_hand("Ola", "Kari", "wild", "nine")
     )
@@ -337,7 +337,7 @@ def test_statistics_name_a_custom_game_also_after_it_is_deleted(engine):
     from models.services import game_statistics
 
     save_game(engine=engine, definition=_uno())
-    view = start_session(engine=engine, game="family_uno", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="family_uno", players=["Kari", "Ola"])
     view = record_hand(engine=engine, session_id=view.id, hand=Hand("Kari", {"Ola": 500}))
     assert view.finished and view.standings.winners == ("Kari",)
     delete_game(engine=engine, game_id="family_uno")

@@ -102,7 +102,7 @@ def test_a_stored_hand_saved_unchanged_is_stored_byte_for_byte(engine, db, game)
     """Load → edit → save unchanged keeps every card as entered (suits too),
     for all three games."""
     players = ["Anna", "Bjørn"] if game == "four_suit_rummy" else list(PLAYERS)
-    view = start_session(engine=engine, game=game, players=players)
+    view = start_session(engine=engine, game_id=game, players=players)
     record_hand(engine=engine, session_id=view.id, hand=SUITED[game], confirm_warnings=True)
     before = _entry(db, view.id, 1)
     db.rollback()

@@ -13,7 +13,7 @@ from models.services import export_session, import_session, open_session, record
 
 @pytest.mark.parametrize("spelling", ["kari", "KARI", "Ｋａｒｉ"])
 def test_import_with_another_spelling_of_a_stored_player(engine, spelling):
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]}))
     doc = json.loads(export_session(engine=engine, session_id=view.id))
     del doc["id"]

@@ -62,7 +62,7 @@ def hand_ids(path, session_id):
 def four_hands(engine, tmp_path):
     """A Rummy session of Kari and Ola with 4 hands; its export after hand 1
     (``one.json``) and after hand 4 (``four.json``)."""
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     files = {}
     for number, left in enumerate(LEFT, 1):
         record_hand(
@@ -198,7 +198,7 @@ def test_an_export_made_before_a_hand_was_changed_is_refused_naming_the_hand(db,
 
 def test_an_empty_export_over_a_session_with_hands_is_refused(db, tmp_path):
     _, engine = db
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     empty = export_session(engine=engine, session_id=view.id)
     record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 5}))
     delete_session(engine=engine, session_id=view.id)
@@ -219,7 +219,7 @@ def test_a_later_export_still_restores_a_trashed_session_and_its_deleted_hands_s
     before; the hand deleted here before the session went to the trash stays
     in the trash, and goes back where it was played."""
     path, engine = db
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 5}))
     shared = export_session(engine=engine, session_id=view.id)  # sent to the other phone
     record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": 40}))

@@ -109,7 +109,7 @@ def _same(a, b) -> None:
 
 
 def _swedish(engine, hands: int = 6):
-    view = start_session(engine=engine, game="swedish_rummy", players=["Åse", "Bo", "Cato"])
+    view = start_session(engine=engine, game_id="swedish_rummy", players=["Åse", "Bo", "Cato"])
     for n in range(hands):
         went_out = view.players[n % 3]
         other = view.players[(n + 1) % 3]
@@ -200,7 +200,7 @@ def test_showing_and_writing_read_the_sheet(engine, db):
 def test_a_new_session_is_shown_from_its_sheet(engine, how):
     """A session just started (or a rematch) has its empty sheet: showing it
     needs no write."""
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     if how == "rematch":
         from models.services import rematch
 
@@ -395,7 +395,7 @@ def test_a_sheet_from_other_scoring_code_is_ignored(engine, db):
 
 
 def test_imported_sessions_get_a_sheet(engine):
-    view = start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    view = start_session(engine=engine, game_id="four_suit_rummy", players=["Anna", "Bjørn"])
     record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_1)
     record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_2)
     data = json.loads(export_session(engine=engine, session_id=view.id))

@@ -23,7 +23,7 @@ WORKER = Path(__file__).with_name("storage_worker.py")
 
 def _start(engine) -> int:
     view = start_session(
-        engine=engine, game="swedish_rummy", players=["A", "B"], options={"target": 10_000_000}
+        engine=engine, game_id="swedish_rummy", players=["A", "B"], options={"target": 10_000_000}
     )
     return view.id
 

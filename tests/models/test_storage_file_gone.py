@@ -48,7 +48,7 @@ def game(db_path: Path):
     engine = make_engine(db_path)
     init_db(engine)
     view = start_session(
-        engine=engine, game="swedish_rummy", players=["Anna", "Bo"], options={"target": 500}
+        engine=engine, game_id="swedish_rummy", players=["Anna", "Bo"], options={"target": 500}
     )
     record_hand(engine=engine, session_id=view.id, hand=hand("Anna", {"Bo": ["K"]}))
     with engine.connect() as connection:
@@ -187,7 +187,7 @@ def _another_session(path: Path) -> str:
     other = make_engine(path)
     try:
         init_db(other)
-        view = start_session(engine=other, game="rummy", players=["Cato", "Dag"], options={})
+        view = start_session(engine=other, game_id="rummy", players=["Cato", "Dag"], options={})
         return export_session(engine=other, session_id=view.id)
     finally:
         other.dispose()

@@ -22,7 +22,7 @@ from scoring import CardParseError, HandError, OptionError
 
 
 def test_swedish_blocked_hand_lowest_collects(engine):
-    view = start_session(engine=engine, game="swedish_rummy", players=["A", "B", "C"])
+    view = start_session(engine=engine, game_id="swedish_rummy", players=["A", "B", "C"])
     blocked = hand(None, {"A": ["10S", "2H"], "B": ["10C", "10H"], "C": ["KS", "QH", "JC", "5S"]})
     view = record_hand(engine=engine, session_id=view.id, hand=blocked)
     # 12, 20 and 35 left: the player on 12 scores 8 + 23 = 31
@@ -34,7 +34,7 @@ def test_swedish_blocked_hand_lowest_collects(engine):
 def test_swedish_action_cards_count_twenty(engine):
     view = start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["A", "B"],
         options={"reverse_queens": True, "draw_two": True},
     )
@@ -47,7 +47,7 @@ def test_swedish_action_cards_count_twenty(engine):
 
 
 def test_rummy_penalty_points(engine):
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     view = record_hand(
         engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": ["K", "7", "A"]})
     )
@@ -57,7 +57,7 @@ def test_rummy_penalty_points(engine):
 
 
 def test_four_suit_rummy_example_1(engine):
-    view = start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    view = start_session(engine=engine, game_id="four_suit_rummy", players=["Anna", "Bjørn"])
     view = record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_1)
     assert view.standings.totals == {"Anna": 155, "Bjørn": 110}
     detail = get_hand(engine=engine, session_id=view.id, number=1)
@@ -67,7 +67,7 @@ def test_four_suit_rummy_example_1(engine):
 
 
 def test_warnings_need_confirmation_and_nothing_is_saved(engine):
-    view = start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    view = start_session(engine=engine, game_id="four_suit_rummy", players=["Anna", "Bjørn"])
     before = dump(engine)
     with pytest.raises(WarningsNeedConfirmation) as caught:
         record_hand(engine=engine, session_id=view.id, hand=FSR_EXAMPLE_2)
@@ -96,7 +96,7 @@ def test_warnings_need_confirmation_and_nothing_is_saved(engine):
 
 
 def test_errors_save_nothing(engine):
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     before = dump(engine)
     with pytest.raises(HandError) as caught:
         record_hand(engine=engine, session_id=view.id, hand=hand("Per", {"Ola": ["K"]}))
@@ -113,14 +113,14 @@ def test_errors_save_nothing(engine):
 
 
 def test_names_in_hand_match_seats_case_insensitively(engine):
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     view = record_hand(engine=engine, session_id=view.id, hand=hand(" kari", {"OLA": ["K"]}))
     assert view.hands[0].went_out == "Kari"
     assert view.standings.totals == {"Kari": 0, "Ola": 10}
 
 
 def _swedish_to_100(engine):
-    view = start_session(engine=engine, game="swedish_rummy", players=["A", "B"])
+    view = start_session(engine=engine, game_id="swedish_rummy", players=["A", "B"])
     for h in (
         hand("A", {"B": ["10S", "10H"]}),  # A 20
         hand("B", {"A": ["10S", "5H"]}),  # B 15
@@ -172,7 +172,7 @@ def test_editing_the_ending_hand_reopens_and_undo_then_finishes_again(engine):
 
 def _rummy_four_rounds(engine):
     view = start_session(
-        engine=engine, game="rummy", players=["A", "B", "C"], options={"rounds": 4}
+        engine=engine, game_id="rummy", players=["A", "B", "C"], options={"rounds": 4}
     )
     for h in (
         hand("A", {"B": ["K"], "C": ["5"]}),
@@ -252,7 +252,7 @@ def test_hand_not_found(engine):
 
 
 def test_played_at_defaults_to_now_and_is_kept_on_edit(engine):
-    view = start_session(engine=engine, game="rummy", players=["A", "B"])
+    view = start_session(engine=engine, game_id="rummy", players=["A", "B"])
     view = record_hand(engine=engine, session_id=view.id, hand=hand("A", {"B": ["K"]}))
     stamp = view.hands[0].played_at
     assert stamp is not None and ("+" in stamp[10:] or stamp.endswith("Z") or "-" in stamp[10:])
@@ -268,7 +268,7 @@ def test_played_at_defaults_to_now_and_is_kept_on_edit(engine):
 
 
 def test_bad_played_at_is_refused(engine):
-    view = start_session(engine=engine, game="rummy", players=["A", "B"])
+    view = start_session(engine=engine, game_id="rummy", players=["A", "B"])
     before = dump(engine)
     with pytest.raises(Exception) as caught:
         record_hand(
@@ -281,7 +281,7 @@ def test_bad_played_at_is_refused(engine):
 def test_blocked_hand_refused_when_options_forbid_it(engine):
     view = start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["A", "B"],
         options={"reshuffle_discards": True},
     )
@@ -292,5 +292,5 @@ def test_blocked_hand_refused_when_options_forbid_it(engine):
 
 def test_unknown_option_refused(engine):
     with pytest.raises(OptionError) as caught:
-        start_session(engine=engine, game="rummy", players=["A", "B"], options={"jokers": True})
+        start_session(engine=engine, game_id="rummy", players=["A", "B"], options={"jokers": True})
     assert caught.value.code == "option_unknown"

@@ -25,7 +25,7 @@ def two(db_path: Path):
     first = make_engine(db_path)
     init_db(first)
     second = make_engine(db_path)
-    view = start_session(engine=first, game="swedish_rummy", players=["A", "B"], options={})
+    view = start_session(engine=first, game_id="swedish_rummy", players=["A", "B"], options={})
     yield first, second, view.id
     first.dispose()
     second.dispose()

@@ -69,7 +69,7 @@ def engine(pg_url):
 
 def test_a_hand_saved_by_another_process_while_the_listener_is_away_is_shown(restarted, engine):
     url = engine.url.render_as_string(hide_password=False)
-    session_id = start_session(engine=engine, game="rummy", players=["A", "B"]).id
+    session_id = start_session(engine=engine, game_id="rummy", players=["A", "B"]).id
     record_hand(engine=engine, session_id=session_id, hand=Hand("A", {"B": parse_cards(["QH"])}))
     heard: list[int | None] = []
     shown: list[list[str | None]] = []

@@ -102,7 +102,7 @@ def test_the_check_before_a_new_connection_keeps_this_process_locks(db: Path) ->
 def test_a_hand_saved_after_another_program_closed_the_file_is_in_the_file(db: Path) -> None:
     engine = make_engine(f"sqlite:///{db}")
     init_db(engine)
-    view = start_session(engine=engine, game="rummy", players=["Anna", "Bo"])
+    view = start_session(engine=engine, game_id="rummy", players=["Anna", "Bo"])
     other = OtherProgram(db)
     refuse_foreign_log(db.resolve())  # as before the server's next new connection
     other.close()  # before the fix it took itself for the last one: the log went

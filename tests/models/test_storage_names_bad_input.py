@@ -110,7 +110,7 @@ def test_storage_import_rename_and_cli_use_the_one_rule(engine, tmp_path, name):
         players = ["Yan", name]
 
     started = outcome(
-        lambda: start_session(engine=engine, game="rummy", players=players).players[1]
+        lambda: start_session(engine=engine, game_id="rummy", players=players).players[1]
     )
     assert started == expected
 
@@ -118,7 +118,7 @@ def test_storage_import_rename_and_cli_use_the_one_rule(engine, tmp_path, name):
     imported = outcome(lambda: import_session(engine=engine, data=json.dumps(doc)).players[1])
     assert imported == expected
 
-    pid = start_session(engine=engine, game="rummy", players=["Rita", "Sol"]).player_ids[0]
+    pid = start_session(engine=engine, game_id="rummy", players=["Rita", "Sol"]).player_ids[0]
     try:
         renamed = outcome(lambda: rename_player(engine=engine, player_id=pid, name=name).name)
     except NameTaken:  # the same person as one stored above: the name itself was fine

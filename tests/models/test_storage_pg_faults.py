@@ -50,7 +50,7 @@ def test_server_stopped_between_two_statements_of_a_write_writes_nothing(restart
     cluster = restarted
     engine = make_engine(pg_url)
     init_db(engine)
-    sid = start_session(engine=engine, game="rummy", players=["A", "B"]).id
+    sid = start_session(engine=engine, game_id="rummy", players=["A", "B"]).id
     for i in range(3):
         record_hand(engine=engine, session_id=sid, hand=_hand(i))
     before = open_session(engine=engine, session_id=sid)
@@ -147,7 +147,7 @@ def test_a_url_without_a_driver_uses_psycopg(pg_url, capsys):
     plain = pg_url.replace("postgresql+psycopg://", "postgresql://")
     engine = make_engine(plain)
     assert engine.url.drivername == "postgresql+psycopg"
-    start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     engine.dispose()
     status, out, err = _cli(capsys, plain, "list")
     assert status == 0, err

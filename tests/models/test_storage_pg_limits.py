@@ -41,7 +41,7 @@ def engine(pg_url):
 
 @pytest.fixture
 def session_id(engine) -> int:
-    sid = start_session(engine=engine, game="rummy", players=["A", "B"]).id
+    sid = start_session(engine=engine, game_id="rummy", players=["A", "B"]).id
     record_hand(engine=engine, session_id=sid, hand=_hand("before the lock"))
     return sid
 

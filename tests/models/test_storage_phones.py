@@ -23,9 +23,9 @@ from scoring import Hand, parse_cards
 
 
 def test_session_list_has_leaders_and_recent_players(engine) -> None:
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     record_hand(engine=engine, session_id=view.id, hand=Hand("Kari", {"Ola": parse_cards(["K"])}))
-    other = start_session(engine=engine, game="swedish_rummy", players=["Ola", "Per"])
+    other = start_session(engine=engine, game_id="swedish_rummy", players=["Ola", "Per"])
     items = {item.id: item for item in list_sessions(engine=engine).items}
     assert items[view.id].leaders == ("Kari",) and not items[view.id].finished
     assert items[other.id].hand_count == 0
@@ -39,7 +39,7 @@ def test_session_list_has_leaders_and_recent_players(engine) -> None:
 @pytest.mark.parametrize("number", [1, 2, 3])
 def test_restore_hand_undoes_a_deletion_at_its_number(engine, number) -> None:
     view = start_session(
-        engine=engine, game="rummy", players=["Kari", "Ola"], options={"rounds": 5}
+        engine=engine, game_id="rummy", players=["Kari", "Ola"], options={"rounds": 5}
     )
     entered = [
         Hand("Kari", {"Ola": parse_cards(["K"])}),
@@ -62,7 +62,7 @@ def test_restore_hand_undoes_a_deletion_at_its_number(engine, number) -> None:
 
 def _three_hands(engine, rounds: int = 5):
     view = start_session(
-        engine=engine, game="rummy", players=["Kari", "Ola", "Per"], options={"rounds": rounds}
+        engine=engine, game_id="rummy", players=["Kari", "Ola", "Per"], options={"rounds": rounds}
     )
     for hand in (
         Hand("Kari", {"Ola": parse_cards(["K"]), "Per": parse_cards(["2"])}),
@@ -145,7 +145,7 @@ def test_two_phones_saving_the_same_hand_save_it_once(engine) -> None:
 
 def _four_hands(engine):
     view = start_session(
-        engine=engine, game="rummy", players=["Kari", "Ola", "Per"], options={"rounds": 8}
+        engine=engine, game_id="rummy", players=["Kari", "Ola", "Per"], options={"rounds": 8}
     )
     for n in range(4):
         view = record_hand(

@@ -30,13 +30,15 @@ from scoring import OptionError, check_name
 
 def _finish_rummy(engine, players=("A", "B"), loser="B"):
     """A one-round Rummy session that A wins with 0 against 10."""
-    view = start_session(engine=engine, game="rummy", players=list(players), options={"rounds": 1})
+    view = start_session(
+        engine=engine, game_id="rummy", players=list(players), options={"rounds": 1}
+    )
     winner = next(p for p in players if p != loser)
     return record_hand(engine=engine, session_id=view.id, hand=hand(winner, {loser: ["K"]}))
 
 
 def test_start_session_seats_and_names(engine, db):
-    view = start_session(engine=engine, game="rummy", players=["  Kari ", "Ola", "Per"])
+    view = start_session(engine=engine, game_id="rummy", players=["  Kari ", "Ola", "Per"])
     assert view.players == ("Kari", "Ola", "Per")
     assert view.standings.dealer == "Kari"
     assert view.hands == () and not view.finished
@@ -61,7 +63,7 @@ def test_start_session_seats_and_names(engine, db):
 def test_bad_player_names_are_refused(engine, names, code):
     before = dump(engine)
     with pytest.raises(OptionError) as caught:  # the one name rule: scoring.check_name
-        start_session(engine=engine, game="rummy", players=names)
+        start_session(engine=engine, game_id="rummy", players=names)
     assert caught.value.code == code
     assert dump(engine) == before
 
@@ -75,16 +77,16 @@ def test_name_limits():
 
 def test_player_count_checked_by_scoring(engine):
     with pytest.raises(OptionError) as caught:
-        start_session(engine=engine, game="four_suit_rummy", players=["A", "B", "C"])
+        start_session(engine=engine, game_id="four_suit_rummy", players=["A", "B", "C"])
     assert caught.value.code == "player_count"
     with pytest.raises(OptionError) as caught:
-        start_session(engine=engine, game="chess", players=["A", "B"])
+        start_session(engine=engine, game_id="chess", players=["A", "B"])
     assert caught.value.code == "game_unknown"
 
 
 def test_players_are_shared_between_sessions(engine):
-    one = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
-    two = start_session(engine=engine, game="rummy", players=["ola", "KARI", "Per"])
+    one = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
+    two = start_session(engine=engine, game_id="rummy", players=["ola", "KARI", "Per"])
     assert two.players == ("Ola", "Kari", "Per")  # stored spelling wins
     assert two.player_ids[:2] == (one.player_ids[1], one.player_ids[0])
     assert [(p.name, p.sessions) for p in list_players(engine=engine)] == [
@@ -96,9 +98,9 @@ def test_players_are_shared_between_sessions(engine):
 
 def test_list_sessions_unfinished_first_newest_first_with_paging(engine):
     finished_old = _finish_rummy(engine).id
-    running_old = start_session(engine=engine, game="rummy", players=["A", "B"]).id
+    running_old = start_session(engine=engine, game_id="rummy", players=["A", "B"]).id
     finished_new = _finish_rummy(engine).id
-    running_new = start_session(engine=engine, game="swedish_rummy", players=["A", "B"]).id
+    running_new = start_session(engine=engine, game_id="swedish_rummy", players=["A", "B"]).id
     page = list_sessions(engine=engine, limit=3)
     assert [s.id for s in page.items] == [running_new, running_old, finished_new]
     assert page.total == 4 and page.has_more
@@ -112,8 +114,8 @@ def test_list_sessions_unfinished_first_newest_first_with_paging(engine):
 
 
 def test_find_session_by_number_uuid_and_prefix(engine, db):
-    one = start_session(engine=engine, game="rummy", players=["A", "B"])
-    two = start_session(engine=engine, game="rummy", players=["A", "B"])
+    one = start_session(engine=engine, game_id="rummy", players=["A", "B"])
+    two = start_session(engine=engine, game_id="rummy", players=["A", "B"])
     assert find_session(engine=engine, ref=str(one.id)) == one.id
     assert find_session(engine=engine, ref=two.id) == two.id
     assert find_session(engine=engine, ref=one.uuid) == one.id
@@ -141,7 +143,7 @@ def test_find_session_by_number_uuid_and_prefix(engine, db):
 
 def test_rematch_rotates_seats_and_keeps_options(engine):
     old = start_session(
-        engine=engine, game="swedish_rummy", players=["A", "B", "C"], options={"target": 250}
+        engine=engine, game_id="swedish_rummy", players=["A", "B", "C"], options={"target": 250}
     )
     new = rematch(engine=engine, session_id=old.id)
     assert new.players == ("B", "C", "A")
@@ -151,7 +153,7 @@ def test_rematch_rotates_seats_and_keeps_options(engine):
 
 
 def test_a_rematch_is_started_once_from_two_phones(engine):
-    old = start_session(engine=engine, game="rummy", players=["A", "B"])
+    old = start_session(engine=engine, game_id="rummy", players=["A", "B"])
     first = rematch(engine=engine, session_id=old.id)
     second = rematch(engine=engine, session_id=old.id)  # the other phone's tap
     assert second.id == first.id
@@ -214,9 +216,11 @@ def test_player_statistics(engine):
     _finish_rummy(engine, players=("Kari", "Ola"), loser="Ola")  # Kari wins
     _finish_rummy(engine, players=("Kari", "Ola"), loser="Kari")  # Ola wins
     _finish_rummy(engine, players=("Ola", "Per"), loser="Per")  # Ola wins
-    tie = start_session(engine=engine, game="rummy", players=["Kari", "Per"], options={"rounds": 1})
+    tie = start_session(
+        engine=engine, game_id="rummy", players=["Kari", "Per"], options={"rounds": 1}
+    )
     record_hand(engine=engine, session_id=tie.id, hand=hand(None, {"Kari": ["5"], "Per": ["5"]}))
-    start_session(engine=engine, game="swedish_rummy", players=["Kari", "Ola"])  # running
+    start_session(engine=engine, game_id="swedish_rummy", players=["Kari", "Ola"])  # running
     trashed = _finish_rummy(engine, players=("Kari", "Per"), loser="Per")
     delete_session(engine=engine, session_id=trashed.id)
 
@@ -249,7 +253,7 @@ def test_changed_scoring_code_rescores_on_open(engine, db):
 
 
 def test_stale_cache_is_rescored_before_a_write(engine, db):
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     record_hand(engine=engine, session_id=view.id, hand=hand("Kari", {"Ola": ["K"]}))
     db.exec(update(HandRow).values(score=[50, 50, 0, 0]))
     db.exec(update(SessionRow).values(scored_with="older-code"))
@@ -263,13 +267,13 @@ def test_stale_cache_is_rescored_before_a_write(engine, db):
 
 
 def test_players_table_keeps_case_folded_key(engine, db):
-    start_session(engine=engine, game="rummy", players=["Åse", "STRASSE"])
+    start_session(engine=engine, game_id="rummy", players=["Åse", "STRASSE"])
     keys = db.exec(select(PlayerRow.name_key).order_by(PlayerRow.id)).all()
     assert keys == ["åse", "strasse"]
 
 
 def test_session_list_carries_totals_and_leaders(engine):
-    view = start_session(engine=engine, game="swedish_rummy", players=["Kari", "Ola", "Per"])
+    view = start_session(engine=engine, game_id="swedish_rummy", players=["Kari", "Ola", "Per"])
     item = list_sessions(engine=engine).items[0]
     assert item.totals == {"Kari": 0, "Ola": 0, "Per": 0}
     assert item.leaders == ("Kari", "Ola", "Per")
@@ -278,7 +282,7 @@ def test_session_list_carries_totals_and_leaders(engine):
     assert item.totals == {"Kari": 0, "Ola": 17, "Per": 0}
     assert item.leaders == ("Ola",) and item.winners == ()
     # rummy: the lowest total leads
-    low = start_session(engine=engine, game="rummy", players=["A", "B"])
+    low = start_session(engine=engine, game_id="rummy", players=["A", "B"])
     record_hand(engine=engine, session_id=low.id, hand=hand("A", {"B": ["K"]}))
     item = next(i for i in list_sessions(engine=engine).items if i.id == low.id)
     assert item.leaders == ("A",) and item.totals == {"A": 0, "B": 10}

@@ -203,7 +203,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     @rule(target=sessions, which=st.integers(0, len(GAMES) - 1))
     def start(self, which):
         game, players, options = GAMES[which]
-        view = start_session(engine=self.engine, game=game, players=players, options=options)
+        view = start_session(engine=self.engine, game_id=game, players=players, options=options)
         for pid, name in zip(view.player_ids, view.players, strict=True):
             self.names[pid] = name
         self.model[view.id] = {

@@ -45,7 +45,7 @@ def _fresh(tmp_path: Path, name: str):
 def _varied(engine):
     """Sessions of every game with runs, aces, plain points, notes, rummy, warnings."""
     ids = []
-    fsr = start_session(engine=engine, game="four_suit_rummy", players=["Anna", "Bjørn"])
+    fsr = start_session(engine=engine, game_id="four_suit_rummy", players=["Anna", "Bjørn"])
     record_hand(engine=engine, session_id=fsr.id, hand=FSR_EXAMPLE_1)
     record_hand(engine=engine, session_id=fsr.id, hand=FSR_EXAMPLE_2, confirm_warnings=True)
     record_hand(
@@ -62,7 +62,7 @@ def _varied(engine):
     ids.append(fsr.id)
     sw = start_session(
         engine=engine,
-        game="swedish_rummy",
+        game_id="swedish_rummy",
         players=["Kari", "Ola", "Per", "Åse"],
         options={"target": 300, "skip_aces": True, "blocked_scoring": "no_score"},
     )
@@ -80,7 +80,7 @@ def _varied(engine):
     )
     ids.append(sw.id)
     ru = start_session(
-        engine=engine, game="rummy", players=["X", "Y"], options={"scoring": "winner_collects"}
+        engine=engine, game_id="rummy", players=["X", "Y"], options={"scoring": "winner_collects"}
     )
     record_hand(
         engine=engine, session_id=ru.id, hand=hand("X", {"Y": ["K", "Q"]}, flags={"rummy": "X"})

@@ -43,7 +43,7 @@ from models.services import (
 def _rummy(engine, lefts, **options):
     """A Rummy session (penalty scoring: leftover cards are points) of Kari
     and Ola where Kari goes out of each hand and Ola keeps ``lefts`` points."""
-    view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"], options=options)
+    view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"], options=options)
     for left in lefts:
         view = record_hand(
             confirm_warnings=True,
@@ -172,7 +172,10 @@ def test_a_hand_that_would_end_the_session_too_early_is_not_placeable(engine):
     the target): with hand 1 back, Åse would reach 15 at hand 2, before the
     last hand — the hand can no longer be placed."""
     view = start_session(
-        engine=engine, game="swedish_rummy", players=["Åse", "Bo", "Cato"], options={"target": 15}
+        engine=engine,
+        game_id="swedish_rummy",
+        players=["Åse", "Bo", "Cato"],
+        options={"target": 15},
     )
     sid = view.id
     record_hand(confirm_warnings=True, engine=engine, session_id=sid, hand=hand("Åse", {"Bo": 14}))

@@ -38,7 +38,7 @@ def run(capsys, *argv, lang="en"):
 
 
 def _stored(engine):
-    rummy = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    rummy = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     for left in (5, 7, 11):
         record_hand(
             confirm_warnings=True,
@@ -46,7 +46,7 @@ def _stored(engine):
             session_id=rummy.id,
             hand=hand("Kari", {"Ola": left}),
         )
-    swedish = start_session(engine=engine, game="swedish_rummy", players=["Åse", "Bo"])
+    swedish = start_session(engine=engine, game_id="swedish_rummy", players=["Åse", "Bo"])
     return rummy.id, swedish.id
 
 

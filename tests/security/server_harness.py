@@ -201,7 +201,10 @@ def seed_session(
     try:
         init_db(engine)
         view = store.start_session(
-            engine=engine, game=game, players=list(players), options=dict(options or {"rounds": 5})
+            engine=engine,
+            game_id=game,
+            players=list(players),
+            options=dict(options or {"rounds": 5}),
         )
         return view.id
     finally:

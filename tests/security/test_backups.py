@@ -168,7 +168,7 @@ def test_a_session_that_ends_in_the_app_makes_the_days_backup(
     try:
         init_db(engine)
         view = start_session(
-            engine=engine, game="rummy", players=["Kari", "Ola"], options={"target": 20}
+            engine=engine, game_id="rummy", players=["Kari", "Ola"], options={"target": 20}
         )
         number = 0
         while True:

@@ -243,7 +243,7 @@ def test_a_read_only_database_through_the_use_cases(tmp_path: Path) -> None:
     def fill(folder: Path) -> None:
         engine = make_engine(folder / "kp.db")
         init_db(engine)
-        start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+        start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
         engine.dispose()
 
     with read_only_folder(tmp_path / "ro", fill) as folder:
@@ -349,7 +349,7 @@ def test_a_real_full_disk_under_the_database(tmp_path: Path) -> None:
 def test_other_database_faults_become_a_coded_error(tmp_path: Path) -> None:
     engine = make_engine(tmp_path / "kp.db")
     init_db(engine)
-    start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+    start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
     try:
         with pytest.raises(DatabaseFault) as caught:  # a clash that is no race: not retried forever
             run_write(
@@ -402,7 +402,7 @@ def test_a_locked_database_is_busy_within_seconds_and_nothing_is_half_written(
     """The finding: the CLI import waited 52 s and printed a traceback."""
     db = _stored(tmp_path / "kp.db", 1)
     engine = make_engine(db)
-    session = start_session(engine=engine, game="rummy", players=["Kari", "Ola"]).id
+    session = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"]).id
     hand = Hand("Kari", {"Ola": parse_cards(["K"])})
     before = dump(db)
     try:

@@ -95,7 +95,7 @@ def test_the_app_saves_by_the_same_rule(tmp_path: Path) -> None:
     engine = make_engine(tmp_path / "kp.db")
     init_db(engine)
     try:
-        view = start_session(engine=engine, game="rummy", players=["Kari", "Ola"])
+        view = start_session(engine=engine, game_id="rummy", players=["Kari", "Ola"])
         left = {"Ola": parse_cards(["K"])}
         for note, code in (
             ("x" * (MAX_NOTE + 1), ErrorCode.NOTE_LONG),

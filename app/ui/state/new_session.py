@@ -452,7 +452,7 @@ class NewSessionDraft(FlowState):
                     services.rematch, session_id=rematch_of, players=players, options=options
                 )
             return await ports.run(
-                services.start_session, game=game, players=players, options=options
+                services.start_session, game_id=game, players=players, options=options
             )
 
         def opened(view: SessionView) -> str:
