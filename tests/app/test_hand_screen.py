@@ -460,6 +460,12 @@ def test_a_hand_changed_on_another_phone_is_refused_and_leaving_asks_nothing(db)
     problem = screen.problem(screen.preview())
     assert problem is not None and "another phone" in screen.problem_text(problem)
     assert totals(table, sid)[0] == 18
+    # the screen drawn again (the other phone's write is told to this one):
+    # the refusal is still said (it was lost with the draft dropped)
+    stored = table.call(services.get_hand, session_id=sid, number=1).hand
+    screen.show(table.session(sid), stored)
+    problem = screen.problem(screen.preview())
+    assert problem is not None and "another phone" in screen.problem_text(problem)
     table.routes.clear()
     screen.leave()
     assert not screen.leaving and table.routes == [f"back:/session/{sid}"]

@@ -194,9 +194,15 @@ class HandScreen:
         hand): the draft to show. A change's first showing is the hand as
         stored, always; changes left unsaved at an earlier opening are kept
         aside and offered (:attr:`left`). Later showings (a reload after a
-        write elsewhere) keep what is being entered."""
+        write elsewhere) keep what is being entered; a change refused because another phone
+        changed the hand meanwhile stays shown with its refusal until the
+        screen is left (a reopening starts afresh)."""
         app = self.app
-        if self.number is None:
+        if self.draft is not None and _code(self.draft.save_error) == StorageCode.HAND_CHANGED:
+            # refused because another phone changed the hand: the refusal stays
+            # said, whatever redraws the screen, until the screen is left
+            draft = self.draft
+        elif self.number is None:
             draft = app.draft_for(view, None)
         elif stored is None:
             raise ValueError("a change of a hand needs the stored hand")
