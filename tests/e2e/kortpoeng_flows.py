@@ -297,8 +297,8 @@ def double_tap(page: Any, identifier: str, gap_ms: int = 120) -> tuple[float, fl
 
 #: Taps again, as a finger at ``[x, y]``, the moment the session screen
 #: arrives after the next tap's lift; ``window.__second`` then says how many
-#: milliseconds after that lift it came and whether an arrival guard was up
-#: (``null``: it did not come within 3 s).
+#: milliseconds after that lift it came and whether an arrival guard was up.
+#: It keeps no time of its own: the caller waits (as long as any other wait).
 TAP_ON_ARRIVAL_JS = """([x, y]) => {
   window.__second = undefined;
   let lifted = null;
@@ -321,10 +321,6 @@ TAP_ON_ARRIVAL_JS = """([x, y]) => {
     }
   });
   watch.observe(document.body, {subtree: true, childList: true});
-  setTimeout(() => {
-    watch.disconnect();
-    if (window.__second === undefined) window.__second = null;
-  }, 3000);
 }"""
 
 

@@ -289,7 +289,8 @@ def second_tap_on_arrival(page, identifier: str) -> dict:
     with h.fingers(page):
         page.evaluate(TAP_ON_ARRIVAL_JS, [x, y])
         page.mouse.click(x, y)
-        page.wait_for_function("() => window.__second !== undefined")
+        # no clock of its own: the screen may come late on a busy machine
+        page.wait_for_function("() => window.__second !== undefined", timeout=h.WAIT * 1000)
         second = page.evaluate("window.__second")
     assert second is not None, "the session screen did not come"
     assert second["guarded"], f"the session screen came with no guard ({second})"
