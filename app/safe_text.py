@@ -21,7 +21,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from scoring.invisible import BIDI_ISOLATES, REORDERING, is_unsafe
+from scoring.invisible import BIDI_ISOLATES, is_unsafe
 
 if TYPE_CHECKING:  # (a command that only prints names never loads the session file's code)
     from scoring import SessionDoc
@@ -138,11 +138,11 @@ def visible_doc(doc: SessionDoc) -> SessionDoc:
     return dataclasses.replace(doc, players=tuple(names[p] for p in doc.players), hands=hands)
 
 
-# JSON escapes C0 controls itself; DEL, C1 controls, separators, lone
-# surrogates and the reordering characters it writes raw (ensure_ascii=False).
-_JSON_RAW = re.compile(
-    "[\u007f-\u009f\u2028\u2029\ud800-\udfff" + "".join(sorted(REORDERING)) + "]"
-)
+def _json_escaped(ch: str) -> str:
+    """``ch`` as JSON writes it for :func:`json_visible`: escaped when it is
+    unsafe (:func:`scoring.invisible.is_unsafe`) and not a C0 control (JSON
+    escapes those inside strings itself, and the layout's line breaks are C0)."""
+    return f"\\u{ord(ch):04x}" if ch >= "\x7f" and is_unsafe(ch) else ch
 
 
 def json_visible(text: str) -> str:
@@ -155,4 +155,6 @@ def json_visible(text: str) -> str:
     >>> json.loads(json_visible('"a\u202eb"')) == "a\u202eb"
     True
     """
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return "".join(map(_json_escaped, text))
