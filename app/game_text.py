@@ -15,7 +15,7 @@ from typing import Any
 
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
-from app.messages import card_label, key_label, player_range, words
+from app.messages import card_label, key_label, player_range, round_text, words
 from scoring import BUILTIN_GAME_IDS, Card, Face, builtin_definition
 from scoring.codes import DefinitionWarningCode
 from scoring.definition import (
@@ -121,6 +121,12 @@ def _end(definition: GameDefinition) -> str:
         text = ngettext(
             "The session ends after {n} hand.", "The session ends after {n} hands.", rounds
         )
+    elif definition.end is End.SCHEDULE and definition.schedule is not None:
+        text = ngettext(
+            "The session ends after its schedule's {n} round.",
+            "The session ends after its schedule's {n} rounds.",
+            len(definition.schedule.rounds),
+        )
     else:
         text = ngettext(
             "The session ends after {n} hand, or when a total reaches {target}, "
@@ -136,6 +142,24 @@ def _end(definition: GameDefinition) -> str:
         else _("The lowest total wins; equal totals share the place.")
     )
     return f"{text} {winner}"
+
+
+def _schedule(definition: GameDefinition) -> str:
+    """Each round of the schedule on a line of its own, and what a wild card
+    left in hand is worth."""
+    schedule = definition.schedule
+    assert schedule is not None
+    total = len(schedule.rounds)
+    lines = [round_text(i, total, row) for i, row in enumerate(schedule.rounds, 1)]
+    if schedule.wild_points is not None:
+        lines.append(
+            ngettext(
+                "A card of the round's wild rank left in hand: {n} point.",
+                "A card of the round's wild rank left in hand: {n} points.",
+                schedule.wild_points,
+            )
+        )
+    return "\n".join(lines)
 
 
 def _players(definition: GameDefinition) -> str:
@@ -169,6 +193,8 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
     out.append((_("Card values"), f"{counted} {keys_in_words(definition)}"))
     out.append((_("When someone goes out"), _went_out(definition)))
     out.append((_("When nobody goes out"), _blocked(definition)))
+    if definition.schedule is not None:
+        out.append((_("Rounds"), _schedule(definition)))
     if definition.flags:
         out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
     out.append((_("The end"), _end(definition)))

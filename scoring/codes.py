@@ -142,6 +142,8 @@ class WarningCode(StrEnum):
     HAND_SIZE = "hand_size"
     PLAIN_NUMBER = "plain_number"
     NO_CARDS = "no_cards"
+    #: more cards left than the round of a schedule dealt (RULES.md §6)
+    ROUND_CARDS = "round_cards"
 
     @property
     def asks(self) -> bool:
@@ -172,6 +174,8 @@ class BreakdownCode(StrEnum):
     FLAG_OTHERS_MULTIPLIED = "flag_others_multiplied"
     FLAG_BONUS = "flag_bonus"
     FLAG_TO_OTHERS = "flag_to_others"
+    # a round's wild rank left in hand (GAME_FORMAT.md ``schedule``)
+    WILD = "wild"
     # a hand's own notes (``HandScore.notes``): why nobody scored it
     BLOCKED_TIE = "blocked_tie"
     BLOCKED_NO_SCORE = "blocked_no_score"

@@ -38,12 +38,14 @@ from .definition import (
     Key,
     NextDealer,
     OptionKind,
+    Round,
     WentOut,
     Winner,
 )
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .options import GameOptions
+from .rounds import own_lines, round_cards, round_tables, wilds_held
 from .rules import (
     BLOCKED_NO_SCORE,
     MAX_POINTS,
@@ -73,6 +75,9 @@ class Rules:
     ``table`` is indexed by :attr:`Card.key`: a card's points, or a negative
     marker (not a card of this game, needs its suit, joker not in play).
     ``faces`` maps face ids to points; ``flags`` are the flags in play.
+    ``round_tables``: per round of the definition's schedule, the ``table``
+    of that round (its wild rank worth the schedule's ``wild_points``); empty
+    without a schedule.
     """
 
     went_out: WentOut
@@ -86,6 +91,7 @@ class Rules:
     table: tuple[int, ...]
     faces: Mapping[str, int]
     flags: Mapping[str, Flag]
+    round_tables: tuple[tuple[int, ...], ...] = ()
 
 
 class DataGame(GameRules):
@@ -137,6 +143,8 @@ class DataGame(GameRules):
             default = getattr(self.default_options(), option_id, None) or getattr(
                 self.definition, option_id
             )
+            if self.rules(options).end is End.SCHEDULE:  # the schedule's rounds, fixed
+                default = self.rounds(options)
             key = f"r{default}" if option_id == "rounds" else str(default)
             offered.append(Preset(key, option_id, default, suggested=True))
         return tuple(offered)
@@ -184,12 +192,14 @@ class DataGame(GameRules):
                     state[name] = getattr(effect, name)
             points.update(effect.points)
             in_play.update(effect.flags)
+        table = _card_table(d.keys, points, state["jokers_per_deck"])
         resolved = Rules(
             **state,
             points=MappingProxyType(points),
-            table=_card_table(d.keys, points, state["jokers_per_deck"]),
+            table=table,
             faces=MappingProxyType({k.id: points[k.id] for k in d.keys if k.rank is None}),
             flags=MappingProxyType({f.id: f for f in d.flags if in_play[f.id]}),
+            round_tables=round_tables(d, table),
         )
         if len(self._resolved) > 256:
             self._resolved.clear()
@@ -210,11 +220,38 @@ class DataGame(GameRules):
 
     def target(self, options: GameOptions) -> int | None:
         rules = self.rules(options)
-        return rules.target if rules.end is not End.ROUNDS else None
+        return rules.target if rules.end in (End.TARGET, End.EITHER) else None
 
     def rounds(self, options: GameOptions) -> int | None:
+        """The hands the session lasts: the ``rounds`` (``end`` ``rounds`` or
+        ``either``) or the schedule's rounds (``end`` ``schedule``)."""
         rules = self.rules(options)
-        return rules.rounds if rules.end is not End.TARGET else None
+        if rules.end is End.SCHEDULE:
+            return len(rules.round_tables)
+        return rules.rounds if rules.end in (End.ROUNDS, End.EITHER) else None
+
+    def round(self, options: GameOptions, number: int | None) -> Round | None:
+        """Round ``number`` (1-based: the hand's number) of the definition's
+        schedule, with its cards dealt, wild rank and text; ``None`` without a
+        schedule or for a number outside it."""
+        schedule = self.definition.schedule
+        if schedule is None or number is None or not 1 <= number <= len(schedule.rounds):
+            return None
+        return schedule.rounds[number - 1]
+
+    def wild_points(self, options: GameOptions) -> int | None:
+        """What a card of a round's wild rank is worth (the schedule's
+        ``wild_points``), ``None`` where no round has one."""
+        schedule = self.definition.schedule
+        return None if schedule is None else schedule.wild_points
+
+    @staticmethod
+    def _table(rules: Rules, number: int | None) -> tuple[int, ...]:
+        """The card table of hand ``number``: its round's where the schedule
+        has that round, else the game's."""
+        if number is not None and 0 < number <= len(rules.round_tables):
+            return rules.round_tables[number - 1]
+        return rules.table
 
     def can_block(self, options: GameOptions) -> bool:
         return self.rules(options).blocked is not Blocked.NEVER
@@ -243,12 +280,13 @@ class DataGame(GameRules):
             if key.rank is not Rank.JOKER or rules.jokers_per_deck
         )
 
-    def keypad(self, options: GameOptions) -> tuple[PadKey, ...]:
+    def keypad(self, options: GameOptions, number: int | None = None) -> tuple[PadKey, ...]:
         """The keypad, from the definition's keys in their order: a rank key
         is one key (the joker only while jokers are in play); a rank with
         points per suit is a key per suit it lists, and one per other suit
         when those are worth anything (Hearts: ``A♥`` … ``K♥`` and ``Q♠``);
-        a face is a key named by the definition.
+        a face is a key named by the definition. For hand ``number`` of a
+        game with a schedule, the round's wild rank has its wild points.
 
         >>> from scoring.registry import game_for
         >>> hearts = game_for("hearts")
@@ -257,7 +295,7 @@ class DataGame(GameRules):
         (14, [('QS', 13), ('QH', 1), ('KH', 1)])
         """
         rules = self.rules(options)
-        table = rules.table
+        table = self._table(rules, number)
         keys: list[PadKey] = []
         for key in self.definition.keys:
             rank = key.rank
@@ -267,7 +305,7 @@ class DataGame(GameRules):
                 if rules.jokers_per_deck:
                     keys.append(PadKey(Card(rank), rules.points[key.id]))
             elif not key.suits:
-                keys.append(PadKey(Card(rank), rules.points[key.id]))
+                keys.append(PadKey(Card(rank), table[Card(rank).key]))
             else:
                 listed = [suit for suit, _points in key.suits]
                 others = [s for s in Suit if s not in listed] if rules.points[key.id] else []
@@ -276,13 +314,16 @@ class DataGame(GameRules):
                     keys.append(PadKey(card, table[card.key]))
         return tuple(keys)
 
-    def card_points(self, options: GameOptions, card: Card | Face) -> int | None:
-        """What one card or face is worth with ``options``; ``None`` for one
-        that is not of this game (or a rank that needs its suit, or a joker
-        out of play)."""
+    def card_points(
+        self, options: GameOptions, card: Card | Face, number: int | None = None
+    ) -> int | None:
+        """What one card or face is worth with ``options`` (in hand ``number``:
+        its round's wild rank has the wild points); ``None`` for one that is
+        not of this game (or a rank that needs its suit, or a joker out of
+        play)."""
         rules = self.rules(options)
         if type(card) is Card:
-            value = rules.table[card.key]
+            value = self._table(rules, number)[card.key]
             return value if value >= 0 else None
         if type(card) is Face:
             return rules.faces.get(card.id)
@@ -318,8 +359,15 @@ class DataGame(GameRules):
         return tuple(found)
 
     # -- scoring -----------------------------------------------------------
-    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
-        """Score one hand by the definition (GAME_FORMAT.md "Scoring").
+    def score_hand(
+        self, options: GameOptions, players: Sequence[str], hand: Hand, number: int | None = None
+    ) -> HandScore:
+        """Score one hand by the definition (GAME_FORMAT.md "Scoring"); hand
+        ``number`` (1-based) is the round of a schedule it is played in (its
+        wild rank: a card of it scores the schedule's ``wild_points``, a
+        ``wild`` line beside the player's own ``penalty`` or ``own_cards``
+        line; more cards left than the round dealt: a ``round_cards``
+        warning).
 
         Went out: ``collects`` (that player scores every other player's
         leftover value, one ``collected`` line each) or ``own`` (every other
@@ -352,7 +400,9 @@ class DataGame(GameRules):
         if hand.runs:
             raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
         called = self._called_flags(rules, players, hand) if hand.flags else ()
-        cards, faces = self._count(rules, hand, leftover)
+        row = self.round(options, number)
+        cards, faces = self._count(rules, hand, leftover, self._table(rules, number))
+        wilds = wilds_held(hand, row.wild) if row is not None and row.wild else {}
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         how = rules.went_out if went_out is not None else rules.blocked
@@ -369,8 +419,8 @@ class DataGame(GameRules):
             code = _OWN_CODES[self.counted == "tricks", rules.winner is Winner.LOWEST]
             for player in players:
                 if player != went_out and leftover[player]:
-                    breakdown[player] = (
-                        BreakdownItem(code, leftover[player], value=leftover[player]),
+                    breakdown[player] = own_lines(
+                        code, leftover[player], wilds.get(player, 0), self.wild_points(options)
                     )
                     points[player] = leftover[player]
         elif how is Blocked.LOWEST_COLLECTS:
@@ -395,6 +445,8 @@ class DataGame(GameRules):
         warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         if cards or faces:
             warnings += self._conservation(rules, players, cards, faces)
+        if row is not None:
+            warnings += round_cards(players, hand, row.cards)
         notes = (
             () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
         )
@@ -450,11 +502,11 @@ class DataGame(GameRules):
         return any(flag.id == flag_id for flag in self.definition.flags)
 
     def _count(
-        self, rules: Rules, hand: Hand, leftover: dict[str, int]
+        self, rules: Rules, hand: Hand, leftover: dict[str, int], table: tuple[int, ...]
     ) -> tuple[list[Card], list[Face]]:
-        """Each player's leftover value into ``leftover``; returns the cards and
-        faces entered, for the conservation warnings."""
-        table = rules.table
+        """Each player's leftover value into ``leftover`` (cards worth what
+        ``table``, the hand's round's, says); returns the cards and faces
+        entered, for the conservation warnings."""
         cards: list[Card] = []
         faces: list[Face] = []
         went_out = hand.went_out
@@ -505,7 +557,8 @@ class DataGame(GameRules):
             ranks = [0] * 14
             for card in cards:
                 ranks[card.rank.order] += 1
-            limits = [rules.jokers_per_deck * decks] + [4 * decks] * 13
+            per_deck = len(self.definition.suits)  # a card of each suit (Five Crowns: 5)
+            limits = [rules.jokers_per_deck * decks] + [per_deck * decks] * 13
             for order, count in enumerate(ranks):
                 if count > limits[order]:
                     rank = Rank.JOKER if order == 0 else Rank.from_order(order)

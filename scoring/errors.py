@@ -94,7 +94,9 @@ _TEMPLATES: dict[str, str] = {
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",
     "definition_duplicate_key": "{field} is given twice",
     "definition_format": "not a Kortpoeng game definition (format is {value!r})",
-    "definition_version": "unsupported game definition version {value} (this version reads 1)",
+    "definition_version": (
+        "unsupported game definition version {value} (this version reads 1 to {newest})"
+    ),
     "definition_not_object": "{field} must be an object",
     "definition_missing": "{field} is missing",
     "definition_unknown_field": "unknown field {field!r}",

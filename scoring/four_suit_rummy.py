@@ -147,10 +147,13 @@ class FourSuitRummy(GameRules):
         """A 15; K Q J 10 = 10; 2–10 face value."""
         return _VALUES
 
-    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
-        """Score both players: 20 a run, 50 a matching pair of runs, plus the
-        opponent's leftover for whoever went out, or minus one's own leftover
-        when blocked (RULES.md §2, Examples 1 and 2).
+    def score_hand(
+        self, options: GameOptions, players: Sequence[str], hand: Hand, number: int | None = None
+    ) -> HandScore:
+        """Score both players (hand ``number`` changes nothing: no schedule):
+        20 a run, 50 a matching pair of runs, plus the opponent's leftover
+        for whoever went out, or minus one's own leftover when blocked
+        (RULES.md §2, Examples 1 and 2).
 
         Raises :class:`HandError` for a run that is not a run (see
         :func:`resolve_run`) and the shared errors of RULES.md §4.

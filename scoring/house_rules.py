@@ -70,6 +70,8 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "crazy_eights": ("c4324db9bc731208468bf06a585975670b309452d825a0c1d1c57aceac731ddb",),
         "hearts": ("aecc61e36b1b0520f75acfa0eb929ad648b4e1b5b92b1f3ba96e8fbe83a7d510",),
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
+        # a schedule of rounds (issue 28: GAME_FORMAT version 2)
+        "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
     }
 )
 

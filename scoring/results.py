@@ -44,7 +44,7 @@ def score_hands(
     warnings: list[ScoreWarning] = []
     for number, hand in enumerate(hands, 1):
         try:
-            score = game.score_hand(options, players, hand)
+            score = game.score_hand(options, players, hand, number)
         except ScoringError as error:
             raise error.at_hand(number) from None
         scores.append(score)

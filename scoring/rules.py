@@ -30,7 +30,7 @@ from .standings import standings
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .definition.shapes import Flag, GameDefinition, Words
+    from .definition.shapes import Flag, GameDefinition, Round, Words
 
 __all__ = [
     "BLOCKED_NO_SCORE",
@@ -152,9 +152,10 @@ class GameRules:
         switches = tuple(f for f in fields if isinstance(f.default, bool))
         return choices + switches
 
-    def keypad(self, options: GameOptions) -> tuple[PadKey, ...]:
+    def keypad(self, options: GameOptions, number: int | None = None) -> tuple[PadKey, ...]:
         """The keys of the leftover-card keypad: A 2–10 J Q K, and the joker
-        when it is in play, each with its points (:meth:`card_values`).
+        when it is in play, each with its points (:meth:`card_values`); in a
+        game with a schedule, those of hand ``number``'s round.
 
         >>> from scoring.registry import game_for
         >>> game = game_for("four_suit_rummy")
@@ -165,9 +166,12 @@ class GameRules:
         values = self.card_values(options)
         return tuple(PadKey(Card(rank), values.get(rank, 0)) for rank in ranks)
 
-    def card_points(self, options: GameOptions, card: Card | Face) -> int | None:
+    def card_points(
+        self, options: GameOptions, card: Card | Face, number: int | None = None
+    ) -> int | None:
         """What one leftover ``card`` is worth with ``options`` (its rank's
-        value), or ``None`` for a card this game does not have (a face)."""
+        value; in a game with a schedule, in hand ``number``'s round), or
+        ``None`` for a card this game does not have (a face)."""
         if not isinstance(card, Card):
             return None
         return self.card_values(options).get(card.rank)
@@ -269,6 +273,16 @@ class GameRules:
         """The number of hands the session lasts, or ``None`` (target instead)."""
         return None
 
+    def round(self, options: GameOptions, number: int | None) -> Round | None:
+        """Round ``number`` of the game's schedule (GAME_FORMAT.md
+        ``schedule``): the cards dealt, the wild rank, the text; ``None`` for a
+        game without one (the coded game has none)."""
+        return None
+
+    def wild_points(self, options: GameOptions) -> int | None:
+        """What a card of a round's wild rank is worth, ``None`` without one."""
+        return None
+
     def can_block(self, options: GameOptions) -> bool:
         """Whether a hand may end blocked (nobody out)."""
         return True
@@ -286,8 +300,12 @@ class GameRules:
         (``None`` for a blocked hand): the deal passes to the left (RULES.md §4)."""
         return players[len(went_out) % len(players)]
 
-    def score_hand(self, options: GameOptions, players: Sequence[str], hand: Hand) -> HandScore:
-        """Score one hand: points per player plus breakdown and warnings.
+    def score_hand(
+        self, options: GameOptions, players: Sequence[str], hand: Hand, number: int | None = None
+    ) -> HandScore:
+        """Score one hand, hand ``number`` of its session (1-based; the round
+        of a schedule), ``None`` where it does not matter: points per player
+        plus breakdown and warnings.
 
         Raises :class:`HandError` for input the rules cannot score.
         """
@@ -610,10 +628,11 @@ class SessionRules:
         """The game's id (session file ``game``)."""
         return self.game.id
 
-    def score_hand(self, hand: Hand) -> HandScore:
-        """Score one hand (RULES.md): see :meth:`GameRules.score_hand`. Raises
-        :class:`HandError` for a hand the rules cannot score."""
-        return self.game.score_hand(self.options, self.players, hand)
+    def score_hand(self, hand: Hand, number: int | None = None) -> HandScore:
+        """Score one hand, hand ``number`` of the session (RULES.md): see
+        :meth:`GameRules.score_hand`. Raises :class:`HandError` for a hand the
+        rules cannot score."""
+        return self.game.score_hand(self.options, self.players, hand, number)
 
     def standings(self, scores: Sequence[Any]) -> Any:
         """Fold hand scores into the standings (:func:`scoring.standings.standings`)."""
@@ -634,9 +653,24 @@ class SessionRules:
         """The keys of the leftover-card keypad, with their points."""
         return self.game.keypad(self.options)
 
-    def card_points(self, card: Card | Face) -> int | None:
-        """What one leftover card is worth (``None``: not a card of the game)."""
-        return self.game.card_points(self.options, card)
+    def keypad_at(self, number: int | None) -> tuple[PadKey, ...]:
+        """The keypad of hand ``number`` (its round's wild rank with the wild
+        points, in a game with a schedule)."""
+        return self.game.keypad(self.options, number)
+
+    def card_points(self, card: Card | Face, number: int | None = None) -> int | None:
+        """What one leftover card is worth in hand ``number`` (``None``: not a
+        card of the game)."""
+        return self.game.card_points(self.options, card, number)
+
+    def round(self, number: int | None) -> Round | None:
+        """Round ``number`` of the game's schedule, ``None`` without one."""
+        return self.game.round(self.options, number)
+
+    @property
+    def wild_points(self) -> int | None:
+        """What a card of a round's wild rank is worth, ``None`` without one."""
+        return self.game.wild_points(self.options)
 
     @property
     def flags(self) -> tuple[Flag, ...]:

@@ -90,6 +90,7 @@ if TYPE_CHECKING:
         option_name,
         option_value_name,
         player_range,
+        round_text,
     )
     from app.messages.hand_warnings import WARNING_CODES, describe_warning
 
@@ -138,6 +139,7 @@ _HOME: dict[str, str] = {
     "option_name": "app.messages.games",
     "option_value_name": "app.messages.games",
     "player_range": "app.messages.games",
+    "round_text": "app.messages.games",
     "WARNING_CODES": "app.messages.hand_warnings",
     "describe_warning": "app.messages.hand_warnings",
 }
@@ -188,6 +190,7 @@ __all__ = [
     "player_range",
     "rank_label",
     "rank_name",
+    "round_text",
     "sentence",
     "suit_letter",
     "suit_name",

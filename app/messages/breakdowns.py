@@ -74,6 +74,14 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
         )
     if code == BreakdownCode.OWN_CARDS:
         return ngettext("{n} point for own cards", "{n} points for own cards", points)
+    if code == BreakdownCode.WILD:
+        return ngettext(
+            "{n} wild card × {value} = {points}",
+            "{n} wild cards × {value} = {points}",
+            count,
+            value=format_number(value),
+            points=format_number(points),
+        )
     if code == BreakdownCode.PENALTY_TAKEN:
         return ngettext(
             "{n} penalty point for cards taken",
@@ -160,6 +168,7 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.FLAG_TO_OTHERS,
         BreakdownCode.BLOCKED_TIE,
         BreakdownCode.BLOCKED_NO_SCORE,
+        BreakdownCode.WILD,
     }
 )
 

@@ -57,6 +57,12 @@ _FIELD_WORDS: Mapping[str, str] = {
     "suggested_with": N_("suggested with"),
     "nb": N_("Norwegian"),
     "en": N_("English"),
+    # version 2: the schedule of rounds
+    "schedule": N_("Schedule"),
+    "wild_points": N_("points for a wild card"),
+    "cards": N_("cards dealt"),
+    "wild": N_("wild rank"),
+    "text": N_("text"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
@@ -76,6 +82,10 @@ def _list_item(name: str, number: str) -> str:
         return _("choice {n}", n=n)
     if name == "presets":
         return _("suggestion {n}", n=n)
+    if name == "rounds":
+        return _("round {n}", n=n)
+    if name == "suits":
+        return _("Suit {n}", n=n)
     return f"{_shown(name)} {n}"
 
 
@@ -100,6 +110,8 @@ def definition_field(path: str) -> str:
             parts.append(_list_item(name, number))
         elif name == "definition" and index == 0:
             parts.append(_("Game definition"))
+        elif name == "suits" and index == 0:  # version 2: the deck's suits
+            parts.append(_("Suits"))
         elif parts and parts[-1] == _(_FIELD_WORDS["suits"]) and name in _FIELD_SUITS:
             parts.append(suit_name(_FIELD_SUITS[name]))
         elif name in _FIELD_WORDS:

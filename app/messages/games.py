@@ -14,6 +14,7 @@ from scoring.codes import Expected
 
 if TYPE_CHECKING:  # loaded when a definition is first needed: naming a game by id needs none
     from scoring import GameDefinition, GameRules
+    from scoring.definition import Round
 
 #: Option key → label (SESSION_FORMAT.md option table).
 OPTION_NAMES: Mapping[str, str] = {
@@ -139,6 +140,35 @@ def player_range(low: int, high: int) -> str:
     if low == high:
         return ngettext("{n} player", "{n} players", low)
     return _("{low}–{high} players", low=format_number(low), high=format_number(high))
+
+
+def round_text(number: int, total: int, row: Round | None, wild_points: int | None = None) -> str:
+    """Round ``number`` of a schedule of ``total`` in words, for the hand
+    screen and the score sheet: "Round 5 of 11 · 7 cards · 7s wild" and the
+    round's own text ("2 sets of 3") when it has one; the wild's points when
+    ``wild_points`` is given ("7s wild (20)"). ``row`` ``None``: the round
+    alone.
+
+    >>> from app.i18n import use_language
+    >>> from scoring.definition import Round
+    >>> with use_language("en"):
+    ...     round_text(5, 11, Round(7, "7")), round_text(9, 11, Round(11, "J"), 20)
+    ('Round 5 of 11 · 7 cards · 7s wild', 'Round 9 of 11 · 11 cards · Js wild (20)')
+    """
+    from app.messages.cards import rank_label
+    from scoring import Rank
+
+    parts = [_("Round {n} of {total}", n=format_number(number), total=format_number(total))]
+    if row is not None:
+        parts.append(ngettext("{n} card", "{n} cards", row.cards))
+        if row.wild is not None:
+            wild = _("{rank}s wild", rank=rank_label(Rank(row.wild)))
+            if wild_points is not None:
+                wild += f" ({format_number(wild_points)})"
+            parts.append(wild)
+        if row.text is not None:
+            parts.append(words(row.text))
+    return " · ".join(parts)
 
 
 def game_description(game: Any) -> str:

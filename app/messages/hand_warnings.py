@@ -48,6 +48,16 @@ def _hand_size(w: ScoreWarning) -> str:
     )
 
 
+def _round_cards(w: ScoreWarning) -> str:
+    return ngettext(
+        "{player} has {n} card left, but this round dealt {expected}",
+        "{player} has {n} cards left, but this round dealt {expected}",
+        w.count,
+        player=w.player or "",
+        expected=format_number(w.expected),
+    )
+
+
 def _plain_number(w: ScoreWarning) -> str:
     return _(
         "{player}'s cards were entered as points, so they cannot be checked",
@@ -71,6 +81,7 @@ _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
     WarningCode.HAND_SIZE: _hand_size,
     WarningCode.PLAIN_NUMBER: _plain_number,
     WarningCode.NO_CARDS: _no_cards,
+    WarningCode.ROUND_CARDS: _round_cards,
 }
 
 #: Every warning code :func:`describe_warning` has a sentence for.

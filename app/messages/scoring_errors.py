@@ -383,8 +383,10 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         value=_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_VERSION: lambda e, p: _(
-        "This game definition has version {value}; this version of Kortpoeng reads version 1",
+        "This game definition has version {value}; this version of Kortpoeng reads versions "
+        "1 to {newest}",
         value=_value(p.get("value")),
+        newest=_number_param(p, "newest") or "2",
     ),
     ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _not_object(_def_field(e)),
     ErrorCode.DEFINITION_MISSING: lambda e, p: _missing(_def_field(e)),

@@ -39,6 +39,7 @@ from .loading import (
     load,
     read_head,
     read_seats,
+    rescored_in_rounds,
     score_hand_at,
     sheet_line,
     store_state,
@@ -343,6 +344,9 @@ def place_hand(
     table = loaded.standings()
     _shift(db, session_id, at, +1)
     _insert_row(db, session_id, at, values, **({"id": hand_id} if hand_id is not None else {}))
+    moved = rescored_in_rounds(db, loaded)  # the later hands are later rounds now
+    if moved is not loaded:
+        loaded, table = moved, moved.standings()
     store_state(db, loaded, table, from_hand=at - 1)
     if hand_id is not None:
         trash = table_of(HandTrashRow)
@@ -407,6 +411,9 @@ def _delete(
     _to_trash(db, hand_id, finished=table.finished)
     db.connection().execute(delete(table_of(HandRow)).where(table_of(HandRow).c.id == hand_id))
     _shift(db, session_id, number + 1, -1)
+    moved = rescored_in_rounds(db, loaded)  # the later hands are earlier rounds now
+    if moved is not loaded:
+        loaded, table = moved, moved.standings()
     store_state(db, loaded, table, from_hand=number - 1)
     return DeletedHand(view_of(loaded, table), detail)
 

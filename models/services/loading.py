@@ -40,6 +40,7 @@ __all__ = [
     "load",
     "load_shown",
     "read_seats",
+    "rescored_in_rounds",
     "result_rows",
     "score_hand_at",
     "sheet_line",
@@ -252,6 +253,22 @@ def _rebuild(reader: Reader, loaded: LoadedSession, *, fresh: bool) -> None:
         )
 
 
+def rescored_in_rounds(db: Session, loaded: LoadedSession) -> LoadedSession:
+    """After its hand rows were renumbered (a hand deleted or put back in
+    the middle): ``loaded`` again from its hand rows, every hand rescored,
+    when the game's hands are the rounds of a schedule (GAME_FORMAT.md
+    ``schedule``: a hand that moves is another round, with another wild
+    rank); ``loaded`` itself for any other game, whose hands score the same
+    whatever their number."""
+    if loaded.game.round(loaded.options, 1) is None:
+        return loaded
+    again = LoadedSession(
+        loaded.head, loaded.players, loaded.player_ids, Sheet(len(loaded.players))
+    )
+    _rebuild(Reader.of(db), again, fresh=False)
+    return again
+
+
 def _good_cache(cache: Any, seats: int) -> bool:
     return (
         isinstance(cache, list)
@@ -308,7 +325,7 @@ def score_hand_at(
     """``game.score_hand`` for hand ``number``, with that number put on any
     :class:`ScoringError` (named apart from the rules' own ``score_hand``)."""
     try:
-        return game.score_hand(options, players, hand)
+        return game.score_hand(options, players, hand, number)
     except scoring.ScoringError as error:
         raise error.at_hand(number) from None
 

@@ -19,9 +19,10 @@ reading then writing a canonical document gives back the same text.
 >>> read_definition(write_definition(game)) == game
 True
 
-The package: :mod:`.shapes` (the data classes and enums), :mod:`.reading`
-(reading and checking, the warnings) and :mod:`.writing`; every name is
-imported from here.
+The package: :mod:`.shapes` (the data classes and enums), :mod:`.reader`
+(the strict reader's primitives), :mod:`.reading` (reading and checking, the
+warnings), :mod:`.reading_v2` (version 2's fields: the schedule of rounds,
+the suits) and :mod:`.writing`; every name is imported from here.
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ from .reading import (
 from .shapes import (
     FORMAT,
     LIMITS,
+    STANDARD_SUITS,
+    SUIT_IDS,
     VERSION,
+    VERSIONS,
     Blocked,
     BlockedTerm,
     Choice,
@@ -51,6 +55,8 @@ from .shapes import (
     Option,
     OptionKind,
     Preset,
+    Round,
+    Schedule,
     Source,
     WentOut,
     Winner,
@@ -64,7 +70,10 @@ from .writing import (
 __all__ = [
     "FORMAT",
     "LIMITS",
+    "STANDARD_SUITS",
+    "SUIT_IDS",
     "VERSION",
+    "VERSIONS",
     "Blocked",
     "BlockedTerm",
     "Choice",
@@ -81,6 +90,8 @@ __all__ = [
     "Option",
     "OptionKind",
     "Preset",
+    "Round",
+    "Schedule",
     "Source",
     "WentOut",
     "Winner",

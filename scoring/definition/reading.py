@@ -8,24 +8,26 @@ from __future__ import annotations
 import json
 import keyword
 import re
-import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as _field
-from enum import Enum
 from typing import Any, TypeVar
 
 from .. import strict_json
 from ..cards import Rank, Suit, parse_card
 from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
-from ..invisible import has_control, hidden_character
 from ..limits import MAX_OPTION
 from ..strict_json import JsonFault, StrictJsonError
+from .reader import READER as _R
+from .reader import fail as _fail
+from .reader import shown as _shown
+from .reader import type_error as _type
+from .reading_v2 import V2_FIELDS, check_v2, read_v2
 from .shapes import (
     FORMAT,
     LIMITS,
-    VERSION,
+    VERSIONS,
     Blocked,
     BlockedTerm,
     Choice,
@@ -44,131 +46,9 @@ from .shapes import (
     Source,
     WentOut,
     Winner,
-    Words,
 )
 
-# -- reading -----------------------------------------------------------------
-
-_SLUG = re.compile(r"[a-z][a-z0-9_]*")
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=Enum)
-
-
-def _fail(code: ErrorCode, path: str, **params: Any) -> GameDefinitionError:
-    return GameDefinitionError(code, field=path or "document", params=params)
-
-
-def _shown(value: Any) -> Any:
-    if isinstance(value, bool | int | float) or value is None:
-        return value if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
-    if isinstance(value, str):
-        return value[:40]
-    return type(value).__name__
-
-
-def _type(path: str, expected: Expected, value: Any) -> GameDefinitionError:
-    return _fail(ErrorCode.DEFINITION_TYPE, path, expected=expected, value=_shown(value))
-
-
-class _Reader:
-    """One pass over a decoded document; ``path`` names where each value is."""
-
-    def obj(
-        self, value: Any, path: str, required: Sequence[str], optional: Sequence[str]
-    ) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise _fail(ErrorCode.DEFINITION_NOT_OBJECT, path)
-        prefix = f"{path}." if path else ""
-        for name in value:
-            if name not in required and name not in optional:
-                raise _fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, f"{prefix}{str(name)[:40]}")
-        for name in required:
-            if name not in value:
-                raise _fail(ErrorCode.DEFINITION_MISSING, f"{prefix}{name}")
-        return value
-
-    def seq(self, value: Any, path: str, most: int, *, least: int = 0) -> list[Any]:
-        if not isinstance(value, list):
-            raise _type(path, Expected.LIST, value)
-        if len(value) > most:
-            raise _fail(ErrorCode.DEFINITION_TOO_MANY, path, maximum=most, count=len(value))
-        if len(value) < least:
-            raise _fail(ErrorCode.DEFINITION_TOO_FEW, path, minimum=least, count=len(value))
-        return value
-
-    def whole(self, value: Any, path: str, least: int, most: int) -> int:
-        if type(value) is not int:
-            raise _type(path, Expected.WHOLE_NUMBER, value)
-        if value < least:
-            raise _fail(
-                ErrorCode.DEFINITION_RANGE, path, minimum=least, maximum=most, value=_shown(value)
-            )
-        if value > most:
-            raise _fail(
-                ErrorCode.DEFINITION_RANGE, path, minimum=least, maximum=most, value=_shown(value)
-            )
-        return value
-
-    def boolean(self, value: Any, path: str) -> bool:
-        if type(value) is not bool:
-            raise _type(path, Expected.BOOLEAN, value)
-        return value
-
-    def text(self, value: Any, path: str, most: int) -> str:
-        if not isinstance(value, str):
-            raise _type(path, Expected.TEXT, value)
-        if not value.isascii() or not value.isprintable():
-            if has_control(value):  # scoring.invisible: the one set of classes
-                raise _fail(ErrorCode.DEFINITION_TEXT, path)
-            hidden = hidden_character(value)  # "He\u200barts" would show as "Hearts"
-            if hidden is not None:
-                raise _fail(
-                    ErrorCode.DEFINITION_INVISIBLE,
-                    path,
-                    code_point=f"U+{ord(hidden):04X}",
-                    unicode_name=unicodedata.name(hidden, ""),
-                )
-        if not value.strip():
-            raise _fail(ErrorCode.DEFINITION_EMPTY, path)
-        if value != value.strip():
-            raise _fail(ErrorCode.DEFINITION_SPACES, path, value=_shown(value))
-        if len(value) > most:
-            raise _fail(ErrorCode.DEFINITION_LONG, path, maximum=most, count=len(value))
-        return value
-
-    def slug(self, value: Any, path: str, most: int = LIMITS.id) -> str:
-        if not isinstance(value, str):
-            raise _type(path, Expected.ID, value)
-        if len(value) > most or not _SLUG.fullmatch(value):
-            raise _fail(ErrorCode.DEFINITION_ID, path, value=_shown(value), maximum=most)
-        return value
-
-    def enum(self, kind: type[_E], value: Any, path: str) -> _E:
-        for member in kind:
-            if member.value == value:
-                return member
-        raise _fail(
-            ErrorCode.DEFINITION_VALUE,
-            path,
-            choices=", ".join(str(m.value) for m in kind),
-            value=_shown(value),
-        )
-
-    def words(self, value: Any, path: str, most: int) -> Words:
-        data = self.obj(value, path, ("nb", "en"), ())
-        return Words(
-            self.text(data["nb"], f"{path}.nb", most), self.text(data["en"], f"{path}.en", most)
-        )
-
-    def unique(self, ids: Sequence[str], path: str) -> None:
-        seen: set[str] = set()
-        for i, ident in enumerate(ids, 1):
-            if ident in seen:
-                raise _fail(ErrorCode.DEFINITION_DUPLICATE_ID, f"{path}[{i}]", value=ident)
-            seen.add(ident)
-
-
-_R = _Reader()
 _TOP_REQUIRED = (
     "format",
     "version",
@@ -410,10 +290,14 @@ def definition_from_dict(data: Any) -> GameDefinition:
     if data["format"] != FORMAT:
         raise _fail(ErrorCode.DEFINITION_FORMAT, "format", value=_shown(data["format"]))
     version = data["version"]
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         shown = version if type(version) is int else json.dumps(_shown(version))
-        raise _fail(ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20])
-    top = _R.obj(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
+        raise _fail(
+            ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20], newest=VERSIONS[-1]
+        )
+    # a version 1 document holds no version 2 field: it reads as it always did
+    optional = _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS)
+    top = _R.obj(data, "", _TOP_REQUIRED, optional)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
     most = _R.whole(players["max"], "players.max", least, LIMITS.players)
@@ -475,8 +359,10 @@ def definition_from_dict(data: Any) -> GameDefinition:
         blocked_term=_R.enum(BlockedTerm, top.get("blocked_term", "nobody_out"), "blocked_term"),
         flags=flags,
         options=options,
+        **read_v2(top),
     )
     _check_consistent(definition)
+    check_v2(definition, version, _effects(definition))
     return definition
 
 

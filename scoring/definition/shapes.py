@@ -11,7 +11,15 @@ from enum import Enum, unique
 from ..cards import Rank, Suit
 
 FORMAT = "kortpoeng-game"
+#: The version a definition is written with when it uses no field of a later one.
 VERSION = 1
+#: Every version a definition may have (GAME_FORMAT.md "Versions"): version 2
+#: adds the ``schedule`` of rounds, the deck's ``suits`` and ``end: schedule``.
+VERSIONS = (1, 2)
+#: The suits a deck may have (GAME_FORMAT.md ``suits``): the four standard
+#: ones and Five Crowns' stars; the default deck has the four.
+SUIT_IDS = ("S", "H", "D", "C", "STAR")
+STANDARD_SUITS = ("S", "H", "D", "C")
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,9 @@ class _Limits:
     options: int = 16
     choices: int = 8
     presets: int = 6
+    schedule_rounds: int = 100
+    round_cards: int = 60
+    round_text: int = 60
 
 
 LIMITS = _Limits()
@@ -96,6 +107,7 @@ class End(Enum):
     TARGET = "target"  #: after the hand in which a total reaches ``target`` (≥)
     ROUNDS = "rounds"  #: after ``rounds`` hands
     EITHER = "either"  #: whichever of the two comes first
+    SCHEDULE = "schedule"  #: after the last round of the ``schedule`` (version 2)
 
 
 @unique
@@ -167,6 +179,28 @@ class Key:
     suits: tuple[tuple[Suit, int], ...] = ()
     name: Words | None = None
     per_deck: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a schedule (GAME_FORMAT.md ``schedule``): ``cards`` dealt
+    to each player, the ``wild`` rank's token (``"7"``; ``None``: no wild rank
+    this round) and a ``text`` shown on the entry screen ("2 sets of 3")."""
+
+    cards: int
+    wild: str | None = None
+    text: Words | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """A session's rounds, in order, each with its own facts: the session
+    lasts ``len(rounds)`` hands with ``end: schedule``. ``wild_points`` is what
+    a card of a round's wild rank left in hand is worth that round (points,
+    instead of its key's); ``None`` when no round has a wild rank."""
+
+    rounds: tuple[Round, ...]
+    wild_points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +278,10 @@ class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
-    first at ``min_players``. ``target`` and ``rounds`` are the defaults of the
-    end's numbers (``None`` where no end uses them). ``blocked_term`` is the
+    first at ``min_players``. ``schedule`` and ``suits`` (the ids of one
+    deck's suits, :data:`SUIT_IDS`) are version 2's. ``target`` and
+    ``rounds`` are the defaults of the end's numbers (``None`` where no end
+    uses them). ``blocked_term`` is the
     game's own word for a hand nobody went out of (words, not rules).
     """
 
@@ -269,6 +305,17 @@ class GameDefinition:
     blocked_term: BlockedTerm = BlockedTerm.NOBODY_OUT
     flags: tuple[Flag, ...] = ()
     options: tuple[Option, ...] = field(default=())
+    schedule: Schedule | None = None
+    suits: tuple[str, ...] = STANDARD_SUITS
+
+    @property
+    def version(self) -> int:
+        """The lowest format version that can say this definition: 2 when it
+        uses a version 2 field (a ``schedule``, other ``suits``, ``end:
+        schedule``), else 1."""
+        if self.schedule is not None or self.suits != STANDARD_SUITS:
+            return 2
+        return 1
 
     def key(self, key_id: str) -> Key:
         """The key with this id. Raises ``KeyError``."""

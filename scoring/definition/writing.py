@@ -9,7 +9,7 @@ from typing import Any
 
 from .shapes import (
     FORMAT,
-    VERSION,
+    STANDARD_SUITS,
     BlockedTerm,
     Counted,
     Effect,
@@ -19,6 +19,7 @@ from .shapes import (
     Option,
     OptionKind,
     Preset,
+    Schedule,
     Words,
 )
 
@@ -93,11 +94,34 @@ def _preset_to_dict(preset: Preset) -> dict[str, Any]:
     return out
 
 
+def _schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if schedule.wild_points is not None:
+        out["wild_points"] = schedule.wild_points
+    rounds = []
+    for row in schedule.rounds:
+        item: dict[str, Any] = {"cards": row.cards}
+        if row.wild is not None:
+            item["wild"] = row.wild
+        if row.text is not None:
+            item["text"] = _words(row.text)
+        rounds.append(item)
+    out["rounds"] = rounds
+    return out
+
+
 def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
     """The definition as a canonical GAME_FORMAT.md mapping (fields in the
-    documented order; a field at its default left out)."""
+    documented order; a field at its default left out). Its ``version`` is
+    the lowest that can say it (:attr:`GameDefinition.version`): 1 unless a
+    version 2 field is used, so a version 1 definition's text never changes."""
     d = definition
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "id": d.id, "name": _words(d.name)}
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": d.version,
+        "id": d.id,
+        "name": _words(d.name),
+    }
     if d.description is not None:
         out["description"] = _words(d.description)
     if d.source is not None:
@@ -110,6 +134,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
     out["players"] = {"min": d.min_players, "max": d.max_players}
     if d.decks:
         out["decks"] = [{"from_players": p, "decks": n} for p, n in d.decks]
+    if d.suits != STANDARD_SUITS:
+        out["suits"] = list(d.suits)
     if d.counted is not Counted.LEFTOVER:
         out["counted"] = d.counted.value
     if d.jokers_per_deck:
@@ -132,6 +158,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         ]
     out["winner"] = d.winner.value
     out["end"] = d.end.value
+    if d.schedule is not None:
+        out["schedule"] = _schedule_to_dict(d.schedule)
     if d.target is not None:
         out["target"] = d.target
     if d.rounds is not None:

@@ -309,7 +309,7 @@ def _hostile_documents() -> dict[str, tuple[str | bytes, str]]:
             "definition_duplicate_key",
         ),
         "unknown field": (changed(house_rule="cheat"), "definition_unknown_field"),
-        "wrong version": (changed(version=2), "definition_version"),
+        "wrong version": (changed(version=3), "definition_version"),
         "version as text": (changed(version="1"), "definition_version"),
         "10 MB": (b"{" + b" " * (10 * 1024 * 1024) + b"}", "definition_too_large"),
         "not JSON": ('{"format": ', "definition_json"),

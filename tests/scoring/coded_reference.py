@@ -118,7 +118,13 @@ class SwedishRummy(GameRules):
                 values[rank] = ACTION_VALUE
         return values
 
-    def score_hand(self, options: SwedishOptions, players: Sequence[str], hand: Hand) -> HandScore:
+    def score_hand(
+        self,
+        options: SwedishOptions,
+        players: Sequence[str],
+        hand: Hand,
+        number: int | None = None,
+    ) -> HandScore:
         """Score a hand: the player who went out collects every other player's
         leftover value; a blocked hand follows ``blocked_scoring`` (RULES.md §1).
 
@@ -267,7 +273,13 @@ class Rummy(GameRules):
             dealer = out or players[1 - players.index(dealer)]
         return dealer
 
-    def score_hand(self, options: RummyOptions, players: Sequence[str], hand: Hand) -> HandScore:
+    def score_hand(
+        self,
+        options: RummyOptions,
+        players: Sequence[str],
+        hand: Hand,
+        number: int | None = None,
+    ) -> HandScore:
         """Penalty: everyone but the player who went out scores their leftover
         value (all of them when nobody went out). Winner collects: the player who
         went out scores the others' leftover value, doubled for rummy; a blocked

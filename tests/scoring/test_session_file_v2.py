@@ -112,7 +112,7 @@ def test_the_definition_must_be_the_files_game():
     ("change", "code", "field"),
     [
         (lambda d: d["keys"][0].update(points=-1), "definition_range", "definition.keys[1].points"),
-        (lambda d: d.update(version=2), "definition_version", "definition.version"),
+        (lambda d: d.update(version=3), "definition_version", "definition.version"),
         (lambda d: d.update(extra=True), "definition_unknown_field", "definition.extra"),
         (lambda d: d.pop("name"), "definition_missing", "definition.name"),
     ],

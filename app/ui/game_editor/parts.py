@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import _, format_number
+from app.i18n import _, format_number, ngettext
 from app.messages import (
     rank_label,
     words,
@@ -292,11 +292,29 @@ def _end_part(f: _Form) -> list[ft.Control]:
         for name, label in (("target", _("Target score")), ("rounds", _("Number of rounds")))
         if name in f.draft.numbers_used() or f.fault((name,))
     ]
+    ends = _end_words()
+    schedule = f.draft.form.get("carried", {}).get("schedule")
+    said: list[ft.Control] = []
+    if schedule:  # a schedule of rounds is kept as it is: the editor cannot change it yet
+        ends.append(("schedule", _("After the rounds of its schedule")))
+        rounds = len(schedule.get("rounds", ()))
+        said.append(
+            ft.Text(
+                ngettext(
+                    "The schedule has {n} round; it is kept as it is.",
+                    "The schedule has {n} rounds; it is kept as it is.",
+                    rounds,
+                ),
+                size=14,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
     return [
         _label(_("Who wins")),
         f.choices(("winner",), _winner_words()),
         _label(_("When the session ends")),
-        f.choices(("end",), _end_words()),
+        f.choices(("end",), ends),
+        *said,
         ft.Row(numbers, spacing=8),
         _label(_("Who deals next")),
         f.choices(("next_dealer",), _dealer_words()),

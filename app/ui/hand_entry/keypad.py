@@ -89,7 +89,7 @@ def CardKeypad(draft: HandDraft, player: str) -> ft.Control:
     """The game's keys (A – K, the joker when in play, suited cards, faces),
     in rows of equal keys sharing the row's width (seven a row; three when a
     key's label is a word): one tap adds one card."""
-    pad = draft.rules.keypad
+    pad = draft.keypad  # this hand's: a round's wild rank shows its points
     labels = [key_label(key.card, key.name) for key in pad]
     short = all(_short(key, label) for key, label in zip(pad, labels, strict=True))
     per_row = KEYS_PER_ROW if short else 3

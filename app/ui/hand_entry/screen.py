@@ -257,6 +257,8 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
     )
     body: list[ft.Control] = []
     beside: list[ft.Control] = []
+    if screen.round_line:  # a game with a schedule: the round's cards and wild rank
+        body.append(tagged("hand-round", ft.Text(screen.round_line, weight=ft.FontWeight.W_600)))
     if screen.overtaken:
         body.append(overtaken_notice(screen))
     if screen.left is not None:

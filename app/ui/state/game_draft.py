@@ -78,6 +78,8 @@ Path = tuple[str | int, ...]
 #: (face value, court cards 10; the family changes them).
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
+#: The parts of a version 2 definition the form carries unchanged (not edited yet).
+_CARRIED = ("suits", "schedule")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
@@ -274,6 +276,10 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
             }
         )
     form["options"] = options
+    # version 2's parts the editor does not edit yet (a schedule, the suits): kept as they are
+    carried = {name: doc[name] for name in _CARRIED if name in doc}
+    if carried:
+        form["carried"] = copy.deepcopy(carried)
     return form
 
 
@@ -378,6 +384,9 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     doc["next_dealer"] = form["next_dealer"]
     if form["options"]:
         doc["options"] = [_option_doc(o) for o in form["options"]]
+    if form.get("carried"):
+        doc["version"] = 2
+        doc.update(copy.deepcopy(form["carried"]))
     return doc
 
 

@@ -26,6 +26,7 @@ from scoring import (
     Hand,
     HandError,
     HandScore,
+    PadKey,
     Rank,
     Run,
     ScoringError,
@@ -180,6 +181,18 @@ class HandDraft:
     def players(self) -> tuple[str, ...]:
         """The players in seat order."""
         return self.rules.players
+
+    @property
+    def hand_number(self) -> int | None:
+        """The hand's number in its session (the one changed, or the one a
+        new hand is entered as): the round of a game's schedule."""
+        return self.number or self.opened_for
+
+    @property
+    def keypad(self) -> tuple[PadKey, ...]:
+        """The keys of this hand's keypad with their points (its round's wild
+        rank with the wild points, in a game with a schedule)."""
+        return self.rules.keypad_at(self.hand_number)
 
     @property
     def face_names(self) -> dict:
@@ -446,7 +459,7 @@ class HandDraft:
             return Preview()
         try:
             hand = self.hand()
-            return Preview(score=self.rules.score_hand(hand))
+            return Preview(score=self.rules.score_hand(hand, self.hand_number))
         except ScoringError as error:
             return Preview(error=error)
 
@@ -458,7 +471,8 @@ class HandDraft:
             total = read_sum(self.plain[player])
             return total if total is not None and total >= 0 else None
         rules = self.rules
-        return sum(rules.card_points(card) or 0 for card in self.cards.get(player, ()))
+        number = self.hand_number
+        return sum(rules.card_points(card, number) or 0 for card in self.cards.get(player, ()))
 
     @property
     def started(self) -> bool:

@@ -26,7 +26,13 @@ import flet as ft
 from sqlalchemy.engine import Engine
 
 from app.i18n import _, format_number, ngettext
-from app.messages import describe_error, describe_note, describe_total, describe_warning
+from app.messages import (
+    describe_error,
+    describe_note,
+    describe_total,
+    describe_warning,
+    round_text,
+)
 from app.ui.state.app_state import AppState
 from app.ui.state.hand_draft import HandDraft, Preview
 from app.ui.state.ports import Ports
@@ -241,6 +247,17 @@ class HandScreen:
         """ "Hand 4" / "Change hand 2"."""
         n = format_number(self.hand_number)
         return _("Change hand {n}", n=n) if self.editing else _("Hand {n}", n=n)
+
+    @property
+    def round_line(self) -> str:
+        """The hand's round of the game's schedule in words ("Round 5 of 11
+        · 7 cards · 7s wild (20)"), empty for a game without a schedule."""
+        view = self.view
+        rules = view.rules if view is not None else None
+        row = rules.round(self.hand_number) if rules is not None else None
+        if rules is None or row is None:
+            return ""
+        return round_text(self.hand_number, rules.rounds or 0, row, rules.wild_points)
 
     def preview(self) -> Preview:
         """The live score (:meth:`HandDraft.preview`)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.i18n import _, format_number, join_names, ngettext
-from app.messages import blocked_label, describe_note, describe_options
+from app.messages import blocked_label, describe_note, describe_options, round_text
 from app.ui.state.flow import FlowState
 
 if TYPE_CHECKING:
@@ -111,6 +111,10 @@ def progress_text(view: SessionView, *, target_said: bool = False) -> str:
     table = view.standings
     if table.finished:
         return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
+    number = len(view.hands) + 1
+    row = view.rules.round(number)
+    if row is not None and table.rounds is not None:  # a game with a schedule of rounds
+        return round_text(number, table.rounds, row, view.rules.wild_points)
     if table.rounds_left is not None:
         return ngettext("{n} round left", "{n} rounds left", table.rounds_left)
     if table.target is not None and table.gap_to_target is not None:

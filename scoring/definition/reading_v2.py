@@ -1,0 +1,183 @@
+"""Reading the fields of a game definition's version 2 (GAME_FORMAT.md
+"Version 2"): the ``schedule`` of rounds (each with its cards dealt, its wild
+rank and a text), the deck's ``suits``, and the checks across fields they
+bring (``end: schedule``, a wild rank that is a key, the cards dealt against
+the cards in play). A version 1 document may hold none of them: it reads
+exactly as it always did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Rank
+from ..codes import ErrorCode
+from .reader import READER, fail, shown
+from .shapes import (
+    LIMITS,
+    STANDARD_SUITS,
+    SUIT_IDS,
+    Effect,
+    End,
+    GameDefinition,
+    Round,
+    Schedule,
+)
+
+__all__ = ["V2_FIELDS", "check_v2", "read_v2"]
+
+#: The top-level fields a version 2 document may hold besides version 1's.
+V2_FIELDS = ("schedule", "suits")
+#: The ends a version 1 document may name.
+_V1_ENDS = (End.TARGET, End.ROUNDS, End.EITHER)
+#: The ranks a round may make wild: every rank but the joker (always its own key).
+_WILD_RANKS = tuple(rank.value for rank in Rank if rank is not Rank.JOKER)
+
+
+def _round(value: Any, path: str) -> Round:
+    entry = READER.obj(value, path, ("cards",), ("wild", "text"))
+    cards = READER.whole(entry["cards"], f"{path}.cards", 1, LIMITS.round_cards)
+    wild = entry.get("wild")
+    if "wild" in entry and (not isinstance(wild, str) or wild not in _WILD_RANKS):
+        raise fail(
+            ErrorCode.DEFINITION_VALUE, f"{path}.wild", choices=list(_WILD_RANKS), value=shown(wild)
+        )
+    text = (
+        READER.words(entry["text"], f"{path}.text", LIMITS.round_text) if "text" in entry else None
+    )
+    return Round(cards, wild, text)
+
+
+def _schedule(value: Any) -> Schedule:
+    data = READER.obj(value, "schedule", ("rounds",), ("wild_points",))
+    rows = READER.seq(data["rounds"], "schedule.rounds", LIMITS.schedule_rounds, least=1)
+    rounds = tuple(_round(row, f"schedule.rounds[{i}]") for i, row in enumerate(rows, 1))
+    wilds = any(r.wild is not None for r in rounds)
+    if "wild_points" not in data:
+        if wilds:
+            raise fail(ErrorCode.DEFINITION_MISSING, "schedule.wild_points")
+        return Schedule(rounds)
+    if not wilds:  # points for a wild that no round has
+        raise fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, "schedule.wild_points")
+    points = READER.whole(data["wild_points"], "schedule.wild_points", 0, LIMITS.card_points)
+    return Schedule(rounds, points)
+
+
+def _suits(value: Any) -> tuple[str, ...]:
+    items = READER.seq(value, "suits", len(SUIT_IDS), least=1)
+    for i, item in enumerate(items, 1):
+        if not isinstance(item, str) or item not in SUIT_IDS:
+            raise fail(
+                ErrorCode.DEFINITION_VALUE, f"suits[{i}]", choices=list(SUIT_IDS), value=shown(item)
+            )
+    READER.unique(items, "suits")
+    return tuple(items)
+
+
+def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
+    """The version 2 fields of a document's top-level mapping (already
+    checked to hold no unknown field), as :class:`GameDefinition` keyword
+    arguments: ``schedule`` and ``suits`` where given.
+
+    Raises :class:`~scoring.errors.GameDefinitionError`: ``schedule.rounds``
+    empty (``definition_too_few``) or longer than 100
+    (``definition_too_many``); a round's ``cards`` outside 1–60
+    (``definition_range``); a ``wild`` that is not a rank (the joker is no
+    wild rank: ``definition_value``); a ``text`` that is not good words;
+    ``schedule.wild_points`` missing while a round has a wild rank
+    (``definition_missing``), given while none has
+    (``definition_unknown_field``) or outside 0–1 000; ``suits`` empty, an
+    unknown suit id (``definition_value``) or one given twice
+    (``definition_duplicate_id``)."""
+    found: dict[str, Any] = {}
+    if "schedule" in top:
+        found["schedule"] = _schedule(top["schedule"])
+    if "suits" in top:
+        found["suits"] = _suits(top["suits"])
+    return found
+
+
+def _cards_in_play(definition: GameDefinition, players: int) -> int:
+    """The cards of the decks in play for ``players`` players: per deck, a
+    card of each suit for each rank key (13 ranks when the game has none but
+    faces), each face ``per_deck`` times, and the most jokers any option puts
+    in (GAME_FORMAT.md ``schedule``)."""
+    decks = 1
+    for least, count in definition.decks:
+        if players >= least:
+            decks = count
+    ranks = [k for k in definition.keys if k.rank is not None and k.rank is not Rank.JOKER]
+    faces = sum(k.per_deck or 0 for k in definition.keys if k.rank is None)
+    jokers = max(
+        [definition.jokers_per_deck]
+        + [
+            e.jokers_per_deck
+            for o in definition.options
+            for e in (o.set, *(c.set for c in o.choices))
+            if e.jokers_per_deck is not None
+        ]
+    )
+    rank_count = len(ranks) if ranks or faces else 13
+    return decks * (len(definition.suits) * rank_count + faces + jokers)
+
+
+def check_v2(
+    definition: GameDefinition, version: int, effects: Sequence[tuple[str, Effect]]
+) -> None:
+    """Refuse what version 2's fields allow alone but not with the rest
+    (``effects``: every option's effect with its path).
+
+    Raises :class:`~scoring.errors.GameDefinitionError`: in a version 1
+    document, ``end: schedule`` (``definition_value``, as before version 2);
+    ``end: schedule`` (the game's or an option's) without a ``schedule``
+    (``definition_missing``, ``schedule``); a ``schedule`` with any other end
+    (``definition_conflict``, reason ``schedule_end``); a round's ``wild``
+    that is not one of the game's keys (``definition_unknown_key``); more
+    cards dealt to the most players than the decks in play hold
+    (``definition_conflict``, reason ``schedule_cards``, the largest round's
+    ``cards``); a key's suit that is not among the ``suits``
+    (``definition_value``)."""
+    ends = [("end", definition.end)] + [(f"{p}.end", e.end) for p, e in effects if e.end]
+    if version == 1:
+        for path, end in ends:
+            if end not in _V1_ENDS:
+                raise fail(
+                    ErrorCode.DEFINITION_VALUE,
+                    path,
+                    choices=[e.value for e in _V1_ENDS],
+                    value=end.value,
+                )
+        return
+    schedule = definition.schedule
+    if schedule is None:
+        if any(end is End.SCHEDULE for _path, end in ends):
+            raise fail(ErrorCode.DEFINITION_MISSING, "schedule")
+    else:
+        for path, end in ends:
+            if end is not End.SCHEDULE:
+                raise fail(ErrorCode.DEFINITION_CONFLICT, path, reason="schedule_end")
+        key_ids = {key.id for key in definition.keys}
+        for i, row in enumerate(schedule.rounds, 1):
+            if row.wild is not None and row.wild not in key_ids:
+                raise fail(
+                    ErrorCode.DEFINITION_UNKNOWN_KEY, f"schedule.rounds[{i}].wild", value=row.wild
+                )
+        rows = schedule.rounds
+        largest = max(range(len(rows)), key=lambda i: rows[i].cards)
+        dealt = definition.max_players * rows[largest].cards
+        if dealt > _cards_in_play(definition, definition.max_players):
+            raise fail(
+                ErrorCode.DEFINITION_CONFLICT,
+                f"schedule.rounds[{largest + 1}].cards",
+                reason="schedule_cards",
+            )
+    if definition.suits != STANDARD_SUITS:
+        for i, key in enumerate(definition.keys, 1):
+            for suit, _points in key.suits:
+                if suit.value not in definition.suits:
+                    raise fail(
+                        ErrorCode.DEFINITION_VALUE,
+                        f"keys[{i}].suits.{suit.value}",
+                        choices=list(definition.suits),
+                        value=suit.value,
+                    )
