@@ -402,7 +402,7 @@ class DataGame(GameRules):
         called = self._called_flags(rules, players, hand) if hand.flags else ()
         row = self.round(options, number)
         cards, faces = self._count(rules, hand, leftover, self._table(rules, number))
-        wilds = wilds_held(hand, row.wild) if row is not None and row.wild else {}
+        wilds = wilds_held(hand, Rank(row.wild)) if row is not None and row.wild else {}
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         how = rules.went_out if went_out is not None else rules.blocked

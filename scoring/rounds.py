@@ -16,14 +16,19 @@ from .hands import BreakdownItem, Hand, ScoreWarning
 __all__ = ["own_lines", "round_cards", "round_tables", "wilds_held"]
 
 
-def wilds_held(hand: Hand, wild: str) -> dict[str, int]:
-    """Per player, the cards of the round's ``wild`` rank left in hand."""
+def wilds_held(hand: Hand, wild: Rank) -> dict[str, int]:
+    """Per player, the cards of the round's ``wild`` rank left in hand (a
+    plain loop: it runs for every hand of a game with wild ranks)."""
     found: dict[str, int] = {}
     for player, held in hand.left.items():
-        if isinstance(held, tuple | list):
-            count = sum(1 for c in held if type(c) is Card and c.rank.value == wild)
-            if count:
-                found[player] = count
+        if isinstance(held, int):
+            continue
+        count = 0
+        for card in held:
+            if type(card) is Card and card.rank is wild:
+                count += 1
+        if count:
+            found[player] = count
     return found
 
 

@@ -14,14 +14,22 @@ from screen_table import Table, held, tap
 
 from app.game_text import rules_text
 from app.i18n import set_language, use_language
-from app.messages import describe_breakdown, describe_warning, game_name
+from app.messages import describe_breakdown, describe_error, describe_warning, game_name
 from app.ui.session import progress_text, winner_text
 from app.ui.state import NewSessionDraft
 from app.ui.state.game_draft import GameDraft
 from app.ui.state.hand_screen import points_shown
 from models import services
-from scoring import BUILTIN_GAME_IDS, BreakdownItem, Card, Rank, ScoreWarning, builtin_definition
-from scoring.definition import write_definition
+from scoring import (
+    BUILTIN_GAME_IDS,
+    BreakdownItem,
+    Card,
+    GameDefinitionError,
+    Rank,
+    ScoreWarning,
+    builtin_definition,
+)
+from scoring.definition import read_definition, write_definition
 
 PLAYERS = ["Ada", "Bo", "Cy", "Di"]
 
@@ -210,3 +218,25 @@ def test_a_hand_deleted_in_the_middle_moves_the_later_hands_into_their_new_round
     )
     view = table.session(sid)
     assert dict(view.standings.totals) == {"Ada": 91, "Bo": 47, "Cy": 64, "Di": 127}
+
+
+def test_a_bad_schedule_is_refused_in_one_line_naming_the_field_in_both_languages():
+    data = json.loads(write_definition(builtin_definition("five_crowns")))
+    data["schedule"]["rounds"][2]["wild"] = "Z"
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(data))
+    with use_language("en"):
+        assert describe_error(caught.value) == (
+            "Schedule › round 3 › wild rank must be one of A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, "
+            "Q or K, not Z"
+        )
+    with use_language("nb"):
+        assert describe_error(caught.value).startswith("Rundeplan › runde 3 › vill valør må være")
+    data = json.loads(write_definition(builtin_definition("five_crowns")))
+    data["version"] = 3
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(data))
+    with use_language("en"):
+        assert describe_error(caught.value) == (
+            "This game definition has version 3; this version of Kortpoeng reads versions 1 to 2"
+        )
