@@ -65,6 +65,20 @@ def _code(error: BaseException | None) -> object:
     return getattr(error, "code", None)
 
 
+async def _insert_back(ports: Ports, session_id: int, detail: HandDetail) -> None:
+    """Put the stored hand ``detail`` back at its number, with its own id,
+    its warnings confirmed when it was first saved. Raises what
+    :func:`models.services.insert_hand` raises."""
+    await ports.run(
+        services.insert_hand,
+        session_id=session_id,
+        number=detail.number,
+        hand=detail.hand,
+        confirm_warnings=True,
+        hand_id=detail.hand_id,
+    )
+
+
 class PutHandBack:
     """The undo of a hand's deletion (its notice's ``undo``): puts the hand
     ``deleted`` (as it was stored) back where it was played, once (a second
@@ -83,14 +97,7 @@ class PutHandBack:
         it, the session would end before the hands saved since…)."""
         detail = self.deleted
         try:
-            await self.ports.run(
-                services.insert_hand,
-                session_id=self.session_id,
-                number=detail.number,
-                hand=detail.hand,
-                confirm_warnings=True,
-                hand_id=detail.hand_id,
-            )
+            await _insert_back(self.ports, self.session_id, detail)
         except CodedError as error:
             if error.code == ErrorCode.SESSION_OVER:
                 return _(
@@ -142,14 +149,7 @@ class UndoDropping:
                 expected=self.changed,
             )
             for detail in self.dropped:
-                await self.ports.run(
-                    services.insert_hand,
-                    session_id=self.session_id,
-                    number=detail.number,
-                    hand=detail.hand,
-                    confirm_warnings=True,
-                    hand_id=detail.hand_id,
-                )
+                await _insert_back(self.ports, self.session_id, detail)
         except CodedError as error:
             return describe_error(error, ids=False)
         self.ports.tell(self.session_id)
