@@ -158,7 +158,7 @@ def App(browser_language: str | None = None) -> ft.Control:
                 contextvars.copy_context().run(page.run_task, reload)
 
         page.pubsub.subscribe_topic(WRITES_TOPIC, on_write)
-        page.on_connect = lambda _e: state.changed()
+        page.on_connect = lambda _e: state.connected()
 
     ft.use_effect(
         follow_other_tabs,

@@ -34,11 +34,14 @@ class _GuardLife:
         drawn_past: a render after its time has happened (it drew no cover).
         gone: its screen has gone, or its lift is about to start again
             (the running lift stops trying).
+        connections: the tab's :attr:`AppState.connections` it was drawn
+            for: once the tab has connected again, the cover is dropped.
     """
 
     cover: Cover | None
     drawn_past: bool = False
     gone: bool = False
+    connections: int = 0
 
     @property
     def until(self) -> float:
@@ -48,6 +51,16 @@ class _GuardLife:
     def past(self) -> bool:
         """Whether its time is over (it draws no cover)."""
         return time.monotonic() >= self.until
+
+
+def guard_cover(life: _GuardLife, connections: int) -> Cover | None:
+    """The cover ``life`` still holds for a tab that has connected
+    ``connections`` times: none once the tab has connected again since the
+    guard was drawn (the cover is then dropped for good)."""
+    if connections != life.connections:
+        life.connections = connections
+        life.cover = None
+    return life.cover
 
 
 async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
@@ -60,7 +73,7 @@ async def _timed_lift(life: _GuardLife, redraw: Callable[[], None]) -> None:
 
 
 @ft.component
-def ArrivalGuard(presses: Presses, revision: int = 0) -> ft.Control:
+def ArrivalGuard(presses: Presses, revision: int = 0, connections: int = 0) -> ft.Control:
     """What a screen that has just appeared drops: the second tap of the
     double tap that brought it, and no other tap. A transparent square
     around the tap that brought the screen (``presses``, the tab's last
@@ -76,11 +89,16 @@ def ArrivalGuard(presses: Presses, revision: int = 0) -> ft.Control:
     phone): the timed lift asks for redraws until one has happened
     (:func:`_timed_lift`), any other redraw after the time draws no cover,
     and a tap on it after the time asks for one. ``revision`` is the tab's
-    :attr:`AppState.revision`, bumped when the tab connects again, so the
-    timed lift starts again then (its time is kept: a late lift waits no
-    longer than the rest of it).
+    :attr:`AppState.revision`, bumped after writes and when the tab
+    connects again, so the timed lift starts again then (its time is kept:
+    a late lift waits no longer than the rest of it). ``connections`` is the
+    tab's :attr:`AppState.connections`: a tab that has connected again (a
+    reload, a phone back from a locked screen) is past any double tap, so the
+    cover it held is dropped at once (:func:`guard_cover`).
     """
-    life: _GuardLife = use_created(lambda: _GuardLife(presses.cover(time.monotonic())))
+    life: _GuardLife = use_created(
+        lambda: _GuardLife(presses.cover(time.monotonic()), connections=connections)
+    )
     _redraws, set_redraws = ft.use_state(0)
 
     def redraw() -> None:
@@ -98,7 +116,7 @@ def ArrivalGuard(presses: Presses, revision: int = 0) -> ft.Control:
             redraw()
 
     ft.use_effect(lift_in_time, [revision], cleanup=leave)
-    cover = life.cover
+    cover = guard_cover(life, connections)
     if cover is None or life.past():
         life.drawn_past = True
         return ft.Container(width=0, height=0)
@@ -240,7 +258,9 @@ def Screen(
 
     return ft.SafeArea(
         content=ft.GestureDetector(
-            content=ft.Stack([frame, ArrivalGuard(presses, app.revision)], expand=True),
+            content=ft.Stack(
+                [frame, ArrivalGuard(presses, app.revision, app.connections)], expand=True
+            ),
             on_pan_down=pressed,
             on_pan_cancel=lifted,
             on_pan_end=lifted,

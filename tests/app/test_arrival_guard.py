@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import pytest
 
 from app.ui.flet_fixes import lost_redraw
-from app.ui.frame import _GuardLife, _timed_lift
+from app.ui.frame import _GuardLife, _timed_lift, guard_cover
 from app.ui.state.double_tap import Cover
 
 T = TypeVar("T")
@@ -87,3 +87,27 @@ def test_a_guard_with_nothing_to_cover_is_past_at_once_and_never_redraws() -> No
 def test_a_guard_is_up_until_its_covers_time() -> None:
     life = _GuardLife(Cover(0.0, 0.0, 200.0, until=time.monotonic() + 60))
     assert not life.past()
+
+
+def test_a_tab_that_connects_again_drops_the_cover_it_held() -> None:
+    """A reload while a screen's cover was up: the tab that comes back is past
+    any double tap, so the cover goes at once, not when its time is over (the
+    browser test saw it kept for the whole double-tap time)."""
+    cover = Cover(10.0, 20.0, 96.0, until=time.monotonic() + 60.0)
+    life = _GuardLife(cover, connections=3)
+    assert guard_cover(life, 3) == cover  # the same connection: still up
+    assert not life.past()
+    assert guard_cover(life, 4) is None  # connected again: dropped
+    assert life.past()
+    assert guard_cover(life, 4) is None  # and for good
+
+
+def test_connecting_again_counts_and_reloads_the_screen() -> None:
+    from app.ui.state import AppState
+
+    app = AppState()
+    revision, connections = app.revision, app.connections
+    app.connected()
+    assert (app.revision, app.connections) == (revision + 1, connections + 1)
+    app.changed()  # a write: the screen reloads, the cover stays
+    assert (app.revision, app.connections) == (revision + 2, connections + 1)

@@ -102,6 +102,8 @@ class AppState:
         settings: :class:`app.settings.Settings` (saved by the services).
         width: the page's width in logical pixels.
         revision: bumped after a write that the screen on show must reload for.
+        connections: bumped each time the tab connects again (a reload, the
+            phone back from a locked screen): see :meth:`connected`.
         new_session: the new-session form.
         notice: the last :class:`Notice` (shown at the top of its screen, with
             an undo where it has one), or ``None``.
@@ -117,6 +119,7 @@ class AppState:
     settings: Settings = field(default_factory=Settings)
     width: float = 390
     revision: int = 0
+    connections: int = 0
     new_session: NewSessionDraft = field(default_factory=NewSessionDraft)
     notice: Notice | None = None
     device_ready: bool = False
@@ -160,6 +163,13 @@ class AppState:
     def take_view(self, session_id: int) -> SessionView | None:
         """The view a write just returned for ``session_id`` (once), or ``None``."""
         return self.memory.views.pop(session_id, None)
+
+    def connected(self) -> None:
+        """The tab has connected again: whatever it shows is reloaded
+        (:meth:`changed`), and a screen's arrival cover is dropped (a reload
+        is no tap: :func:`app.ui.frame.ArrivalGuard`)."""
+        self.connections += 1
+        self.changed()
 
     def changed(self) -> None:
         """Something was written that the screen on show must reload."""
