@@ -83,6 +83,22 @@ def browser() -> Iterator[Any]:
             browser.close()
 
 
+#: Fixtures that drive Playwright: a test using one runs in its loop.
+_PLAYWRIGHT_FIXTURES = frozenset({"browser", "open_page"})
+
+
+@pytest.fixture(autouse=True)
+def _event_loop_of_its_own(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that drives no browser may run coroutines with ``asyncio.run``
+    whatever ran before it in its worker
+    (:func:`e2e_harness.event_loop_of_its_own`)."""
+    if _PLAYWRIGHT_FIXTURES & set(request.fixturenames):
+        yield
+        return
+    with h.event_loop_of_its_own():
+        yield
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Any]:
     """One throw-away PostgreSQL server per test session (per xdist worker)."""

@@ -120,3 +120,30 @@ def test_failed_start_reports_output(tmp_path: Path) -> None:
     broken.write_text("raise SystemExit('no app here')\n", encoding="utf-8")
     with pytest.raises(h.HarnessError, match="no app here"):
         h.start_app(broken, log_dir=tmp_path, timeout=10, attempts=1)
+
+
+def test_a_test_after_a_browser_test_runs_its_own_coroutines(browser: Any) -> None:
+    """Playwright marks its loop as running in the worker's thread once a
+    browser test has run (``asyncio.run`` is then refused: a backup test
+    failed so, after browser tests in its worker); within
+    :func:`e2e_harness.event_loop_of_its_own`, as every test without a
+    browser runs, ``asyncio.run`` works, and Playwright's mark is back after."""
+    import asyncio
+
+    async def seven() -> int:
+        await asyncio.sleep(0)
+        return 7
+
+    context = browser.new_context()  # a sync call: Playwright marks its loop
+    try:
+        marked = asyncio._get_running_loop()
+        assert marked is not None
+        coroutine = seven()
+        with pytest.raises(RuntimeError, match="running event loop"):
+            asyncio.run(coroutine)
+        coroutine.close()
+        with h.event_loop_of_its_own():
+            assert asyncio.run(seven()) == 7
+        assert asyncio._get_running_loop() is marked
+    finally:
+        context.close()

@@ -114,6 +114,32 @@ def launch_browser(playwright: Playwright, *, headless: bool = True) -> Browser:
 # --------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def event_loop_of_its_own() -> Iterator[None]:
+    """Within: no event loop marked as running in this thread, so
+    ``asyncio.run`` works; after: the mark as it was.
+
+    Playwright's sync API marks its own loop as running in the thread
+    between its calls (``playwright/sync_api/_context_manager.py``), for as
+    long as the worker's browser lives: a test without a browser that runs
+    a coroutine with ``asyncio.run`` after a browser test in the same xdist
+    worker was refused ("cannot be called from a running event loop"), so it
+    failed or passed by the order the tests happened to run in. The root
+    conftest gives every test that uses no browser this.
+    """
+    import asyncio
+
+    borrowed = asyncio._get_running_loop()
+    if borrowed is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(borrowed)
+
+
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
