@@ -169,7 +169,7 @@ class SessionView(NamedTuple):
     Attributes:
         id: the short number (``kortpoeng list``) — the database id.
         uuid: the session's UUID (SESSION_FORMAT.md ``id``).
-        game: game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
+        game_id: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
         options: the game's frozen Options dataclass.
         options_dict: only the options that differ from the defaults.
         players: names in seat order (seat 0 dealt first).
@@ -187,7 +187,7 @@ class SessionView(NamedTuple):
 
     id: int
     uuid: str
-    game: str
+    game_id: str
     options: GameOptions
     options_dict: Mapping[str, Any]
     players: tuple[str, ...]
@@ -210,7 +210,7 @@ class SessionView(NamedTuple):
         """The session's game: its snapshot's rules, or the built-in game's."""
         from scoring import game_for
 
-        return game_for(self.game, self.definition)
+        return game_for(self.game_id, self.definition)
 
     @property
     def rules(self) -> SessionRules:
@@ -231,7 +231,7 @@ class SessionSummary(NamedTuple):
 
     id: int
     uuid: str
-    game: str
+    game_id: str
     players: tuple[str, ...]
     hand_count: int
     started_at: datetime
@@ -327,7 +327,7 @@ class GameStatistics(NamedTuple):
     """Statistics of one game (and scoring direction).
 
     Attributes:
-        game: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
+        game_id: the game id (``swedish_rummy``, ``four_suit_rummy``, ``rummy``).
         lowest_wins: True for penalty scoring (best hand = lowest).
         sessions: finished sessions of this game.
         players: one :class:`PlayerStatistics` per player, most wins first,
@@ -337,7 +337,7 @@ class GameStatistics(NamedTuple):
             game (named by its id).
     """
 
-    game: str
+    game_id: str
     lowest_wins: bool
     sessions: int
     players: tuple[PlayerStatistics, ...]
@@ -349,7 +349,7 @@ class GameEntry:
     """A game that can be played: a built-in one or a custom game.
 
     Attributes:
-        game_id: the game's id (a session's ``game``).
+        game_id: the game's id (a session's ``game_id``).
         definition: its game definition (GAME_FORMAT.md), or ``None`` for a
             coded game that has none (Four Suit Rummy).
         builtin: shipped with the app (cannot be changed or deleted).
@@ -395,7 +395,7 @@ class TrashedSession(NamedTuple):
     key: str
     id: int
     uuid: str
-    game: str
+    game_id: str
     players: tuple[str, ...]
     hand_count: int
     started_at: datetime
@@ -416,7 +416,7 @@ class TrashedHand(NamedTuple):
     key: str
     id: int
     session_id: int
-    game: str
+    game_id: str
     players: tuple[str, ...]
     number: int
     went_out: str | None

@@ -41,6 +41,7 @@ _HOMES = {
     "GameDefinition": "definition",
     "GameDefinitionError": "errors",
     "GameOptions": "options",
+    "OptionValue": "options",
     "GameRules": "rules",
     "Hand": "hands",
     "hand_from_dict": "session_file",
@@ -103,6 +104,7 @@ __all__ = [
     "HandScore",
     "Leftover",
     "OptionError",
+    "OptionValue",
     "PadKey",
     "Preset",
     "Rank",
@@ -158,7 +160,7 @@ if TYPE_CHECKING:
     )
     from .four_suit_rummy import ace_choices, resolve_run
     from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
-    from .options import GameOptions
+    from .options import GameOptions, OptionValue
     from .registry import BUILTIN_GAME_IDS, builtin_definition, game_for
     from .results import SessionResult, score_hands, score_session
     from .rules import (

@@ -21,7 +21,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Protocol
 
-__all__ = ["GameOptions"]
+__all__ = ["GameOptions", "OptionValue"]
+
+#: One option's value, as a session file and the new-session form hold it
+#: (SESSION_FORMAT.md ``options``): a switch (``True``), a number of points
+#: or rounds (``300``), or a choice (``"winner_collects"``).
+OptionValue = bool | int | str
 
 
 class GameOptions(Protocol):

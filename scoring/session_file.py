@@ -66,7 +66,7 @@ class SessionDoc:
     played by; ``None`` for the coded game, or a built-in definition as shipped).
     """
 
-    game: str
+    game_id: str
     options: GameOptions
     players: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
@@ -77,7 +77,7 @@ class SessionDoc:
     @property
     def rules(self) -> GameRules:
         """The game's rules object (its definition's, when it has one)."""
-        return game_for(self.game, self.definition)
+        return game_for(self.game_id, self.definition)
 
 
 # -- reading ----------------------------------------------------------------
@@ -597,7 +597,7 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if doc.id is not None:
         out["id"] = doc.id
-    out["game"] = doc.game
+    out["game"] = doc.game_id
     rules = doc.rules
     definition = _carried(doc, rules)
     if definition is not None:
@@ -623,8 +623,8 @@ def _carried(doc: SessionDoc, rules: GameRules) -> GameDefinition | None:
     name played by the rules shipped now (its id says them: the file reads
     in every version of the app)."""
     definition = doc.definition or rules.definition
-    shipped = definition is not None and doc.game in _VERSION_1_GAMES
-    if shipped and definition == builtin_definition(doc.game):
+    shipped = definition is not None and doc.game_id in _VERSION_1_GAMES
+    if shipped and definition == builtin_definition(doc.game_id):
         return None
     return definition
 

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                     str(s.id),
                     s.uuid[:8],
                     short_date(s.started_at),
-                    game_label(s.definition or s.game),
+                    game_label(s.definition or s.game_id),
                     seat_list(s.players),
                     format_number(s.hand_count),
                     state,

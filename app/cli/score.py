@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             print(describe_note(note, number), file=sys.stderr)
     table = result.standings
     out = {
-        "game": doc.game,
+        "game": doc.game_id,
         "players": list(doc.players),
         "hands": [{"points": dict(points)} for points in table.hand_points],
         "totals": dict(table.totals),

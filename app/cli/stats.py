@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             game_id, name = find_game(engine, args.game, games)
         except GameNotChosen:
             return ExitStatus.BAD_INPUT
-        chosen = tuple(g for g in games if g.game == game_id)
+        chosen = tuple(g for g in games if g.game_id == game_id)
         if not chosen:
             print(_("No finished sessions of {game} yet", game=name))
             return ExitStatus.OK
@@ -66,7 +66,7 @@ def find_game(
     key = wanted.strip().casefold()
     games: dict[str, object] = {game_id: game_for(game_id) for game_id in BUILTIN_GAME_IDS}
     for stats in played:
-        games.setdefault(stats.game, stats.definition or stats.game)
+        games.setdefault(stats.game_id, stats.definition or stats.game_id)
     found = _matching(games, key)
     if not found:
         from models.services import list_games
@@ -151,7 +151,7 @@ def render_statistics(games: tuple[GameStatistics, ...]) -> str:
             for p in game.players
         ]
         parts.append(
-            f"{game_label(game.definition or game.game)} — {sessions} · {direction}\n"
+            f"{game_label(game.definition or game.game_id)} — {sessions} · {direction}\n"
             + text_table(header, rows, right=set(range(1, len(header))))
         )
     if any(game.lowest_wins for game in games):

@@ -50,7 +50,7 @@ def list_trash(args: argparse.Namespace) -> ExitStatus:
         items: list[TrashedSession | TrashedHand] = [*trash.sessions, *trash.hands]
         items.sort(key=lambda i: i.deleted_at, reverse=True)
         for item in items:
-            game = game_label(item.game)
+            game = game_label(item.game_id)
             players = seat_list(item.players)
             if isinstance(item, TrashedSession):
                 what = ngettext(

@@ -244,7 +244,7 @@ def export_filename(doc: SessionDoc, fmt: str) -> str:
     date = f"-{started[:10]}" if started else ""
     if len(clock) == 4 and clock.isdigit():
         date += f"-{clock}"
-    return f"kortpoeng-{doc.game.replace('_', '-')}{date}.{FORMATS[fmt].extension}"
+    return f"kortpoeng-{doc.game_id.replace('_', '-')}{date}.{FORMATS[fmt].extension}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ def GamePicker(draft: NewSessionDraft) -> ft.Control:
     chosen one is highlighted."""
     cards: list[ft.Control] = []
     for game_id, rules in draft.games().items():  # the registry's order, then custom
-        selected = draft.game == game_id
+        selected = draft.game_id == game_id
         cards.append(
             tagged(
                 f"game-{game_id}",
@@ -373,7 +373,7 @@ def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control
                         ft.Switch(
                             value=value,
                             on_change=lambda e, k=key: draft.set_option(
-                                k, switched(e, draft.option(k))
+                                k, switched(e, bool(draft.option(k)))
                             ),
                             padding=SWITCH_PADDING,
                         ),

@@ -73,7 +73,9 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
                     ft.Icons.EMOJI_EVENTS if item.finished else ft.Icons.PLAY_CIRCLE_OUTLINE,
                     color=ft.Colors.TERTIARY if item.finished else ft.Colors.PRIMARY,
                 ),
-                title=ft.Text(game_name(item.definition or item.game), weight=ft.FontWeight.W_600),
+                title=ft.Text(
+                    game_name(item.definition or item.game_id), weight=ft.FontWeight.W_600
+                ),
                 subtitle=ft.Text(subtitle),
                 is_three_line=True,
                 trailing=tagged(

@@ -429,7 +429,7 @@ def get_hand(*, engine: Handle, session_id: int, number: int) -> HandDetail:
     with read_only(engine) as reader:
         head = read_head(reader, session_id, deleted=True)
         players, _ = read_seats(reader, session_id)
-        game = session_game(head.game, head.definition)
+        game = session_game(head.game_id, head.definition)
         hand_id, entered, warnings = stored_hand(reader, session_id, number, players, game)
     options = game.options_from_dict(head.options)
     return HandDetail(

@@ -87,7 +87,7 @@ def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
     return SessionSummary(
         id=sid,
         uuid=uuid,
-        game=game,
+        game_id=game,
         players=tuple(players),
         hand_count=hands,
         started_at=as_utc(started),  # type: ignore[arg-type]

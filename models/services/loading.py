@@ -57,7 +57,7 @@ class SessionHead:
 
     id: int
     uuid: str
-    game: str
+    game_id: str
     options: dict[str, Any]
     started_at: datetime
     started_at_iso: str | None
@@ -140,7 +140,7 @@ class LoadedSession:
         sheet: Sheet,
     ) -> None:
         self.head = head
-        self.game: GameRules = snapshots.session_game(head.game, head.definition)
+        self.game: GameRules = snapshots.session_game(head.game_id, head.definition)
         self.options = self.game.options_from_dict(head.options)
         self.players = players
         self.player_ids = player_ids
@@ -447,7 +447,7 @@ def view_of(loaded: LoadedSession, table: Standings) -> SessionView:
     return SessionView(
         id=head.id,
         uuid=head.uuid,
-        game=head.game,
+        game_id=head.game_id,
         options=loaded.options,
         options_dict=dict(head.options),
         players=loaded.players,

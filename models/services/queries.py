@@ -60,7 +60,7 @@ def _doc(reader: Reader, session_id: int) -> SessionDoc:
 
     head = read_head(reader, session_id, deleted=True)
     players, _ = read_seats(reader, session_id)
-    game = session_game(head.game, head.definition)  # the rules it is played by
+    game = session_game(head.game_id, head.definition)  # the rules it is played by
     hands = tuple(
         hand_of(
             from_json(entry),
@@ -78,7 +78,7 @@ def _doc(reader: Reader, session_id: int) -> SessionDoc:
         )
     )
     return SessionDoc(
-        game=game.id,
+        game_id=game.id,
         options=game.options_from_dict(head.options),
         players=players,
         hands=hands,

@@ -50,8 +50,8 @@ def first_lost_hand(stored: SessionDoc, file: SessionDoc) -> int | None:
     >>> from scoring import Hand, SessionDoc
     >>> one = Hand("Kari", {"Ola": 5})
     >>> two = Hand("Ola", {"Kari": 7})
-    >>> older = SessionDoc(game="rummy", options=None, players=("Kari", "Ola"), hands=(one,))
-    >>> later = SessionDoc(game="rummy", options=None, players=("Kari", "Ola"), hands=(one, two))
+    >>> older = SessionDoc(game_id="rummy", options=None, players=("Kari", "Ola"), hands=(one,))
+    >>> later = SessionDoc(game_id="rummy", options=None, players=("Kari", "Ola"), hands=(one, two))
     >>> first_lost_hand(later, older), first_lost_hand(older, later)
     (2, None)
     """

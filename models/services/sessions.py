@@ -101,7 +101,7 @@ def create_session(
     head = SessionHead(
         id=0,
         uuid=uuid or str(uuidlib.uuid4()),
-        game=game.id,
+        game_id=game.id,
         options=game.options_to_dict(options),
         started_at=started_at or now,
         started_at_iso=started_at_iso,
@@ -119,7 +119,7 @@ def create_session(
         insert(table_of(SessionRow)).values(
             **({"id": session_id} if session_id is not None else {}),
             uuid=head.uuid,
-            game=head.game,
+            game=head.game_id,
             options=head.options,
             started_at=head.started_at,
             started_at_iso=head.started_at_iso,
@@ -233,7 +233,7 @@ def rematch(
         if started is not None:
             again = load(db, started)
             return view_of(again, again.standings())
-        rules = snapshots.session_game(old.game, old.definition)  # the same rules
+        rules = snapshots.session_game(old.game_id, old.definition)  # the same rules
         opts = rules.options_from_dict(old.options) if options is None else _options(rules, options)
         if names is None:
             _, ids = read_seats(reader, session_id)

@@ -101,7 +101,7 @@ def list_trash(*, engine: Handle) -> Trash:
                 key=f"S{sid}",
                 id=sid,
                 uuid=uuid,
-                game=game,
+                game_id=game,
                 players=seats[sid],
                 hand_count=count,
                 started_at=as_utc(started),  # type: ignore[arg-type]
@@ -121,7 +121,7 @@ def list_trash(*, engine: Handle) -> Trash:
                 key=f"H{hid}",
                 id=hid,
                 session_id=sid,
-                game=game,
+                game_id=game,
                 players=players,
                 number=number,
                 went_out=players[seat] if seat is not None and 0 <= seat < len(players) else None,

@@ -170,7 +170,7 @@ def test_a_custom_game_made_played_and_shared(table, tmp_path, lang) -> None:
     here.start(added.entry.game_id)
     assert table.routes[-1] == "/new" and app.new_session.wanted == "family_eights"
     app.new_session.set_custom_games(load_custom_games(storage.engine()))
-    assert app.new_session.game == "family_eights"
+    assert app.new_session.game_id == "family_eights"
     assert next(iter(app.new_session.games())) == "family_eights"  # offered first
     name, data = share_file(entry)
     assert name == "family_eights.kortpoeng-game.json"

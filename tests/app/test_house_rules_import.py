@@ -142,13 +142,13 @@ def test_the_rematch_of_the_rigged_file_names_the_house_rules(db) -> None:
 
     open_rematch(app, ports, view)
     form = app.new_session
-    assert form.rematch_of == view.id and form.game.startswith("swedish_rummy_house_")
+    assert form.rematch_of == view.id and form.game_id.startswith("swedish_rummy_house_")
     assert game_name(form.rules) == "Swedish Rummy (house rules)"  # the intro's {game}
     with use_language("nb"):
         assert game_name(form.rules) == "Vri åtter (husregler)"
-    house = form.game
+    house = form.game_id
     new = asyncio.run(form.start(ports))
-    assert new is not None and new.rematch_of == view.id and new.game == house
+    assert new is not None and new.rematch_of == view.id and new.game_id == house
     assert new.game_rules.definition.key("K").points == 100  # the rules it says it plays
     assert game_name(new.game_rules) == "Swedish Rummy (house rules)"
 
@@ -185,7 +185,7 @@ def test_a_genuine_built_in_export_imports_unchanged_as_the_built_in(
     engine = make_engine(db_file)
     try:
         (stored,) = services.list_sessions(engine=engine).items
-        assert stored.game == game
+        assert stored.game_id == game
     finally:
         engine.dispose()
 

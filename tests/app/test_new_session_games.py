@@ -33,15 +33,15 @@ def test_a_chosen_custom_game_deleted_elsewhere_gives_way():
     draft.set_custom_games({"family_eights": _game("family_eights")})
     draft.select_game("family_eights")
     draft.set_custom_games({})
-    assert draft.game == BUILTIN_GAME_IDS[0]
+    assert draft.game_id == BUILTIN_GAME_IDS[0]
 
 
 def test_a_game_just_added_is_chosen_when_offered():
     draft = NewSessionDraft()
     draft.choose_when_offered("shared")
-    assert draft.game != "shared" and draft.wanted == "shared"
+    assert draft.game_id != "shared" and draft.wanted == "shared"
     draft.set_custom_games({"shared": _game("shared")})
-    assert draft.game == "shared" and draft.wanted == ""
+    assert draft.game_id == "shared" and draft.wanted == ""
 
 
 def test_a_game_without_a_target_option_starts_with_its_own_target():

@@ -28,9 +28,9 @@ def test_a_linked_game_added_on_this_phone_is_chosen_and_offered_first_once_load
     draft = NewSessionDraft()
     game = shared_game()
     draft.choose_when_offered(game.id)  # "Start a session of it", before the games reload
-    assert draft.game == BUILTIN_GAME_IDS[0] and draft.featured == ""
+    assert draft.game_id == BUILTIN_GAME_IDS[0] and draft.featured == ""
     draft.set_custom_games({game.id: game})
-    assert (draft.game, draft.featured) == ("family_eights", "family_eights")
+    assert (draft.game_id, draft.featured) == ("family_eights", "family_eights")
     assert list(draft.games()) == ["family_eights", *BUILTIN_GAME_IDS]  # once, first
     draft.set_custom_games({game.id: game})  # a later load keeps it first
     assert next(iter(draft.games())) == "family_eights"
@@ -42,7 +42,7 @@ def test_a_linked_game_already_here_is_chosen_and_offered_first_at_once():
     draft.set_custom_games({game.id: game})
     assert list(draft.games())[-1] == "family_eights"  # the last of a long list
     draft.choose_when_offered(game.id)
-    assert (draft.game, draft.featured) == ("family_eights", "family_eights")
+    assert (draft.game_id, draft.featured) == ("family_eights", "family_eights")
     assert next(iter(draft.games())) == "family_eights"
 
 

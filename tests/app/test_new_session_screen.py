@@ -129,7 +129,7 @@ def test_the_rematch_of_a_rigged_file_names_its_house_rules(table, lang) -> None
     assert view is not None and app.notice is not None
     assert app.notice.text.startswith(WORDS[lang]["house"])
     (imported,) = load_sessions(engine)
-    assert imported.game.startswith("swedish_rummy_house_")
+    assert imported.game_id.startswith("swedish_rummy_house_")
 
     open_rematch(app, table.ports, view)
     assert app.new_session.intro().startswith(WORDS[lang]["house intro"])
@@ -137,7 +137,7 @@ def test_the_rematch_of_a_rigged_file_names_its_house_rules(table, lang) -> None
     assert new is not None
     (listed,) = [s for s in load_sessions(engine) if s.id != imported.id]
     stored = services.open_session(engine=engine, session_id=listed.id)
-    assert stored.rematch_of == imported.id and stored.game == imported.game
+    assert stored.rematch_of == imported.id and stored.game_id == imported.game_id
     assert stored.game_rules.definition.key("K").points == 100
 
 

@@ -82,7 +82,7 @@ def test_the_message_names_both_seats_in_both_languages():
 
 def test_the_new_session_form_refuses_two_lookalike_players():
     draft = NewSessionDraft()
-    draft.game = "rummy"
+    draft.game_id = "rummy"
     draft.players = ("Anna", CYRILLIC_ANNA)
     with pytest.raises(OptionError) as caught:
         draft.start_args()  # was: ('rummy', ('Anna', 'Аnna'), {})

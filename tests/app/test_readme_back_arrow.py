@@ -19,7 +19,7 @@ def rummy_view(session_id: int) -> SimpleNamespace:
     players = ("Kari", "Ola")
     return SimpleNamespace(
         id=session_id,
-        game="rummy",
+        game_id="rummy",
         options=game.default_options(),
         players=players,
         rules=game.bind(game.default_options(), players),

@@ -78,7 +78,7 @@ def test_no_finished_sessions_no_statistics(db) -> None:
 def test_statistics_match_the_hand_computed_values(db) -> None:
     seed()
     [game] = game_statistics(engine=storage.engine())
-    assert (game.game, game.lowest_wins, game.sessions) == ("rummy", True, 2)
+    assert (game.game_id, game.lowest_wins, game.sessions) == ("rummy", True, 2)
     rows = {
         p.player: (p.sessions, p.wins, p.hands, p.win_rate, p.average_hand, p.best_hand, p.streak)
         for p in game.players

@@ -86,7 +86,7 @@ def test_rematch_opens_the_form_filled_and_start_starts_the_same_rematch(db) -> 
     open_rematch(app, table.ports, old)
     form = app.new_session
     assert table.routes == ["/new"]
-    assert form.rematch_of == old.id and form.game == "swedish_rummy"
+    assert form.rematch_of == old.id and form.game_id == "swedish_rummy"
     assert form.players == ("Bo", "Cato", "Anna")  # the next seat order, as before
     assert form.option("draw_two") is True and form.preset == "100n" and not form.picked
     assert form.start_args()[2] == {"draw_two": True, "target": 300}
@@ -128,7 +128,7 @@ def test_a_rematch_of_another_game_is_a_new_session_and_a_refusal_stores_nothing
     assert services.list_sessions(engine=storage.engine()).total == 1
     form.remove_player(2)
     new = asyncio.run(form.start(table.ports))
-    assert new is not None and new.game == "four_suit_rummy" and new.rematch_of is None
+    assert new is not None and new.game_id == "four_suit_rummy" and new.rematch_of is None
 
 
 @pytest.mark.parametrize(
@@ -179,9 +179,9 @@ def test_rematch_of_a_custom_game_keeps_the_rules_it_was_played_by(db) -> None:
     open_rematch(app, table.ports, view)
     form = app.new_session
     form.set_custom_games({})  # the list as loaded: the game is gone
-    assert form.game == "family_eights" and form.rules is view.game_rules
+    assert form.game_id == "family_eights" and form.rules is view.game_rules
     new = asyncio.run(form.start(table.ports))
-    assert new is not None and new.game == "family_eights" and new.rematch_of == view.id
+    assert new is not None and new.game_id == "family_eights" and new.rematch_of == view.id
 
 
 # -- 7. importing a session file -----------------------------------------------------

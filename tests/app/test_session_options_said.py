@@ -28,7 +28,7 @@ def fill_and_start(table: Table) -> SessionView:
     """The form as the family fills it: draw two, reverse queens, "nobody
     scores" when blocked, a target of 250 typed, three players; started."""
     form = table.app.new_session
-    assert form.game == "swedish_rummy"  # the first game offered
+    assert form.game_id == "swedish_rummy"  # the first game offered
     form.toggle_option("draw_two")
     form.toggle_option("reverse_queens")
     form.set_option("blocked_scoring", "no_score")
@@ -50,12 +50,12 @@ def fill_and_start(table: Table) -> SessionView:
 def options_line(view: SessionView) -> str:
     """What the session screen's ``session-options`` says (in its
     ``progress`` block): every option not the game's default."""
-    return " · ".join(describe_options(view.game, view.options_dict))
+    return " · ".join(describe_options(view.game_id, view.options_dict))
 
 
 def rules_lines(view: SessionView) -> str:
     """What the rules screen's ``session-rules`` says of the session."""
-    return "\n".join(f"• {line}" for line in describe_options(view.game, view.options_dict))
+    return "\n".join(f"• {line}" for line in describe_options(view.game_id, view.options_dict))
 
 
 def test_tapping_the_chosen_game_keeps_its_options_and_switching_back_too(db) -> None:

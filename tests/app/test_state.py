@@ -117,7 +117,7 @@ def test_the_chosen_game_again_changes_nothing_and_a_game_keeps_its_options() ->
     form.select_game("rummy")
     assert form.options == {"scoring": "winner_collects"} and form.preset == "100"
     form.reset()
-    assert form.game == "rummy" and form.options == {} and form.chosen == {}
+    assert form.game_id == "rummy" and form.options == {} and form.chosen == {}
 
 
 def test_plain_number_that_is_not_a_number_is_an_error_not_a_score() -> None:
@@ -257,7 +257,7 @@ def rummy_view(session_id: int, hands: int = 0) -> SimpleNamespace:
     game = game_for("rummy")
     return SimpleNamespace(
         id=session_id,
-        game="rummy",
+        game_id="rummy",
         options=game.default_options(),
         players=("Kari", "Ola"),
         rules=game.bind(game.default_options(), ("Kari", "Ola")),

@@ -106,7 +106,7 @@ def by_name(game: GameStatistics) -> dict[str, PlayerStatistics]:
 
 def test_games_are_grouped_by_game_and_direction_in_game_order() -> None:
     stats = player_statistics(ENTRIES)
-    assert [(g.game, g.lowest_wins, g.sessions) for g in stats] == [
+    assert [(g.game_id, g.lowest_wins, g.sessions) for g in stats] == [
         ("swedish_rummy", False, 3),  # S4 is not finished: left out
         ("rummy", False, 1),
         ("rummy", True, 1),
@@ -202,10 +202,13 @@ def test_stored_sessions_feed_the_statistics(engine) -> None:
     for name in ("rummy", "swedish_rummy", "four_suit_rummy"):  # the last is unfinished
         import_session(engine=engine, data=(SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
     entries = list(finished_entries(engine=engine, page_size=1))  # paging works
-    assert sorted(d.game for d, _, _ in entries) == ["rummy", "swedish_rummy"]
+    assert sorted(d.game_id for d, _, _ in entries) == ["rummy", "swedish_rummy"]
     assert all(at is not None for _, _, at in entries)
     stats = game_statistics(engine=engine)
-    assert [(g.game, g.lowest_wins) for g in stats] == [("swedish_rummy", False), ("rummy", True)]
+    assert [(g.game_id, g.lowest_wins) for g in stats] == [
+        ("swedish_rummy", False),
+        ("rummy", True),
+    ]
     rummy = by_name(stats[1])
     # Åse: hands 18, 3, 0, 8, 15 -> 44 points over 5 hands; lowest hand 0; won.
     assert rummy["Åse"] == PlayerStatistics("Åse", 1, 1, 5, 1.0, 8.8, 0, 1)

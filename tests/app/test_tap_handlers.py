@@ -71,7 +71,7 @@ def form(draft: NewSessionDraft) -> list[ft.Control]:
 
 
 def test_two_quick_switch_taps_are_both_kept_when_a_redraw_comes_between():
-    draft = NewSessionDraft(game="swedish_rummy")
+    draft = NewSessionDraft(game_id="swedish_rummy")
     shown = form(draft)
     draw_two = tagged_control(shown, "option-draw_two")
     queens = tagged_control(shown, "option-reverse_queens")
@@ -88,7 +88,7 @@ def test_two_quick_switch_taps_are_both_kept_when_a_redraw_comes_between():
 
 
 def test_a_switch_event_that_carries_no_state_turns_the_option_over():
-    draft = NewSessionDraft(game="swedish_rummy")
+    draft = NewSessionDraft(game_id="swedish_rummy")
     switch = tagged_control(form(draft), "option-skip_aces")
     switch.on_change(event(switch))
     assert draft.option("skip_aces") is True
@@ -98,7 +98,7 @@ def test_a_switch_event_that_carries_no_state_turns_the_option_over():
 
 def test_each_tap_on_a_label_turns_its_switch_over_even_from_one_redraw():
     """Two taps on a label before the redraw of the first: off, on, off."""
-    draft = NewSessionDraft(game="swedish_rummy")
+    draft = NewSessionDraft(game_id="swedish_rummy")
     label = label_of(form(draft), "option-draw_two")
     label.on_click(event(label))
     assert draft.option("draw_two") is True

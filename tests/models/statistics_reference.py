@@ -10,7 +10,7 @@ Names that tie are in the alphabetical order of the active language
 >>> from app.reports.chart import SAMPLES
 >>> doc = read_session((SAMPLES / "rummy.json").read_text(encoding="utf-8"))
 >>> [game] = player_statistics([(doc, score_session(doc), None)])
->>> game.game, game.lowest_wins, game.sessions
+>>> game.game_id, game.lowest_wins, game.sessions
 ('rummy', True, 1)
 >>> best = game.players[0]
 >>> best.player, best.wins, best.average_hand, best.best_hand, best.streak
@@ -96,9 +96,9 @@ def player_statistics(
     for _, _, doc, result in finished:
         table = result.standings
         # a built-in game is named by its id; another by the rules it was played by
-        named = None if doc.game in BUILTIN_GAME_IDS else doc.definition or doc.rules.definition
-        definitions.setdefault((doc.game, table.lowest_wins), named)
-        counter, tallies = groups.setdefault((doc.game, table.lowest_wins), ([0], {}))
+        named = None if doc.game_id in BUILTIN_GAME_IDS else doc.definition or doc.rules.definition
+        definitions.setdefault((doc.game_id, table.lowest_wins), named)
+        counter, tallies = groups.setdefault((doc.game_id, table.lowest_wins), ([0], {}))
         counter[0] += 1
         pick = min if table.lowest_wins else max
         for player in table.players:

@@ -342,6 +342,6 @@ def test_statistics_name_a_custom_game_also_after_it_is_deleted(engine):
     assert view.finished and view.standings.winners == ("Kari",)
     delete_game(engine=engine, game_id="family_uno")
     (stats,) = game_statistics(engine=engine)
-    assert stats.game == "family_uno" and stats.sessions == 1
+    assert stats.game_id == "family_uno" and stats.sessions == 1
     assert stats.definition == _uno()
     assert [(p.player, p.wins) for p in stats.players] == [("Kari", 1), ("Ola", 0)]

@@ -148,7 +148,7 @@ def test_stats_order_names_that_tie_as_the_screen_does(db, capsys, language):
     init_db(engine)
     try:
         with use_language(language):
-            [screen] = [g for g in game_statistics(engine=engine) if g.game == "rummy"]
+            [screen] = [g for g in game_statistics(engine=engine) if g.game_id == "rummy"]
     finally:
         engine.dispose()
     _, out, _ = run(capsys, "stats", "--game", "rummy", "--db", db, language=language)

@@ -252,7 +252,7 @@ def test_upgrading_to_stored_results_fills_them_for_every_session(tmp_path: Path
     ]
     assert stale == [3]
     [rummy] = game_statistics(engine=engine)  # session 3 stays out (logged)
-    assert (rummy.game, rummy.lowest_wins, rummy.sessions) == ("rummy", True, 1)
+    assert (rummy.game_id, rummy.lowest_wins, rummy.sessions) == ("rummy", True, 1)
     assert [(p.player, p.wins, p.best_hand) for p in rummy.players] == [
         ("Kari", 1, 0),
         ("Ola", 0, 18),

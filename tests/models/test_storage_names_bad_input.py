@@ -87,7 +87,7 @@ def test_joiners_inside_an_emoji_name_stay():
 def test_the_form_uses_the_one_rule(name):
     # The form's rule: the one rule, then a name no shipped font draws is refused (app.fonts).
     expected = outcome(lambda: check_drawable_name(check_name(name)))
-    draft = NewSessionDraft(game="rummy")
+    draft = NewSessionDraft(game_id="rummy")
     added = draft.add_player(name)
     if expected[0] == "ok":
         assert added and draft.players == (check_name(name),)

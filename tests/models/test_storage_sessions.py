@@ -108,7 +108,7 @@ def test_list_sessions_unfinished_first_newest_first_with_paging(engine):
     assert [s.id for s in rest.items] == [finished_old]
     assert not rest.has_more
     first = page.items[0]
-    assert first.game == "swedish_rummy" and first.players == ("A", "B")
+    assert first.game_id == "swedish_rummy" and first.players == ("A", "B")
     assert first.hand_count == 0 and first.winners == ()
     assert page.items[2].hand_count == 1 and page.items[2].winners == ("A",)
 

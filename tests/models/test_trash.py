@@ -80,7 +80,7 @@ def test_a_deleted_hand_counts_nowhere_and_comes_back_in_its_place(engine):
     (item,) = trash.hands
     assert item.key == f"H{gone.hand.hand_id}" and item.number == 2
     assert item.session_id == view.id and item.went_out == "Kari"
-    assert item.players == ("Kari", "Ola") and item.game == "rummy"
+    assert item.players == ("Kari", "Ola") and item.game_id == "rummy"
     assert item.purge_at - item.deleted_at == timedelta(days=KEEP_DAYS)
     # a hand recorded meanwhile stays last; the restored one goes back as hand 2
     record_hand(

@@ -54,17 +54,17 @@ def test_every_shipped_definition_s_rules_are_recorded(game_id):
 
 def test_the_rigged_file_is_a_house_rules_game_scored_by_its_rules():
     doc = read_session(document("swedish_rummy", rigged_swedish()))
-    assert doc.game.startswith("swedish_rummy_house_") and len(doc.game) == 28
-    assert doc.definition is not None and doc.definition.id == doc.game
+    assert doc.game_id.startswith("swedish_rummy_house_") and len(doc.game_id) == 28
+    assert doc.definition is not None and doc.definition.id == doc.game_id
     assert doc.definition.name == Words("Vri åtter (husregler)", "Swedish Rummy (house rules)")
     assert doc.definition.source is None
     assert "not the built-in rules of Swedish Rummy" in doc.definition.description.en
-    assert doc.rules.id == doc.game
+    assert doc.rules.id == doc.game_id
     # the rules are the file's: K 100, 8 and 5 nothing
     assert score_session(doc).standings.totals == {"Anna": 100, "Bjørn": 0}
     # written back, it says what it is; read again, it is the same game
     again = read_session(write_session(doc))
-    assert again.game == doc.game and again.definition == doc.definition
+    assert again.game_id == doc.game_id and again.definition == doc.definition
 
 
 def test_the_same_rules_are_one_house_game_whatever_the_file_calls_them():
@@ -72,7 +72,7 @@ def test_the_same_rules_are_one_house_game_whatever_the_file_calls_them():
     other_words = dataclasses.replace(
         rigged_swedish(), name=Words("Konger", "Kings"), description=Words("x", "x"), source=None
     )
-    ids = {read_session(document("swedish_rummy", d)).game for d in (named, other_words)}
+    ids = {read_session(document("swedish_rummy", d)).game_id for d in (named, other_words)}
     assert len(ids) == 1
     eights = dataclasses.replace(
         rigged_swedish(),
@@ -80,13 +80,13 @@ def test_the_same_rules_are_one_house_game_whatever_the_file_calls_them():
             dataclasses.replace(k, points=100 if k.id == "8" else 0) for k in rigged_swedish().keys
         ),
     )
-    assert read_session(document("swedish_rummy", eights)).game not in ids
+    assert read_session(document("swedish_rummy", eights)).game_id not in ids
 
 
 def test_a_coded_game_s_id_with_a_definition_is_house_rules():
     four_suit = dataclasses.replace(rigged_swedish(), id="four_suit_rummy")
     doc = read_session(document("four_suit_rummy", four_suit))
-    assert doc.game.startswith("four_suit_rummy_house_")
+    assert doc.game_id.startswith("four_suit_rummy_house_")
     assert doc.definition.name == Words(
         "Firefarget rummy (husregler)", "Four Suit Rummy (house rules)"
     )
@@ -115,7 +115,7 @@ def test_a_built_in_game_with_variants_is_still_the_built_in():
         players=["Anna", "Bjørn", "Cato"],
         hands=[{"went_out": None, "left": {"Anna": ["QS"], "Bjørn": ["2H"]}}],
     )
-    assert read_session(hearts).game == "hearts"
+    assert read_session(hearts).game_id == "hearts"
     coded = SessionDoc(
         "swedish_rummy",
         game_for("swedish_rummy").options_from_dict({"skip_aces": True, "target": 300}),
@@ -125,14 +125,14 @@ def test_a_built_in_game_with_variants_is_still_the_built_in():
     text = write_session(coded)
     assert "definition" not in json.loads(text)
     doc = read_session(text)
-    assert doc.game == "swedish_rummy" and doc.definition is None
+    assert doc.game_id == "swedish_rummy" and doc.definition is None
     assert score_session(doc).standings.totals == {"Anna": 60, "Bjørn": 0}  # K 10 + 8 50
 
 
 def test_a_custom_game_s_own_id_is_left_as_it_is():
     family = dataclasses.replace(rigged_swedish(), id="family_kings")
     assert house_rules(family) is family
-    assert read_session(document("family_kings", family)).game == "family_kings"
+    assert read_session(document("family_kings", family)).game_id == "family_kings"
 
 
 @pytest.mark.parametrize("game_id", BUILTIN_GAME_IDS)
@@ -158,12 +158,12 @@ def claiming(definition, game_id: str, name: Words | None = None):
 
 def test_a_house_id_is_checked_against_its_rules_digest():
     # The reported case: the king-100 game's real id carrying king = 1000.
-    kings_100 = read_session(document("swedish_rummy", kings_at(100))).game
+    kings_100 = read_session(document("swedish_rummy", kings_at(100))).game_id
     assert kings_100 == "swedish_rummy_house_" + rules_digest(kings_at(100))[:8]
     forged = read_session(document(kings_100, claiming(kings_at(1000), kings_100)))
-    assert forged.game == "swedish_rummy_house_" + rules_digest(kings_at(1000))[:8]
-    assert forged.game != kings_100  # was: accepted as the king-100 game
-    assert forged.definition is not None and forged.definition.id == forged.game
+    assert forged.game_id == "swedish_rummy_house_" + rules_digest(kings_at(1000))[:8]
+    assert forged.game_id != kings_100  # was: accepted as the king-100 game
+    assert forged.definition is not None and forged.definition.id == forged.game_id
     assert score_session(forged).standings.totals == {"Anna": 1000, "Bjørn": 0}
 
 
@@ -171,11 +171,11 @@ def test_a_house_id_with_its_own_rules_is_that_game_under_its_own_name():
     kings_100 = read_session(document("swedish_rummy", kings_at(100)))
     again = read_session(
         document(
-            kings_100.game,
-            claiming(kings_at(100), kings_100.game, Words("Hjerter", "Hearts")),
+            kings_100.game_id,
+            claiming(kings_at(100), kings_100.game_id, Words("Hjerter", "Hearts")),
         )
     )
-    assert again.game == kings_100.game
+    assert again.game_id == kings_100.game_id
     assert again.definition == kings_100.definition  # its name "(house rules)", not "Hearts"
 
 
@@ -184,7 +184,7 @@ def test_a_house_id_with_the_shipped_rules_is_the_built_in_game():
     doc = read_session(
         document("swedish_rummy_house_0123abcd", claiming(swedish, "swedish_rummy_house_0123abcd"))
     )
-    assert doc.game == "swedish_rummy"
+    assert doc.game_id == "swedish_rummy"
     assert doc.definition is not None and doc.definition.name == swedish.name
 
 
@@ -193,4 +193,4 @@ def test_a_house_id_with_the_shipped_rules_is_the_built_in_game():
 )
 def test_an_id_only_like_the_house_form_is_left_as_it_is(game_id):
     doc = read_session(document(game_id, claiming(kings_at(100), game_id, Words("Mine", "Mine"))))
-    assert doc.game == game_id
+    assert doc.game_id == game_id

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
@@ -29,6 +29,7 @@ from scoring import (
     ErrorCode,
     GameRules,
     OptionError,
+    OptionValue,
     Preset,
     check_name,
     game_for,
@@ -61,7 +62,7 @@ class RematchOf:
     rematch keeps even when the custom game has changed since)."""
 
     session_id: int
-    game: str
+    game_id: str
     rules: GameRules
 
 
@@ -71,7 +72,7 @@ class NewSessionDraft(FlowState):
     """The new-session form.
 
     Attributes:
-        game: game id (a built-in game's or a custom game's).
+        game_id: the game's id (a built-in game's or a custom game's).
         custom_games: the custom games offered after the built-in ones, by id
             (their rules), as last loaded.
         wanted: a game to choose as soon as it is offered (one just added).
@@ -98,12 +99,12 @@ class NewSessionDraft(FlowState):
             the top of the form, until the form is reset; ``""`` for none.
     """
 
-    game: str = field(default_factory=lambda: BUILTIN_GAME_IDS[0])  # the first offered
+    game_id: str = field(default_factory=lambda: BUILTIN_GAME_IDS[0])  # the first offered
     custom_games: dict = field(default_factory=dict)
     wanted: str = ""
     players: tuple[str, ...] = ()
     name: str = ""
-    options: dict = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     preset: str = ""
     custom: str = ""
     error: Exception | None = None
@@ -126,7 +127,7 @@ class NewSessionDraft(FlowState):
     @property
     def rules(self) -> GameRules:
         """The chosen game's rules (the first built-in game's if it is gone)."""
-        return self.games().get(self.game) or game_for(BUILTIN_GAME_IDS[0])
+        return self.games().get(self.game_id) or game_for(BUILTIN_GAME_IDS[0])
 
     def games(self) -> Mapping[str, GameRules]:
         """Every game offered, in order: the :attr:`featured` one, the
@@ -134,7 +135,7 @@ class NewSessionDraft(FlowState):
         rules it was played by."""
         games = {**{g: game_for(g) for g in BUILTIN_GAME_IDS}, **self.custom_games}
         if self.rematch is not None:
-            games[self.rematch.game] = self.rematch.rules
+            games[self.rematch.game_id] = self.rematch.rules
         featured = games.get(self.featured)
         if featured is not None:  # the game the players were sent here for, first
             games = {self.featured: featured, **games}
@@ -145,7 +146,9 @@ class NewSessionDraft(FlowState):
         """The session whose rematch Start starts: the one the form was
         filled from while its game is chosen, else ``None`` (a new session)."""
         rematch = self.rematch
-        return rematch.session_id if rematch is not None and self.game == rematch.game else None
+        return (
+            rematch.session_id if rematch is not None and self.game_id == rematch.game_id else None
+        )
 
     def set_custom_games(self, games: Mapping[str, GameRules]) -> None:
         """The custom games as just loaded. A chosen custom game that is gone
@@ -160,14 +163,14 @@ class NewSessionDraft(FlowState):
             return
         if fresh == self.custom_games:
             return
-        before = self.custom_games.get(self.game)
+        before = self.custom_games.get(self.game_id)
         self.custom_games = fresh
         if self.rematch_of is not None:  # played by the rules it was played by
             return
-        if self.game not in self.games():
+        if self.game_id not in self.games():
             self.select_game(BUILTIN_GAME_IDS[0])
-        elif before is not None and fresh.get(self.game) is not before:
-            self.select_game(self.game, again=True)
+        elif before is not None and fresh.get(self.game_id) is not before:
+            self.select_game(self.game_id, again=True)
 
     def choose_when_offered(self, game_id: str) -> None:
         """Choose ``game_id`` now if it is offered, else as soon as it is
@@ -191,7 +194,7 @@ class NewSessionDraft(FlowState):
             raise OptionError(
                 ErrorCode.GAME_UNKNOWN, field="game", params={"value": str(game_id)[:40]}
             )
-        if game_id == self.game and not again:
+        if game_id == self.game_id and not again:
             return
         if again:
             self.chosen = {k: v for k, v in self.chosen.items() if k != game_id}
@@ -199,10 +202,10 @@ class NewSessionDraft(FlowState):
         else:
             self.chosen = {
                 **self.chosen,
-                self.game: (dict(self.options), self.preset, self.custom, self.picked),
+                self.game_id: (dict(self.options), self.preset, self.custom, self.picked),
             }
             options, preset, custom, picked = self.chosen.get(game_id, ({}, "", "", False))
-        self.game = game_id
+        self.game_id = game_id
         self.options = dict(options)
         self.custom = custom
         self.error = None
@@ -233,7 +236,7 @@ class NewSessionDraft(FlowState):
                 raise OptionError(
                     ErrorCode.PLAYER_COUNT,
                     params={
-                        "game": self.game,
+                        "game": self.game_id,
                         "minimum": self.rules.min_players,
                         "maximum": maximum,
                         "count": len(self.players) + 1,
@@ -262,7 +265,7 @@ class NewSessionDraft(FlowState):
         seats[index], seats[other] = seats[other], seats[index]
         self.players = tuple(seats)
 
-    def set_option(self, key: str, value: Any) -> None:
+    def set_option(self, key: str, value: OptionValue) -> None:
         """Set a game option (a default value removes it from ``options``).
 
         A target (or rounds) the players have not chosen follows the preset
@@ -295,10 +298,11 @@ class NewSessionDraft(FlowState):
         presets = self.presets()
         return next((p for p in presets if p.suggested), presets[0])
 
-    def option(self, key: str) -> Any:
+    def option(self, key: str) -> OptionValue:
         """The chosen game's option ``key`` as the form has it now (its
         default when unchanged)."""
-        return self.options.get(key, getattr(self.rules.default_options(), key))
+        value: OptionValue = self.options.get(key, getattr(self.rules.default_options(), key))
+        return value
 
     def toggle_option(self, key: str) -> None:
         """Turn the switch ``key`` over from its state now (a tap on its
@@ -324,7 +328,7 @@ class NewSessionDraft(FlowState):
         option = self.presets()[0].option
         return option in {f.name for f in dataclasses.fields(self.rules.options_type)}
 
-    def all_options(self) -> dict[str, Any]:
+    def all_options(self) -> dict[str, OptionValue]:
         """The options to start with: ``options`` plus the target or rounds.
 
         Raises :class:`app.messages.DraftError` (``not_a_sum``) for a custom
@@ -354,7 +358,7 @@ class NewSessionDraft(FlowState):
         game = self.rules
         return game.options_to_dict(game.options_from_dict(options))
 
-    def start_args(self) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    def start_args(self) -> tuple[str, tuple[str, ...], dict[str, OptionValue]]:
         """``(game, players, options)`` for :func:`models.services.start_session`.
 
         Raises :class:`scoring.OptionError` (``player_count``, bad option).
@@ -364,15 +368,15 @@ class NewSessionDraft(FlowState):
         from app.player_names import check_seat_lookalikes
 
         check_seat_lookalikes(self.players)  # "Anna" and a Cyrillic "Аnna"
-        return self.game, self.players, options
+        return self.game_id, self.players, options
 
     def reset(self, players: Sequence[str] = ()) -> None:
         """Empty the form for a new session (keeping ``players`` if given and
         the game, unless it was a rematch's game that is no longer offered):
         the game's options back to their defaults, no rematch."""
         self.rematch = None
-        if self.game not in self.games():
-            self.game = BUILTIN_GAME_IDS[0]
+        if self.game_id not in self.games():
+            self.game_id = BUILTIN_GAME_IDS[0]
         self.players = tuple(players)
         self.name = ""
         self.error = None
@@ -399,8 +403,8 @@ class NewSessionDraft(FlowState):
         one counts as the players' own choice (``picked``)."""
         rules = view.game_rules
         self.reset()
-        self.rematch = RematchOf(view.id, view.game, rules)
-        self.game = view.game
+        self.rematch = RematchOf(view.id, view.game_id, rules)
+        self.game_id = view.game_id
         self.players = (*view.players[1:], *view.players[:1])
         options = dict(view.options_dict)
         presets = rules.presets(view.options, len(self.players))

@@ -53,7 +53,7 @@ def describe_session(item: SessionSummary) -> str:
     """ "Rummy with Kari and Ola": a session named as a person would."""
     return _(
         "{game} with {players}",
-        game=game_name(item.definition or item.game),
+        game=game_name(item.definition or item.game_id),
         players=join_names(item.players),
     )
 

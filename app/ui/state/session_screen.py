@@ -340,7 +340,7 @@ class SessionScreen(FlowState):
     def rules(self, view: SessionView) -> None:
         """The rules the session is played by."""
         if self.ports is not None:
-            self.ports.go(f"/session/{view.id}/rules/{view.game}")
+            self.ports.go(f"/session/{view.id}/rules/{view.game_id}")
 
     def rematch(self, view: SessionView) -> None:
         """*Rematch* on a finished session: the new-session form filled from

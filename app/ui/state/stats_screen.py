@@ -32,7 +32,7 @@ SHOWN = 10
 def group_key(game: GameStatistics) -> str:
     """The part of a game's semantics ids: ``swedish_rummy-high`` (its id and
     whether the highest or the lowest total wins)."""
-    return f"{game.game}-{'low' if game.lowest_wins else 'high'}"
+    return f"{game.game_id}-{'low' if game.lowest_wins else 'high'}"
 
 
 def fields(player: PlayerStatistics) -> list[tuple[str, str, str]]:
@@ -53,7 +53,7 @@ def heading(game: GameStatistics) -> tuple[str, str]:
     total wins")."""
     sessions = ngettext("{n} finished session", "{n} finished sessions", game.sessions)
     direction = _("lowest total wins") if game.lowest_wins else _("highest total wins")
-    return game_name(game.definition or game.game), f"{sessions} · {direction}"
+    return game_name(game.definition or game.game_id), f"{sessions} · {direction}"
 
 
 def more_label(game: GameStatistics) -> str:

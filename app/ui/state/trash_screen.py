@@ -66,13 +66,13 @@ def describe(item: TrashedSession | TrashedHand) -> tuple[str, str]:
 
     players = seat_list(item.players)
     if isinstance(item, TrashedSession):
-        title = _("{game} · session {number}", game=game_name(item.game), number=item.id)
+        title = _("{game} · session {number}", game=game_name(item.game_id), number=item.id)
         hands = ngettext("{n} hand", "{n} hands", item.hand_count)
         return title, f"{players} · {hands}\n{_when(item)}"
     title = _("Hand {hand} of session {number}", hand=item.number, number=item.session_id)
     blocked = item.went_out is None
     what = _("Blocked") if blocked else _("{name} went out", name=item.went_out)
-    return title, f"{game_name(item.game)}: {players} · {what}\n{_when(item)}"
+    return title, f"{game_name(item.game_id)}: {players} · {what}\n{_when(item)}"
 
 
 @ft.observable
