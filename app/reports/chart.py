@@ -75,7 +75,9 @@ def player_color(seat: int) -> str:
 @dataclass(frozen=True)
 class Axis:
     """A linear axis: ``low`` to ``high`` with a tick every ``step`` (all whole
-    numbers, ``low`` and ``high`` multiples of ``step``)."""
+    numbers, ``low`` a multiple of ``step``; ``high`` too, except the hand axis
+    of a fixed-rounds session, which ends at its last round: 11 rounds end at
+    11, ticked every 2, not at 12)."""
 
     low: int
     high: int
@@ -172,7 +174,7 @@ def chart_series(result: SessionResult) -> ChartSeries:
     Each player's line starts at ``(0, 0)`` and has one point per hand (hand
     number, running total after that hand). The y axis covers 0, every total
     reached and the target; the x axis covers every hand (and every planned
-    round of a fixed-rounds session).
+    round of a fixed-rounds session, where it ends at the last round).
     """
     table = result.standings
     hands = len(table.running)
@@ -189,12 +191,16 @@ def chart_series(result: SessionResult) -> ChartSeries:
     if table.target is not None:
         values.append(table.target)
     last = max(hands, table.rounds or 0, 1)
+    x_axis = nice_axis(0, last, max_ticks=10)
+    if table.rounds is not None and hands <= table.rounds:
+        # the session's length is known: no hand after its last round is drawn
+        x_axis = Axis(x_axis.low, last, x_axis.step)
     return ChartSeries(
         series=series,
         target=table.target,
         rounds=table.rounds,
         hands=hands,
         lowest_wins=table.lowest_wins,
-        x_axis=nice_axis(0, last, max_ticks=10),
+        x_axis=x_axis,
         y_axis=nice_axis(min(values), max(values)),
     )

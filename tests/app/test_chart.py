@@ -115,3 +115,31 @@ def test_description_for_screen_readers_is_translated() -> None:
     chart = chart_series(result("four_suit_rummy"))
     with use_language("nb"):
         assert chart_description(chart) == "Poengutvikling: Anna 356, Bjørn 320"
+
+
+def test_a_schedule_of_eleven_rounds_ends_its_hand_axis_at_the_eleventh() -> None:
+    """Five Crowns (RULES.md §6: exactly 11 rounds): the hand axis ends at 11,
+    ticked every 2 — it ended at 12, a column for a round that is never
+    played — from the first round to the last; the PDF's and picture's axis
+    and the screen's chart read the same axis."""
+    game = game_for("five_crowns")
+    players = ("Ada", "Bo")
+    for played in (0, 1, 11):
+        hands = tuple(Hand("Ada", {"Bo": parse_cards(["K"])}) for _ in range(played))
+        doc = SessionDoc("five_crowns", game.default_options(), players, hands)
+        chart = chart_series(score_session(doc))
+        assert chart.rounds == 11
+        assert chart.x_axis == Axis(0, 11, 2)
+        assert chart.x_axis.ticks == (0, 2, 4, 6, 8, 10)
+        lc = build_line_chart(chart, hand_label="Round")
+        assert lc.max_x == 11
+
+
+def test_a_session_to_a_target_keeps_a_round_hand_axis() -> None:
+    game = game_for("swedish_rummy")
+    options = game.options_from_dict({"target": 500})  # K 10 a hand: never reached
+    hands = tuple(Hand("A", {"B": parse_cards(["K"])}) for _ in range(11))
+    chart = chart_series(
+        score_session(SessionDoc("swedish_rummy", options, ("A", "B"), hands))
+    )
+    assert chart.rounds is None and chart.x_axis == Axis(0, 12, 2)
