@@ -3,8 +3,10 @@ replaced, in the same run: the same 1,000 generated six-player hands scored by
 Swedish Rummy's definition (``scoring/definitions/swedish_rummy.json``, what
 the app plays) and by the coded Swedish Rummy kept as the tests' reference
 (tests/scoring/coded_reference.py), and likewise for Rummy (winner collects,
-some hands rummy). Prints medians in µs per hand; asserts nothing (the
-equality is a test, tests/scoring/test_data_seed_games.py).
+some hands rummy). Then Hearts and Five Crowns (a schedule of 11 rounds, each
+hand scored in its round; issue 28's figure: ≤ 20 µs a six-player hand).
+Prints medians in µs per hand; asserts nothing (the equality is a test,
+tests/scoring/test_data_seed_games.py).
 ``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
 """
 
@@ -65,8 +67,8 @@ def compare(game_id: str, option_dict: dict, hands, quick: bool = False) -> None
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print µs per hand, coded vs definition, for Swedish Rummy and Rummy
-    (``--quick``: see above)."""
+    """Print µs per hand, coded vs definition, for Swedish Rummy and Rummy,
+    and for Hearts and Five Crowns (no coded scorer; ``--quick``: see above)."""
     quick = quick_mode(argv)
     hands = sized(1000, 50, quick)
     swedish = generate_swedish(hands)
@@ -88,6 +90,49 @@ def main(argv: list[str] | None = None) -> None:
     options = hearts.default_options()
     us = per_hand_us(hearts, options, PLAYERS, _hearts_hands(hands), sized(REPEAT, 1, quick))
     print(f"data_game: hearts, 6 players, 8 cards each (no coded scorer): {us:.1f} µs/hand")
+    crowns = game_for("five_crowns")
+    us = five_crowns_us(crowns, _five_crowns_hands(hands), sized(REPEAT, 1, quick))
+    print(
+        f"data_game: five_crowns, 6 players, rounds 1 to 11 (wilds, jokers): {us:.1f} µs/hand"
+        f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
+    )
+
+
+#: Issue 28: scoring a hand of a six-player game of the new kinds stays
+#: within today's figures.
+FIVE_CROWNS_TARGET_US = 20.0
+
+
+def five_crowns_us(game, hands: list[tuple[int, Hand]], repeat: int = REPEAT) -> float:
+    """Median µs per hand of Five Crowns, each hand scored in its round
+    (``(round, hand)`` pairs: the round's wild rank scores 20)."""
+    options = game.default_options()
+    times = []
+    for number, hand in hands:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            game.score_hand(options, PLAYERS, hand, number)
+        times.append((time.perf_counter() - start) / repeat)
+    return statistics.median(times) * 1e6
+
+
+def _five_crowns_hands(count: int = 1000) -> list[tuple[int, Hand]]:
+    """``count`` (round, hand) pairs of Five Crowns for :data:`PLAYERS`: the
+    rounds 1 to 11 in turn, one player out, each other holding up to the
+    round's cards (3 to 13) of ranks 3–K and jokers (RULES.md §6)."""
+    rnd = random.Random(6)
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JKR"]
+    hands = []
+    for i in range(count):
+        number = i % 11 + 1
+        out = PLAYERS[i % len(PLAYERS)]
+        left = {
+            p: parse_cards(rnd.choices(ranks, k=rnd.randint(1, number + 2)))
+            for p in PLAYERS
+            if p != out
+        }
+        hands.append((number, Hand(out, left)))
+    return hands
 
 
 def _hearts_hands(count: int = 1000) -> list[Hand]:

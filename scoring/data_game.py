@@ -45,7 +45,7 @@ from .definition import (
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .options import GameOptions
-from .rounds import own_lines, round_cards, round_tables, wilds_held
+from .rounds import own_lines, round_cards, round_tables
 from .rules import (
     BLOCKED_NO_SCORE,
     MAX_POINTS,
@@ -61,6 +61,9 @@ __all__ = ["DataGame", "Rules", "game_from_definition"]
 
 # What a slot of the card table holds besides points (points are ≥ 0).
 _NOT_IN_GAME = -1
+#: Every rank by its text ("7", "J"): a round's wild rank looked up per hand
+#: without the enum's own call.
+_RANKS: dict[str, Rank] = {rank.value: rank for rank in Rank}
 _NEEDS_SUIT = -2
 _JOKER_OUT = -3
 _TABLE_SIZE = 14 * 5  # Card.key is rank.order * 5 + suit.index
@@ -401,8 +404,9 @@ class DataGame(GameRules):
             raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
         called = self._called_flags(rules, players, hand) if hand.flags else ()
         row = self.round(options, number)
-        cards, faces = self._count(rules, hand, leftover, self._table(rules, number))
-        wilds = wilds_held(hand, Rank(row.wild)) if row is not None and row.wild else {}
+        wild = _RANKS[row.wild] if row is not None and row.wild else None
+        wilds: dict[str, int] = {}
+        cards, faces = self._count(rules, hand, leftover, self._table(rules, number), wild, wilds)
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         how = rules.went_out if went_out is not None else rules.blocked
@@ -417,10 +421,11 @@ class DataGame(GameRules):
             points[went_out] = sum(item.points for item in items)
         elif how is WentOut.OWN or how is Blocked.OWN:
             code = _OWN_CODES[self.counted == "tricks", rules.winner is Winner.LOWEST]
+            wild_points = self.wild_points(options) if wilds else None
             for player in players:
                 if player != went_out and leftover[player]:
                     breakdown[player] = own_lines(
-                        code, leftover[player], wilds.get(player, 0), self.wild_points(options)
+                        code, leftover[player], wilds.get(player, 0), wild_points
                     )
                     points[player] = leftover[player]
         elif how is Blocked.LOWEST_COLLECTS:
@@ -502,11 +507,19 @@ class DataGame(GameRules):
         return any(flag.id == flag_id for flag in self.definition.flags)
 
     def _count(
-        self, rules: Rules, hand: Hand, leftover: dict[str, int], table: tuple[int, ...]
+        self,
+        rules: Rules,
+        hand: Hand,
+        leftover: dict[str, int],
+        table: tuple[int, ...],
+        wild: Rank | None = None,
+        wilds: dict[str, int] | None = None,
     ) -> tuple[list[Card], list[Face]]:
         """Each player's leftover value into ``leftover`` (cards worth what
-        ``table``, the hand's round's, says); returns the cards and faces
-        entered, for the conservation warnings."""
+        ``table``, the hand's round's, says) and, with the round's ``wild``
+        rank, each player's count of its cards into ``wilds`` (players with
+        none left out; one pass over the cards: it runs for every hand);
+        returns the cards and faces entered, for the conservation warnings."""
         cards: list[Card] = []
         faces: list[Face] = []
         went_out = hand.went_out
@@ -515,12 +528,15 @@ class DataGame(GameRules):
                 raise HandError(ErrorCode.UNKNOWN_PLAYER, player=name, field="left")
             if isinstance(held, tuple | list):
                 value = 0
+                wild_count = 0
                 for position, card in enumerate(held, 1):
                     if type(card) is Card:
                         points = table[card.key]
                         if points < 0:
                             raise _card_error(points, name, str(card), position)
                         cards.append(card)
+                        if card.rank is wild:
+                            wild_count += 1
                     else:
                         face = rules.faces.get(card.id) if type(card) is Face else None
                         if face is None:
@@ -528,6 +544,8 @@ class DataGame(GameRules):
                         points = face
                         faces.append(card)  # type: ignore[arg-type]
                     value += points
+                if wild_count and wilds is not None:
+                    wilds[name] = wild_count
             elif type(held) is int and 0 <= held <= MAX_POINTS:
                 value = held
             elif type(held) is int and held > MAX_POINTS:

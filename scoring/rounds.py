@@ -1,7 +1,8 @@
 """What a game definition's schedule of rounds (GAME_FORMAT.md
 ``schedule``, RULES.md §6) does to a hand: the card table of each round (its
-wild rank worth the schedule's ``wild_points``), the wild cards on a line of
-their own, and the warning for more cards left than the round dealt. Used by
+wild rank worth the schedule's ``wild_points``; the wild cards a player holds
+are counted by :meth:`scoring.data_game.DataGame.score_hand`), the wild cards
+on a line of their own, and the warning for more cards left than the round dealt. Used by
 :class:`scoring.data_game.DataGame`."""
 
 from __future__ import annotations
@@ -13,23 +14,7 @@ from .codes import BreakdownCode, WarningCode
 from .definition import GameDefinition
 from .hands import BreakdownItem, Hand, ScoreWarning
 
-__all__ = ["own_lines", "round_cards", "round_tables", "wilds_held"]
-
-
-def wilds_held(hand: Hand, wild: Rank) -> dict[str, int]:
-    """Per player, the cards of the round's ``wild`` rank left in hand (a
-    plain loop: it runs for every hand of a game with wild ranks)."""
-    found: dict[str, int] = {}
-    for player, held in hand.left.items():
-        if isinstance(held, int):
-            continue
-        count = 0
-        for card in held:
-            if type(card) is Card and card.rank is wild:
-                count += 1
-        if count:
-            found[player] = count
-    return found
+__all__ = ["own_lines", "round_cards", "round_tables"]
 
 
 def own_lines(
