@@ -22,77 +22,12 @@ from typing import Any
 import e2e_harness as h
 import pytest
 from kortpoeng_flows import APP, settle, wait_for, wait_gone, wait_says
+from sheet_sessions import FINISHED, LONG, PENALTY, SHEET
 
 from models import services as store
 from models.db import init_db, make_engine
 
 pytestmark = pytest.mark.e2e
-
-LONG = ["Bestemor Ingrid", "Onkel Bjørnar", "Kari Nordmann", "Ola Nordmann"]
-
-#: Swedish Rummy to 250, a blocked hand scoring nothing: Kari Nordmann went
-#: out holding 60 + 5 + 3 against her (8 K, 5, A 2), then a blocked hand
-#: (nobody scores), then Ola Nordmann went out with nobody holding anything.
-SHEET = {
-    "format": "kortpoeng-session",
-    "version": 2,
-    "game": "swedish_rummy",
-    "options": {"target": 250, "blocked_scoring": "no_score"},
-    "players": LONG,
-    "hands": [
-        {
-            "went_out": "Kari Nordmann",
-            "left": {
-                "Bestemor Ingrid": ["8", "K"],
-                "Onkel Bjørnar": ["5"],
-                "Ola Nordmann": ["A", "2"],
-            },
-        },
-        {
-            "went_out": None,
-            "left": {
-                "Bestemor Ingrid": ["3"],
-                "Onkel Bjørnar": ["4"],
-                "Kari Nordmann": ["6"],
-                "Ola Nordmann": ["9"],
-            },
-        },
-        {"went_out": "Ola Nordmann", "left": {}},
-    ],
-}
-
-#: Rummy with penalty points (5 rounds): Bo reaches 114, so the chart's axis
-#: ends at 120 (a step of 20); hand 4 ends with nobody out.
-PENALTY = {
-    "format": "kortpoeng-session",
-    "version": 2,
-    "game": "rummy",
-    "options": {},
-    "players": ["Anna", "Bo", "Cato", "Dag"],
-    "hands": [
-        {"went_out": "Anna", "left": {"Bo": ["K", "Q", "J", "10"], "Cato": ["5"], "Dag": ["2"]}},
-        {"went_out": "Anna", "left": {"Bo": ["K", "Q", "J", "10", "9", "8"], "Cato": ["3"]}},
-        {"went_out": "Cato", "left": {"Bo": ["K", "5"], "Anna": ["4"]}},
-        {"went_out": None, "left": {"Anna": ["3"], "Bo": ["2"], "Cato": ["4"], "Dag": ["5"]}},
-    ],
-}
-
-#: Seven players with long names, Swedish Rummy to 100, finished after one
-#: hand (Bestemor Ingrid collects 100 + 50): the columns scroll sideways.
-SEVEN = [*LONG, "Tante Margrethe", "Fetter Sebastian", "Lillebror Tobias"]
-FINISHED = {
-    "format": "kortpoeng-session",
-    "version": 2,
-    "game": "swedish_rummy",
-    "options": {"target": 100},
-    "players": SEVEN,
-    "hands": [
-        {
-            "went_out": SEVEN[0],
-            "left": {SEVEN[1]: ["8", "8"], SEVEN[2]: ["8"]},
-        }
-    ],
-}
 
 #: Every node of the accessibility tree: identifier, what it says, its box.
 NODES_JS = """() => Array.from(document.querySelectorAll("flt-semantics")).map((e) => {
