@@ -1,5 +1,9 @@
-"""Invite a phone (``/invite``, from Settings): the join link and its QR code,
-and a way to revoke the code so that every phone has to join again.
+"""Invite a phone (``/invite``, from Settings): the join link of each of this
+computer's addresses with its interface and kind, the QR code of the best
+one or of the one the host put in it, the likely causes when no phone has
+come in a few minutes after the code was shown (the screen's model:
+:mod:`app.ui.state.invite_screen`), and a way to revoke the code so that
+every phone has to join again.
 
 Only a client that is already in reaches this screen: without the device
 cookie the server shows no app at all (:mod:`app.server.guard`). Served to
