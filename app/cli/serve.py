@@ -4,6 +4,7 @@ and ``kortpoeng web [--host] [--port]`` (the web UI for every phone at the table
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from app.cli.status import ExitStatus
@@ -48,18 +49,32 @@ def run_web(args: argparse.Namespace) -> ExitStatus:
 
 
 def run_join(args: argparse.Namespace) -> ExitStatus:
-    """``kortpoeng join [--revoke]``: print the join link and its QR code (the
-    one a server on ``--host``/``--port`` lets phones in with); ``--revoke``
-    makes a new code first, shutting every phone out (a running server notices
-    within a second)."""
+    """``kortpoeng join [--revoke] [--address ADDRESS]``: print the join links
+    (each with its interface and kind) and the QR code of the first (the ones
+    a server on ``--host``/``--port`` lets phones in with); ``--address``
+    puts that address of this computer first and in the QR code, and an
+    address that is not one of them is refused (one translated line naming
+    it and the ones there are, ``BAD_INPUT``; nothing is revoked);
+    ``--revoke`` makes a new code first, shutting every phone out (a running
+    server notices within a second)."""
+    from app.messages import address_refused
+    from app.server.addresses import choose_address
     from app.server.door import JoinDoor, default_join_path
     from app.server.run import print_join
 
     door = JoinDoor(default_join_path(args.db), required=True)
+    door.host, door.port = args.host, args.port
+    if args.address is not None:
+        choices = door.addresses()
+        try:
+            choose_address(choices, args.address)
+        except LookupError:
+            print(address_refused(args.address, choices), file=sys.stderr)
+            return ExitStatus.BAD_INPUT
     if args.revoke:
         door.revoke()
         print(_("Kortpoeng: made a new join code; every phone has to join again."))
-    print_join(door, args.host, args.port)
+    print_join(door, args.host, args.port, address=args.address)
     return ExitStatus.OK
 
 
@@ -101,5 +116,13 @@ def add_parser(subparsers: Any) -> None:
         "--revoke",
         action="store_true",
         help=_("make a new join code: every phone that joined has to join again"),
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help=_(
+            "the address of this computer the link and QR code carry "
+            "(default: the best of its Wi-Fi/Ethernet addresses)"
+        ),
     )
     p.set_defaults(handler=run_join)

@@ -18,6 +18,7 @@ does not load every error's words):
 * :mod:`~app.messages.fields` — a game definition's field paths;
 * :mod:`~app.messages.hand_warnings` and :mod:`~app.messages.breakdowns` —
   card-conservation warnings and the lines that explain a hand's score;
+* :mod:`~app.messages.network` — this computer's addresses for the join link;
 * :mod:`~app.messages._echo` — what a user typed, shown safely inside a message.
 
 >>> from app.i18n import use_language
@@ -93,6 +94,13 @@ if TYPE_CHECKING:
         round_text,
     )
     from app.messages.hand_warnings import WARNING_CODES, describe_warning
+    from app.messages.network import (
+        ADDRESS_KIND_WORDS,
+        address_kind_word,
+        address_label,
+        address_refused,
+        nobody_came_causes,
+    )
 
 #: Where each name of the package lives.
 _HOME: dict[str, str] = {
@@ -142,6 +150,11 @@ _HOME: dict[str, str] = {
     "round_text": "app.messages.games",
     "WARNING_CODES": "app.messages.hand_warnings",
     "describe_warning": "app.messages.hand_warnings",
+    "ADDRESS_KIND_WORDS": "app.messages.network",
+    "address_kind_word": "app.messages.network",
+    "address_label": "app.messages.network",
+    "address_refused": "app.messages.network",
+    "nobody_came_causes": "app.messages.network",
 }
 
 
@@ -149,6 +162,7 @@ __getattr__, __dir__ = lazy_names(__name__, _HOME)
 
 
 __all__ = [
+    "ADDRESS_KIND_WORDS",
     "BLOCKED_TERMS",
     "BREAKDOWN_CODES",
     "ERROR_CODES",
@@ -160,6 +174,9 @@ __all__ = [
     "WARNING_CODES",
     "DraftCode",
     "DraftError",
+    "address_kind_word",
+    "address_label",
+    "address_refused",
     "blocked_label",
     "cannot_read",
     "cannot_write",
@@ -184,6 +201,7 @@ __all__ = [
     "join_or",
     "key_label",
     "key_name",
+    "nobody_came_causes",
     "option_name",
     "option_value_name",
     "os_reason",

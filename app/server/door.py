@@ -33,9 +33,13 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scoring import strict_json
 from scoring.strict_json import StrictJsonError
+
+if TYPE_CHECKING:
+    from app.server.addresses import JoinAddress
 
 __all__ = [
     "COOKIE",
@@ -145,6 +149,7 @@ class JoinDoor:
         self._secret: JoinSecret | None = None
         self._stamp: tuple[int, int] | None = None
         self._listeners: list[Callable[[], None]] = []
+        self._arrivals = 0
 
     # -- the secret ---------------------------------------------------------
 
@@ -244,17 +249,61 @@ class JoinDoor:
         """``/join/<code>``."""
         return JOIN_PREFIX + self.secret().code
 
-    def links(self) -> list[str]:
-        """The join links for the bound :attr:`host` and :attr:`port`: the ones
-        a phone on the network can open first (this machine's LAN addresses when
-        bound to every interface), then this computer's own (``127.0.0.1``)."""
-        from app.server.addresses import link_hosts
+    def addresses(self) -> list[JoinAddress]:
+        """The addresses join links are made for, best first, for the bound
+        :attr:`host` (:func:`app.server.addresses.join_addresses`: this
+        machine's when bound to every interface; none on loopback)."""
+        from app.server.addresses import join_addresses
 
-        hosts = link_hosts(self.host)
-        outward = [h for h in hosts if not is_loopback(h)]
-        inward = [h for h in hosts if is_loopback(h)]
-        path = self.join_path()
-        return [f"http://{h}:{self.port}{path}" for h in outward + inward]
+        return join_addresses(self.host)
+
+    def link(self, address: JoinAddress | str) -> str:
+        """``http://<address>:<port>/join/<code>`` for one address (a
+        :class:`JoinAddress`, or a host name as it goes into a link)."""
+        host = address.host if not isinstance(address, str) else address
+        return f"http://{host}:{self.port}{self.join_path()}"
+
+    def local_links(self) -> list[str]:
+        """The join links this computer itself opens (``127.0.0.1``, or the
+        loopback address the server is bound to); none for a server bound to
+        one address beyond loopback."""
+        if self.host in ("0.0.0.0", "", "*", "::"):
+            return [self.link("127.0.0.1")]
+        name = self.host.strip().strip("[]")
+        if not is_loopback(name):
+            return []
+        return [self.link(f"[{name}]" if ":" in name else name)]
+
+    def links(self, first: str | None = None) -> list[str]:
+        """The join links for the bound :attr:`host` and :attr:`port`: the ones
+        a phone on the network can open first (this machine's addresses, best
+        first, or ``first`` first when given: see :meth:`addresses`), then
+        this computer's own (:meth:`local_links`).
+
+        Raises ``LookupError`` when ``first`` is not one of :meth:`addresses`.
+        """
+        from app.server.addresses import choose_address
+
+        outward = [self.link(entry) for entry in choose_address(self.addresses(), first)]
+        return outward + self.local_links()
+
+    # -- phones that came in ------------------------------------------------
+
+    @property
+    def arrivals(self) -> int:
+        """How many times a client from beyond this computer came in since
+        the server started (opened the join link, or opened the app with its
+        device cookie): :meth:`arrived`."""
+        return self._arrivals
+
+    def arrived(self, client: str | None) -> None:
+        """Count a client at address ``client`` (the request's) that came in:
+        one from loopback is this computer (the host), not a phone, and is
+        not counted; nor is one whose address is unknown. Behind a reverse
+        proxy on this computer every client looks like this computer."""
+        if client and not is_loopback(client):
+            with self._lock:
+                self._arrivals += 1
 
     def cookie_header(self) -> str:
         """The ``Set-Cookie`` value that lets a device in (HttpOnly, SameSite=Lax,

@@ -390,6 +390,8 @@ class Guard:
             await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
             return
 
+        if self.door.required:  # a phone on the network came in (the Invite screen's hint)
+            self.door.arrived((scope.get("client") or ("", 0))[0])
         live = _Live(send, device)
         # Read by the tab's first screen (its language): the handler's task,
         # and every task Flet starts in it, run in a copy of this context.
@@ -461,7 +463,7 @@ class Guard:
             await self._plain(send, 404, b"Not found\n")  # the app uses no OAuth
             return
         if path.startswith(JOIN_PREFIX) or path == JOIN_PREFIX.rstrip("/"):
-            await self._join(path[len(JOIN_PREFIX) :], headers, send)
+            await self._join(path[len(JOIN_PREFIX) :], headers, send, scope)
             return
         admitted, _device = self._admitted(scope)
         if not admitted:
@@ -473,11 +475,12 @@ class Guard:
             scope = _unconditional(scope)
         await self.app(scope, receive, self._secured(send))
 
-    async def _join(self, code: str, headers: dict[str, str], send: Send) -> None:
+    async def _join(self, code: str, headers: dict[str, str], send: Send, scope: Scope) -> None:
         code = code.strip("/")
         if not self.door.required:
             await self._redirect(send, "/")
         elif code and len(code) <= 200 and self.door.code_matches(code):
+            self.door.arrived((scope.get("client") or ("", 0))[0])
             await self._redirect(send, "/", cookie=self.door.cookie_header())
         else:
             await self._door(send, headers, stale_link=True)

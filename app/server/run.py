@@ -46,7 +46,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from app.cli.status import ExitStatus
 from app.server.addresses import app_urls
@@ -170,21 +169,30 @@ def listen_refusal(error: OSError, host: str, port: int) -> str:
     return _("Cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=reason)
 
 
-def print_join(door: JoinDoor, host: str, port: int, *, out: Any = None) -> None:
-    """Print the join links of ``door`` for a server on ``host:port`` and the QR
-    code of the first one a phone can reach (translated)."""
+def print_join(
+    door: JoinDoor, host: str, port: int, *, out: Any = None, address: str | None = None
+) -> None:
+    """Print the join links of ``door`` for a server on ``host:port``, each
+    a phone can reach with its interface and kind beside it (best first, or
+    ``address`` first: ``kortpoeng join --address``), and the QR code of the
+    first (translated).
+
+    Raises ``LookupError`` when ``address`` is not one of
+    :meth:`JoinDoor.addresses` (before anything is printed).
+    """
     from app.i18n import _
+    from app.messages import address_label
+    from app.server.addresses import choose_address
 
     out = out or sys.stdout
     door.host, door.port = host, port
-    links = door.links()
-    phones = [link for link in links if not is_loopback(urlsplit(link).hostname or "")]
-    here = [link for link in links if is_loopback(urlsplit(link).hostname or "")]
+    phones = [(door.link(entry), entry) for entry in choose_address(door.addresses(), address)]
+    here = door.local_links()
     if phones:
         print(_("Kortpoeng: phones join with this link (or scan the QR code):"), file=out)
-        for link in phones:
-            print(f"  {link}", file=out)
-        _print_qr(phones[0], out)
+        for link, entry in phones:
+            print(f"  {link}  ({address_label(entry)})", file=out)
+        _print_qr(phones[0][0], out)
     for link in here:
         print(_("Kortpoeng: on this computer, open {link}").format(link=link), file=out)
     if not phones and here:  # no network address found: the code of this computer's link

@@ -1,5 +1,9 @@
-"""Invite a phone (``/invite``, from Settings): the join link and its QR code,
-and a way to revoke the code so that every phone has to join again.
+"""Invite a phone (``/invite``, from Settings): the join link of each of this
+computer's addresses with its interface and kind, the QR code of the best
+one or of the one the host put in it, the likely causes when no phone has
+come in a few minutes after the code was shown (the screen's model:
+:mod:`app.ui.state.invite_screen`), and a way to revoke the code so that
+every phone has to join again.
 
 Only a client that is already in reaches this screen: without the device
 cookie the server shows no app at all (:mod:`app.server.guard`). Served to
@@ -21,6 +25,8 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from app.i18n import _
+from app.messages import address_kind_word, address_label, nobody_came_causes
+from app.server.addresses import AddressKind
 from app.server.door import DOOR_TOPIC, JoinDoor, current_door
 from app.server.qr import qr_png
 from app.ui.common import Screen, section_title, tagged, use_created
@@ -64,13 +70,64 @@ def follow_door(page: ft.Page) -> None:
     page.pubsub.subscribe_topic(DOOR_TOPIC, on_revoked)
 
 
+def _link_tile(number: int, link: str, label: str) -> ft.Control:
+    """One join link in the list: tapped, it is copied; ``label`` (its
+    interface and kind) below it."""
+    return tagged(
+        f"invite-link-{number}",
+        ft.ListTile(
+            title=ft.Text(link, selectable=True, size=14),
+            subtitle=ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT),
+            trailing=ft.Icon(ft.Icons.CONTENT_COPY),
+            action=ft.CopyToClipboard(link),
+            tooltip=_("Copy the link"),
+            min_height=48,
+        ),
+        button=True,
+        value=link,
+        label=label,
+    )
+
+
+def _nobody_came() -> ft.Control:
+    """What the screen says when no phone has come in a few minutes after
+    the code was shown: the likely causes."""
+    return tagged(
+        "invite-nobody-came",
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Text(
+                        _("No phone has joined yet. The likely causes:"),
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    *(ft.Text(f"• {cause}") for cause in nobody_came_causes()),
+                ],
+                spacing=6,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=12,
+            padding=12,
+        ),
+    )
+
+
 @ft.component
 def InviteScreen() -> ft.Control:
-    """``/invite``: the join link, its QR code, and revoking the code."""
+    """``/invite``: the join link of each of this computer's addresses (the
+    best in the QR code, another chosen by the host), why no phone may have
+    come, and revoking the code."""
     door = current_door()
     model = use_created(InviteModel)
     confirming = model.confirming
     page = ft.context.page
+
+    async def watch() -> None:
+        if door is not None and door.required:
+            await model.keep_looking(lambda: door.arrivals)
+
+    # (re-run when the host chooses another address: a new code is on show)
+    ft.use_effect(watch, [model.chosen], cleanup=lambda: None)
     if door is None or not door.required:
         body: list[ft.Control] = [
             tagged(
@@ -86,7 +143,9 @@ def InviteScreen() -> ft.Control:
         ]
         return Screen(_("Invite a phone"), body, back="/settings", screen_id="screen-invite")
 
-    links = door.links()
+    addresses = model.ordered(door.addresses())
+    local = door.local_links()
+    in_qr = door.link(addresses[0]) if addresses else (local[0] if local else "")
 
     async def revoke(_e: ft.Event) -> None:
         fresh: JoinDoor = door
@@ -110,7 +169,7 @@ def InviteScreen() -> ft.Control:
                 tagged(
                     "invite-qr",
                     ft.Container(
-                        content=ft.Image(src=qr_png(links[0]), width=264, height=264),
+                        content=ft.Image(src=qr_png(in_qr), width=264, height=264),
                         bgcolor=ft.Colors.WHITE,
                         border_radius=12,
                         padding=8,
@@ -121,23 +180,41 @@ def InviteScreen() -> ft.Control:
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         ),
-        section_title(_("Join link")),
     ]
-    for number, link in enumerate(links):
+    if model.nobody_came:
+        body.append(_nobody_came())
+    body.append(section_title(_("Join link")))
+    number = 0
+    for entry in addresses:
+        body.append(_link_tile(number, door.link(entry), address_label(entry)))
+        if number > 0:
+            body.append(
+                tagged(
+                    f"invite-choose-{number}",
+                    ft.TextButton(
+                        _("Put this address in the QR code"),
+                        icon=ft.Icons.QR_CODE_2,
+                        on_click=lambda _e, chosen=entry.address: model.choose(chosen),
+                        height=48,
+                    ),
+                    button=True,
+                )
+            )
+        number += 1
+    if len(addresses) > 1:
         body.append(
-            tagged(
-                f"invite-link-{number}",
-                ft.ListTile(
-                    title=ft.Text(link, selectable=True, size=14),
-                    trailing=ft.Icon(ft.Icons.CONTENT_COPY),
-                    action=ft.CopyToClipboard(link),
-                    tooltip=_("Copy the link"),
-                    min_height=48,
+            ft.Text(
+                _(
+                    "The QR code carries the first address, the one most likely on the "
+                    "Wi-Fi the phones are on. If the phones cannot open it, put another "
+                    "in the QR code."
                 ),
-                button=True,
-                value=link,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
+    for link in local:
+        body.append(_link_tile(number, link, address_kind_word(AddressKind.LOOPBACK)))
+        number += 1
     body.append(section_title(_("Revoke")))
     if not confirming:
         body.extend(

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.server.addresses import AddressKind, Interface, JoinAddress
 from app.server.door import JoinDoor, JoinSecret, is_loopback
 from app.server.guard import _cookies, loopback_host, own_origin
 from app.server.pages import door_page, preferred_language
@@ -121,15 +122,109 @@ def test_the_cookie_header(tmp_path) -> None:
     assert {"HttpOnly", "SameSite=Lax", "Path=/"} <= set(parts)
 
 
+def _interfaces(monkeypatch, *interfaces: Interface) -> None:
+    """This machine's interfaces, as the test says."""
+    monkeypatch.setattr("app.server.addresses.read_interfaces", lambda: list(interfaces))
+
+
 def test_links_put_the_network_first(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("app.server.addresses.lan_addresses", lambda: ["192.0.2.7"])
+    _interfaces(
+        monkeypatch,
+        Interface("lo", ("127.0.0.1",)),
+        Interface("tun0", ("10.8.0.2",)),
+        Interface("eth0", ("192.0.2.7",)),
+    )
     door = JoinDoor(tmp_path / "join.json", required=True)
     door.host, door.port = "0.0.0.0", 8550
     code = door.secret().code
     assert door.links() == [
         f"http://192.0.2.7:8550/join/{code}",
+        f"http://10.8.0.2:8550/join/{code}",
         f"http://127.0.0.1:8550/join/{code}",
     ]
+    # The host chose the VPN's address: it comes first; one not here is refused.
+    assert door.links("10.8.0.2")[:2] == [
+        f"http://10.8.0.2:8550/join/{code}",
+        f"http://192.0.2.7:8550/join/{code}",
+    ]
+    with pytest.raises(LookupError):
+        door.links("192.0.2.99")
+
+
+def test_links_of_a_server_bound_to_one_address(tmp_path, monkeypatch) -> None:
+    _interfaces(monkeypatch, Interface("wlan0", ("192.168.1.20",)), Interface("lo", ("127.0.0.1",)))
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    code = door.secret().code
+    door.host, door.port = "192.168.1.20", 8550
+    assert door.addresses() == [JoinAddress("192.168.1.20", "wlan0", AddressKind.PHYSICAL)]
+    assert door.links() == [f"http://192.168.1.20:8550/join/{code}"]  # nothing on 127.0.0.1
+    door.host = "kortpoeng.lan"
+    assert door.addresses() == [JoinAddress("kortpoeng.lan", "", AddressKind.PHYSICAL)]
+    door.host = "::1"
+    assert door.addresses() == [] and door.links() == [f"http://[::1]:8550/join/{code}"]
+
+
+def test_arrivals_count_the_clients_beyond_this_computer(tmp_path) -> None:
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    for client in ("127.0.0.1", "::1", None, "", "192.168.1.31", "fd00::31"):
+        door.arrived(client)
+    assert door.arrivals == 2
+
+
+def test_the_guard_counts_a_phone_that_opens_the_join_link(tmp_path) -> None:
+    """A join link opened from beyond this computer, and a websocket with the
+    device cookie, are arrivals; the host's own (from 127.0.0.1) and a wrong
+    code are not."""
+    import asyncio
+
+    from app.server.guard import Guard
+
+    async def flet_app(_scope, _receive, _send) -> None:
+        pass
+
+    async def receive():
+        return {"type": "websocket.disconnect"}
+
+    sent: list[dict] = []
+
+    async def send(message) -> None:
+        sent.append(message)
+
+    door = JoinDoor(tmp_path / "join.json", required=True)
+    guard = Guard(flet_app, door=door, loopback=False)
+    host = [(b"host", b"192.168.1.20:8550")]
+
+    def http(path: str, client: str) -> dict:
+        return {
+            "type": "http",
+            "method": "GET",
+            "path": path,
+            "headers": host,
+            "client": (client, 5000),
+            "scheme": "http",
+        }
+
+    async def visits() -> None:
+        await guard(http(door.join_path(), "127.0.0.1"), receive, send)
+        await guard(http("/join/wrong-code-wrong-code-x", "192.168.1.31"), receive, send)
+        assert door.arrivals == 0
+        await guard(http(door.join_path(), "192.168.1.31"), receive, send)
+        assert door.arrivals == 1
+        cookie = (b"cookie", door.cookie_header().split(";", 1)[0].encode())
+        origin = (b"origin", b"http://192.168.1.20:8550")
+        scope = {
+            "type": "websocket",
+            "scheme": "ws",
+            "path": "/ws",
+            "headers": [*host, origin, cookie],
+            "client": ("192.168.1.31", 5001),
+        }
+        await guard(scope, receive, send)
+        assert door.arrivals == 2
+
+    asyncio.run(visits())
+    statuses = [m["status"] for m in sent if m["type"] == "http.response.start"]
+    assert statuses == [303, 403, 303]
 
 
 HOSTS = st.sampled_from(["127.0.0.1", "localhost", "192.0.2.7", "[::1]", "kortpoeng.lan"])
@@ -230,14 +325,25 @@ def test_print_join_prints_the_links_and_a_readable_qr_code(tmp_path, monkeypatc
 
     from app.server.run import print_join
 
-    monkeypatch.setattr("app.server.addresses.lan_addresses", lambda: ["192.0.2.7"])
+    _interfaces(
+        monkeypatch,
+        Interface("docker0", ("172.17.0.1",)),
+        Interface("eth0", ("192.0.2.7",)),
+        Interface("lo", ("127.0.0.1",)),
+    )
     door = JoinDoor(tmp_path / "join.json", required=True)
     out = io.StringIO()
     print_join(door, "0.0.0.0", 8550, out=out)
     code = door.secret().code
-    assert f"  http://192.0.2.7:8550/join/{code}" in out.getvalue()
+    assert f"  http://192.0.2.7:8550/join/{code}  (eth0, Wi-Fi/Ethernet)\n" in out.getvalue()
+    assert f"  http://172.17.0.1:8550/join/{code}  (docker0, container)\n" in out.getvalue()
     assert f"http://127.0.0.1:8550/join/{code}" in out.getvalue()
     assert read_terminal_qr(out.getvalue()) == [f"http://192.0.2.7:8550/join/{code}"]
+    # The host chose the container's address: it is first and in the QR code.
+    chosen = io.StringIO()
+    print_join(door, "0.0.0.0", 8550, out=chosen, address="172.17.0.1")
+    assert chosen.getvalue().index("172.17.0.1") < chosen.getvalue().index("192.0.2.7")
+    assert read_terminal_qr(chosen.getvalue()) == [f"http://172.17.0.1:8550/join/{code}"]
     # A terminal that cannot show the blocks gets the links without a code.
     raw = io.BytesIO()
     ascii_out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")

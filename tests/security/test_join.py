@@ -209,3 +209,39 @@ def test_on_loopback_the_invite_screen_says_how_to_let_phones_in(servers) -> Non
         assert wire.tagged_nodes(client.messages, "invite-qr") == []
     finally:
         client.close()
+
+
+def test_the_invite_screen_lists_each_address_with_its_interface(shared_lan_server) -> None:
+    """Bound to every interface, the Invite screen shows the QR code and a link
+    for each of this machine's addresses, best first, with its interface and
+    kind, then this computer's own link (issue 29, item 1; choosing another
+    address for the QR code: tests/app/test_invite_screen.py)."""
+    from app.i18n import use_language
+    from app.messages import address_label
+    from app.server.addresses import machine_addresses
+
+    server, _session_id = shared_lan_server
+    code = urlsplit(server.join_link()).path
+    cookie = _join(server)
+    with use_language("en"):
+        expected = [
+            (f"http://{entry.host}:{server.port}{code}", address_label(entry))
+            for entry in machine_addresses()
+        ]
+    expected.append((f"http://127.0.0.1:{server.port}{code}", "this computer only"))
+    client = wire.open_client(server.ws_url, origin=server.url, cookie=cookie, route="/invite")
+    try:
+        client.wait_for("invite-qr")
+        for number, (link, label) in enumerate(expected):
+            client.wait_says(f"invite-link-{number}", link)
+            client.wait_says(f"invite-link-{number}", label)
+        assert wire.tagged_nodes(client.messages, f"invite-link-{len(expected)}") == []
+        assert wire.tagged_nodes(client.messages, "invite-nobody-came") == []
+        choices = {
+            n
+            for n in range(len(expected))
+            if wire.tagged_nodes(client.messages, f"invite-choose-{n}")
+        }
+        assert choices == set(range(1, len(expected) - 1))  # every address but the first
+    finally:
+        client.close()
