@@ -139,7 +139,5 @@ def test_a_session_to_a_target_keeps_a_round_hand_axis() -> None:
     game = game_for("swedish_rummy")
     options = game.options_from_dict({"target": 500})  # K 10 a hand: never reached
     hands = tuple(Hand("A", {"B": parse_cards(["K"])}) for _ in range(11))
-    chart = chart_series(
-        score_session(SessionDoc("swedish_rummy", options, ("A", "B"), hands))
-    )
+    chart = chart_series(score_session(SessionDoc("swedish_rummy", options, ("A", "B"), hands)))
     assert chart.rounds is None and chart.x_axis == Axis(0, 12, 2)
