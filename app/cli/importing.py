@@ -17,7 +17,10 @@ stored (some may have been stored already), ``NOTHING_DONE`` (1) when nothing
 new was stored (every file was stored already, or is an older export of a
 session stored with more), ``BAD_INPUT`` (2) when a file
 was refused (unreadable, not a session file, bad cards…; the others are still
-stored) or the database cannot be used.
+stored) or the database cannot be used. The warnings of the hands stored
+(what the hand screen would have asked about: more cards than the round
+dealt, a card more often than the decks hold…; not typed points) are said on
+standard error, one line each, as ``kortpoeng score`` says them.
 """
 
 from __future__ import annotations
@@ -49,6 +52,19 @@ def session_files(name: str) -> list[str]:
         for child in path.iterdir()
         if child.suffix.lower() == ".json" and child.is_file()
     )
+
+
+def _say_warnings(view: Any, prefix: str) -> None:
+    """Print, to standard error, the warnings of the hands just imported
+    (``view``: the stored session) that the hand screen would have asked
+    about, one line each with its hand, as ``kortpoeng score`` says them: a
+    file's hands are stored as it has them (their warnings count as
+    confirmed), and they are said, not passed over in silence (RULES.md §4)."""
+    from app.messages import describe_sheet_warnings
+    from app.safe_text import visible_lines
+
+    for said in describe_sheet_warnings(view.hands):
+        print(visible_lines(prefix + said), file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
@@ -116,6 +132,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
                     )
                 )
             )
+            _say_warnings(view, prefix)
         return ExitStatus.OK
 
     if files:

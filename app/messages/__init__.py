@@ -93,7 +93,7 @@ if TYPE_CHECKING:
         player_range,
         round_text,
     )
-    from app.messages.hand_warnings import WARNING_CODES, describe_warning
+    from app.messages.hand_warnings import WARNING_CODES, describe_sheet_warnings, describe_warning
     from app.messages.network import (
         ADDRESS_KIND_WORDS,
         address_kind_word,
@@ -149,6 +149,7 @@ _HOME: dict[str, str] = {
     "player_range": "app.messages.games",
     "round_text": "app.messages.games",
     "WARNING_CODES": "app.messages.hand_warnings",
+    "describe_sheet_warnings": "app.messages.hand_warnings",
     "describe_warning": "app.messages.hand_warnings",
     "ADDRESS_KIND_WORDS": "app.messages.network",
     "address_kind_word": "app.messages.network",
@@ -189,6 +190,7 @@ __all__ = [
     "describe_error",
     "describe_note",
     "describe_options",
+    "describe_sheet_warnings",
     "describe_total",
     "describe_warning",
     "flag_name",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.i18n import _, format_number, ngettext
@@ -105,3 +105,22 @@ def describe_warning(warning: ScoreWarning | Any) -> str:
     else:
         problem = _("Unusual input ({code})", code=getattr(warning, "code", "?"))
     return _where(getattr(warning, "hand", None), None, problem)
+
+
+def describe_sheet_warnings(hands: Sequence[Any]) -> list[str]:
+    """One line per warning of a stored score sheet that the hand screen
+    would have asked about (:attr:`scoring.codes.WarningCode.asks`: not typed
+    points, which the sheet shows as such), each naming its hand: ``hands``
+    is a session's hand lines, oldest first (each with its ``warnings``:
+    :class:`models.views.HandLine`), as an import stores them (their
+    warnings count as confirmed). The lines ``kortpoeng score`` prints for
+    the same file, e.g. ``"Hand 1: Bo has 14 cards left, but this round
+    dealt 3"``."""
+    from scoring import ScoreWarning
+
+    return [
+        describe_warning(ScoreWarning(w.code, w.card, w.player, w.count, w.expected, number))
+        for number, line in enumerate(hands, 1)
+        for w in line.warnings
+        if WarningCode(w.code).asks
+    ]

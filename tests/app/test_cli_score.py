@@ -191,3 +191,53 @@ def test_a_yes_no_value_in_a_file_is_named_as_the_file_spells_it():
     assert done.stderr.strip() == (
         "Hand 1, Ola: hands[1].left.Ola must be a list of cards or a whole number, not true"
     )
+
+
+#: Five Crowns, one round (3 cards dealt, 3s wild): Bo left with 14 cards and
+#: a joker 8 times across the hand: a file can hold what no table can.
+IMPOSSIBLE = {
+    "format": "kortpoeng-session",
+    "version": 2,
+    "game": "five_crowns",
+    "options": {},
+    "players": ["Ada", "Bo", "Cy"],
+    "hands": [
+        {
+            "went_out": "Ada",
+            "left": {"Bo": ["K"] * 6 + ["JKR"] * 8, "Cy": ["5"]},
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "en",
+            [
+                "Hand 1: joker entered 8 times, but the cards in play hold only 6",
+                "Hand 1: Bo has 14 cards left, but this round dealt 3",
+            ],
+        ),
+        (
+            "nb",
+            None,  # translated: the same two lines in Norwegian, naming Bo and hand 1
+        ),
+    ],
+)
+def test_import_says_the_warnings_of_the_hands_it_stores_as_score_does(tmp_path, lang, lines):
+    """``kortpoeng import`` stores a file's hands as the file has them and
+    says their warnings on standard error, the same lines as ``kortpoeng
+    score`` (it said nothing: a hand no table can deal was stored without a
+    word, and the app showed Bo +570)."""
+    path = tmp_path / "impossible.json"
+    path.write_text(json.dumps(IMPOSSIBLE), encoding="utf-8")
+    scored = kortpoeng("score", str(path), lang=lang)
+    said = [line for line in scored.stderr.splitlines() if line]
+    assert len(said) == 2 and all("Bo" in line or "6" in line for line in said), said
+    if lines is not None:
+        assert said == lines
+    imported = kortpoeng("--db", str(tmp_path / "kp.db"), "import", str(path), lang=lang)
+    assert imported.returncode == 0, imported.stderr
+    assert [line for line in imported.stderr.splitlines() if line] == said

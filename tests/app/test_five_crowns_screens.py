@@ -113,7 +113,7 @@ def test_a_session_of_eleven_rounds_is_played_to_its_end(db) -> None:
         screen = table.new_hand(sid)
         assert screen.round_line == f"Round {number} of 11 · {number + 2} cards · {wild}s wild (20)"
         draft = screen.draft
-        # the wild rank's key shows its 20 this round; the joker its 50; the others their own
+        # the wild rank's key is worth 20 this round; the joker 50; the others their own
         keys = {k.card: k.points for k in draft.keypad}
         assert keys[Card(Rank(wild))] == 20 and keys[Card(Rank.JOKER)] == 50
         other = "3" if wild != "3" else "4"
@@ -240,3 +240,43 @@ def test_a_bad_schedule_is_refused_in_one_line_naming_the_field_in_both_language
         assert describe_error(caught.value) == (
             "This game definition has version 3; this version of Kortpoeng reads versions 1 to 2"
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "Hand 1 deleted. The rounds after it moved up one: rounds 1–2 are scored as"
+            " those rounds now (their wild rank).",
+        ),
+        (
+            "nb",
+            "Runde 1 er slettet. Rundene etter rykket opp én: runde 1–2 telles nå som de"
+            " rundene (med deres villkort).",
+        ),
+    ],
+)
+def test_deleting_a_round_says_that_the_later_rounds_moved_up(db, lang: str, said: str) -> None:
+    """The hand screen's *Delete* of round 1 of three: the notice says the
+    rounds after it are scored as their new rounds (the totals changed
+    without a word: 119/28/137 became 65/28/40 in a new user's session); its
+    undo puts round 1 back and every round scores as it did. The last round
+    deleted moves nothing and says so."""
+    set_language(lang)
+    table = Table()
+    sid = start(table)
+    for went_out, left in ROUNDS[:3]:
+        screen = table.new_hand(sid)
+        screen.draft.set_went_out(went_out)
+        held(screen.draft, left)
+        if not tap(screen.save):
+            assert tap(screen.save_anyway)
+    screen = table.change_hand(sid, 1)
+    assert tap(screen.delete)
+    assert table.app.notice is not None and table.app.notice.text == said
+    table.undo()
+    assert dict(table.session(sid).standings.totals) == {"Ada": 91, "Bo": 47, "Cy": 64, "Di": 127}
+    screen = table.change_hand(sid, 3)
+    assert tap(screen.delete)
+    assert table.app.notice.text == ("Hand 3 deleted" if lang == "en" else "Runde 3 er slettet")

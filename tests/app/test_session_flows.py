@@ -199,6 +199,30 @@ def test_a_session_file_is_imported_and_opened(db) -> None:
     assert app.take_view(view.id) is view  # shown at once, not loaded again
 
 
+def test_an_imported_file_with_hands_no_table_deals_says_so(db) -> None:
+    """Five Crowns, round 1 (3 cards dealt): Bo left with 14 cards and 8
+    jokers. The file's hands are stored as it has them; the notice says the
+    first warning and how many more (it said only "1 hand", and the sheet
+    showed Bo +570 without a word)."""
+    app, table = AppState(), Table()
+    data = {
+        "format": "kortpoeng-session",
+        "version": 2,
+        "game": "five_crowns",
+        "options": {},
+        "players": ["Ada", "Bo", "Cy"],
+        "hands": [{"went_out": "Ada", "left": {"Bo": ["K"] * 6 + ["JKR"] * 8, "Cy": ["5"]}}],
+    }
+    raw = json.dumps(data).encode()
+    view = asyncio.run(import_file(app, table.ports, name="crowns.json", data=raw))
+    assert view is not None and dict(view.standings.totals) == {"Ada": 0, "Bo": 478, "Cy": 5}
+    assert app.notice is not None and app.notice.identifier == IMPORTED
+    assert app.notice.text == (
+        "Imported from crowns.json: 1 hand. Hand 1: joker entered 8 times, but the cards"
+        " in play hold only 6 (and 1 more warning)"
+    )
+
+
 @pytest.mark.parametrize(
     ("data", "says"),
     [

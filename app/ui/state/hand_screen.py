@@ -79,6 +79,43 @@ async def _insert_back(ports: Ports, session_id: int, detail: HandDetail) -> Non
     )
 
 
+def deleted_text(number: int, hands_left: int, *, scheduled: bool) -> str:
+    """The notice of hand ``number``'s deletion, with ``hands_left`` hands
+    left in the session. In a game with a schedule of rounds (RULES.md §6),
+    the hands after it moved up a round and are scored by their new round's
+    facts (its wild rank): that is said, with the rounds they are now.
+
+    >>> from app.i18n import use_language
+    >>> with use_language("en"):
+    ...     print(deleted_text(1, 2, scheduled=True))
+    ...     print(deleted_text(2, 2, scheduled=True))
+    ...     print(deleted_text(3, 2, scheduled=True))
+    ...     print(deleted_text(1, 2, scheduled=False))
+    Hand 1 deleted. The rounds after it moved up one: rounds 1–2 are scored
+    as those rounds now (their wild rank).
+    Hand 2 deleted. The round after it moved up one: it is scored as round 2
+    now (its wild rank).
+    Hand 3 deleted
+    Hand 1 deleted
+    """
+    said = _("Hand {n} deleted", n=format_number(number))
+    if not scheduled or number > hands_left:
+        return said
+    if number == hands_left:
+        moved = _(
+            "The round after it moved up one: it is scored as round {n} now (its wild rank).",
+            n=format_number(number),
+        )
+    else:
+        moved = _(
+            "The rounds after it moved up one: rounds {first}–{last} are scored as those"
+            " rounds now (their wild rank).",
+            first=format_number(number),
+            last=format_number(hands_left),
+        )
+    return f"{said}. {moved}"
+
+
 class PutHandBack:
     """The undo of a hand's deletion (its notice's ``undo``): puts the hand
     ``deleted`` (as it was stored) back where it was played, once (a second
@@ -487,7 +524,7 @@ class HandScreen:
             self.busy = False
         self.app.notify(
             DELETED,
-            _("Hand {n} deleted", n=format_number(number)),
+            deleted_text(number, len(gone.view.hands), scheduled=view.rules.round(1) is not None),
             session_id=view.id,
             undo=PutHandBack(self.app, self.ports, view.id, gone.hand),
         )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from app.fonts import check_session_names
 from app.game_names import check_session_game
 from app.i18n import _, join_names, ngettext
-from app.messages import describe_error, game_name
+from app.messages import describe_error, describe_sheet_warnings, game_name
 from scoring import CodedError
 
 if TYPE_CHECKING:
@@ -183,18 +183,44 @@ async def import_file(
         return None
     ports.tell(view.id)
     app.saved(view)
-    app.notify(
-        IMPORTED,
-        ngettext(
-            "Imported from {file}: {n} hand",
-            "Imported from {file}: {n} hands",
-            len(view.hands),
-            file=name,
-        ),
-        session_id=view.id,
-    )
+    app.notify(IMPORTED, imported_text(name, view), session_id=view.id)
     ports.go(f"/session/{view.id}")
     return view
+
+
+def imported_text(name: str, view: SessionView) -> str:
+    """The notice of a session imported from the file ``name``: its hands,
+    and the first warning of its hands (a file's hands are stored as it has
+    them; what the hand screen would have asked about is said, RULES.md §4),
+    with how many more there are.
+
+    >>> from types import SimpleNamespace
+    >>> from app.i18n import use_language
+    >>> from scoring import ScoreWarning
+    >>> odd = ScoreWarning("round_cards", player="Bo", count=14, expected=3)
+    >>> hands = [SimpleNamespace(warnings=(odd, odd)), SimpleNamespace(warnings=())]
+    >>> with use_language("en"):
+    ...     print(imported_text("kp.json", SimpleNamespace(hands=hands)))
+    ...     print(imported_text("kp.json", SimpleNamespace(hands=hands[1:])))
+    Imported from kp.json: 2 hands. Hand 1: Bo has 14 cards left, but this
+    round dealt 3 (and 1 more warning)
+    Imported from kp.json: 1 hand
+    """
+    said = ngettext(
+        "Imported from {file}: {n} hand",
+        "Imported from {file}: {n} hands",
+        len(view.hands),
+        file=name,
+    )
+    warnings = describe_sheet_warnings(view.hands)
+    if not warnings:
+        return said
+    said = f"{said}. {warnings[0]}"
+    if len(warnings) > 1:
+        said += " " + ngettext(
+            "(and {n} more warning)", "(and {n} more warnings)", len(warnings) - 1
+        )
+    return said
 
 
 #: Sessions the list shows (the newest first).
