@@ -33,6 +33,14 @@ Describer = Callable[[Any, Mapping[str, Any]], str]
 # ``field`` is already shown safely, each format's own way).
 
 
+def _whole(value: object) -> bool:
+    """Whether a file's ``version``, as the error shows it (a whole number
+    as its digits, anything else as JSON: ``"2"``, ``2.0``, ``true``), is a
+    whole number: a wrong one is then a version this app does not read, else
+    a value of the wrong kind."""
+    return str(value).removeprefix("-").isdigit()
+
+
 def _twice(field: str) -> str:
     return _("“{field}” is in the file twice: keep one of them", field=field)
 
@@ -310,11 +318,19 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "This is not a Kortpoeng session file (format is “{value}”)",
         value=_value(p.get("value")),
     ),
-    ErrorCode.FILE_VERSION: lambda e, p: _(
-        "This session file has version {value}; this version of Kortpoeng reads versions "
-        "1 to {newest}",
-        value=_value(p.get("value")),
-        newest=_number_param(p, "newest") or "2",
+    ErrorCode.FILE_VERSION: lambda e, p: (
+        _(
+            "This session file has version {value}; this version of Kortpoeng reads versions "
+            "1 to {newest}",
+            value=_value(p.get("value")),
+            newest=_number_param(p, "newest") or "2",
+        )
+        if _whole(p.get("value"))
+        else _(
+            "This session file's version is {value}: it must be a whole number, 1 to {newest}",
+            value=_value(p.get("value")),
+            newest=_number_param(p, "newest") or "2",
+        )
     ),
     ErrorCode.FILE_DEFINITION_GAME: lambda e, p: _(
         "The game definition in the file is of the game “{value}”, not “{game}”",
@@ -382,11 +398,19 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "This is not a Kortpoeng game definition (format is “{value}”)",
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_VERSION: lambda e, p: _(
-        "This game definition has version {value}; this version of Kortpoeng reads versions "
-        "1 to {newest}",
-        value=_value(p.get("value")),
-        newest=_number_param(p, "newest") or "2",
+    ErrorCode.DEFINITION_VERSION: lambda e, p: (
+        _(
+            "This game definition has version {value}; this version of Kortpoeng reads versions "
+            "1 to {newest}",
+            value=_value(p.get("value")),
+            newest=_number_param(p, "newest") or "2",
+        )
+        if _whole(p.get("value"))
+        else _(
+            "This game definition's version is {value}: it must be a whole number, 1 to {newest}",
+            value=_value(p.get("value")),
+            newest=_number_param(p, "newest") or "2",
+        )
     ),
     ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _not_object(_def_field(e)),
     ErrorCode.DEFINITION_MISSING: lambda e, p: _missing(_def_field(e)),

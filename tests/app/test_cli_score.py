@@ -241,3 +241,32 @@ def test_import_says_the_warnings_of_the_hands_it_stores_as_score_does(tmp_path,
     imported = kortpoeng("--db", str(tmp_path / "kp.db"), "import", str(path), lang=lang)
     assert imported.returncode == 0, imported.stderr
     assert [line for line in imported.stderr.splitlines() if line] == said
+
+
+@pytest.mark.parametrize(
+    ("version", "lang", "line"),
+    [
+        ('"2"', "en", 'This session file\'s version is "2": it must be a whole number, 1 to 2'),
+        ("2.0", "en", "This session file's version is 2.0: it must be a whole number, 1 to 2"),
+        ('"2"', "nb", 'Partifilens versjon er "2": den må være et helt tall, 1 til 2'),
+        (
+            "7",
+            "en",
+            "This session file has version 7; this version of Kortpoeng reads versions 1 to 2",
+        ),
+    ],
+)
+def test_a_version_of_the_wrong_kind_is_not_called_a_version_too_new(tmp_path, version, lang, line):
+    """``"version": "2"`` was refused with "has version "2"; … reads versions 1
+    to 2", which reads as if 2 were unreadable: a version that is not a whole
+    number is named as such; a whole number the app does not read is still
+    said as before."""
+    path = tmp_path / "v.json"
+    head = '{"format": "kortpoeng-session", "version": '
+    path.write_text(
+        head + version + ', "game": "rummy", "options": {}, "players": ["A", "B"], "hands": []}',
+        encoding="utf-8",
+    )
+    done = kortpoeng("score", str(path), lang=lang)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == line
