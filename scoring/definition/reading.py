@@ -128,6 +128,12 @@ def _key(value: Any, path: str) -> Key:
     rank = _RANKS[token]
     suits: list[tuple[Suit, int]] = []
     if "suits" in data:
+        if isinstance(data["suits"], dict) and "STAR" in data["suits"]:
+            # the fifth suit (version 2 ``suits``) has no cards of its own to
+            # enter: a star card is entered by its rank, at the rank's points
+            raise _fail(
+                ErrorCode.DEFINITION_VALUE, f"{path}.suits.STAR", choices=list(_SUITS), value="STAR"
+            )
         table = _R.obj(data["suits"], f"{path}.suits", (), tuple(_SUITS))
         if rank is Rank.JOKER:
             raise _fail(ErrorCode.DEFINITION_JOKER_SUITS, f"{path}.suits")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Rank
+from ..cards import Rank, Suit
 from ..codes import ErrorCode
 from .reader import READER, fail, shown
 from .shapes import (
@@ -61,6 +61,11 @@ def _schedule(value: Any) -> Schedule:
         raise fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, "schedule.wild_points")
     points = READER.whole(data["wild_points"], "schedule.wild_points", 0, LIMITS.card_points)
     return Schedule(rounds, points)
+
+
+#: The suits a key may price (a card's own suit letters): the fifth suit,
+#: ``STAR``, has no cards of its own to enter (Five Crowns is entered by rank).
+_KEY_SUITS = frozenset(suit.value for suit in Suit)
 
 
 def _suits(value: Any) -> tuple[str, ...]:
@@ -178,6 +183,7 @@ def check_v2(
                     raise fail(
                         ErrorCode.DEFINITION_VALUE,
                         f"keys[{i}].suits.{suit.value}",
-                        choices=list(definition.suits),
+                        # (STAR's cards are entered by rank: no key prices them)
+                        choices=[s for s in definition.suits if s in _KEY_SUITS],
                         value=suit.value,
                     )

@@ -232,3 +232,26 @@ def test_the_end_of_a_scheduled_game_is_its_last_round():
     game = game_for(definition.id, definition)
     presets = game.presets(game.default_options(), 4)
     assert [(p.option, p.value) for p in presets] == [("rounds", 11)]
+
+
+def test_a_key_never_prices_the_fifth_suit_and_says_which_suits_it_may() -> None:
+    """A key's points per suit for ★ (``STAR``): refused as a value naming
+    the suits a key may price (it was "Unknown field … STAR", though
+    GAME_FORMAT.md lists STAR among the suits); a ★ card is entered by its
+    rank. A suit the deck does not have is refused naming the deck's card
+    suits (STAR no more among them)."""
+    star = crowns()
+    star["keys"][5]["suits"] = {"STAR": 30}
+    assert refused(star) == ("definition_value", "keys[6].suits.STAR")
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(star))
+    assert caught.value.params["choices"] == ["S", "H", "D", "C"]
+    no_diamonds = crowns(suits=["S", "H", "C", "STAR"])
+    no_diamonds["keys"][0]["suits"] = {"D": 9}
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(no_diamonds))
+    assert (caught.value.code, caught.value.field) == ("definition_value", "keys[1].suits.D")
+    assert caught.value.params["choices"] == ["S", "H", "C"]
+    fine = crowns()
+    fine["keys"][5]["suits"] = {"H": 30}
+    assert read_definition(json.dumps(fine)).keys[5].suits[0][1] == 30
