@@ -179,8 +179,14 @@ def test_import_a_folder_and_files_each_on_its_own(db, capsys, tmp_path):
     assert status == 2  # one refused: the others are stored all the same
     assert out.splitlines()[-1] == "4 files: 3 stored, 0 stored already, 1 refused"
     assert sum(line.startswith(str(folder)) for line in out.splitlines()) == 3
-    assert err.startswith(f"{bad}: ") and "not valid JSON" in err
-    assert len(err.splitlines()) == 1
+    # the refusal in one line, then the stored four-suit sample's one warning
+    # (as `kortpoeng score` says it), named by its file
+    refusal, warning = err.splitlines()
+    assert refusal.startswith(f"{bad}: ") and "not valid JSON" in refusal
+    assert warning == (
+        f"{folder / 'four_suit_rummy.JSON'}: Hand 2: 9 of diamonds entered 2 times,"
+        " but only 1 deck is in play"
+    )
     _, listed, _ = run(capsys, "list", "--db", db)
     assert len(listed.splitlines()) == 2 + 3  # header, rule, three sessions
 
