@@ -85,6 +85,13 @@ def _axis_labels(
     ]
 
 
+#: The text of a point's tooltip: the theme's text colour on the theme's
+#: highest surface (flet_charts draws it in the line's colour on blue-grey by
+#: default, under 3:1 for the orange and the green), the hand and the player
+#: named in words.
+TOOLTIP_TEXT = ft.TextStyle(color=ft.Colors.ON_SURFACE, size=14, weight=ft.FontWeight.W_600)
+
+
 def build_line_chart(
     chart: ChartSeries,
     *,
@@ -104,7 +111,11 @@ def build_line_chart(
                 fch.LineChartDataPoint(
                     x=hand,
                     y=total,
-                    tooltip=f"{line.player}: {format_number(total)}",
+                    tooltip=fch.LineChartDataPointTooltip(
+                        text=f"{hand_label} {format_number(hand)} · {line.player}: "
+                        f"{format_number(total)}",
+                        text_style=TOOLTIP_TEXT,
+                    ),
                 )
                 for hand, total in sampled(line.points)
             ],
@@ -157,7 +168,13 @@ def build_line_chart(
         vertical_grid_lines=fch.ChartGridLines(
             interval=chart.x_axis.step, color=ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
         ),
-        tooltip=fch.LineChartTooltip(fit_inside_horizontally=True, fit_inside_vertically=True),
+        tooltip=fch.LineChartTooltip(
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border_side=ft.BorderSide(1, ft.Colors.OUTLINE),
+            fit_inside_horizontally=True,
+            fit_inside_vertically=True,
+            max_width=240,
+        ),
         interactive=True,
         height=height,
         expand=True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import flet_charts as fch
 from hypothesis import given
 from hypothesis import strategies as st
@@ -90,7 +91,12 @@ def test_line_chart_has_a_line_per_player_and_a_dashed_target() -> None:
     assert {p.y for p in target.points} == {150}
     lise = lc.data_series[1]
     assert [(p.x, p.y) for p in lise.points] == [(0, 0), (1, 105), (2, 105), (3, 105), (4, 222)]
-    assert lise.points[-1].tooltip == "Lise: 222"
+    # the hand and the player in words, in the theme's text colour on its
+    # highest surface (the line's colour on blue-grey was under 3:1)
+    tip = lise.points[-1].tooltip
+    assert tip.text == "Hand 4 · Lise: 222"
+    assert tip.text_style.color == ft.Colors.ON_SURFACE and tip.text_style.size == 14
+    assert lc.tooltip.bgcolor == ft.Colors.SURFACE_CONTAINER_HIGHEST
     assert (lc.min_y, lc.max_y, lc.max_x) == (0, 250, 4)
 
 
