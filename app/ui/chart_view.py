@@ -20,6 +20,7 @@ import flet_charts as fch
 
 from app.i18n import _, bidi_safe, format_number
 from app.reports.chart import TARGET_COLOR, ChartSeries, chart_series
+from app.ui.text_styles import text_style
 from scoring import SessionResult
 
 __all__ = [
@@ -89,7 +90,7 @@ def _axis_labels(
 #: highest surface (flet_charts draws it in the line's colour on blue-grey by
 #: default, under 3:1 for the orange and the green), the hand and the player
 #: named in words.
-TOOLTIP_TEXT = ft.TextStyle(color=ft.Colors.ON_SURFACE, size=14, weight=ft.FontWeight.W_600)
+TOOLTIP_TEXT = text_style(color=ft.Colors.ON_SURFACE, size=14, weight=ft.FontWeight.W_600)
 
 
 def build_line_chart(
