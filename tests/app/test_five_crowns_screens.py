@@ -100,6 +100,17 @@ def test_the_rules_screen_lists_the_rounds_and_the_wild_points():
         assert text["Runder"].splitlines()[8] == "Runde 9 av 11 · 11 kort · Kn er vill"
 
 
+def play(table: Table, sid: int, rounds: Sequence[tuple[str, Mapping[str, Sequence[str]]]]) -> None:
+    """Enter ``rounds`` on the hand screen, one after another, confirming a
+    hand's warnings when asked (a player who went out on the last turn)."""
+    for went_out, left in rounds:
+        screen = table.new_hand(sid)
+        screen.draft.set_went_out(went_out)
+        held(screen.draft, left)
+        if not tap(screen.save):
+            assert tap(screen.save_anyway)
+
+
 def test_a_session_of_eleven_rounds_is_played_to_its_end(db) -> None:
     table = Table()
     sid = start(table)
@@ -147,12 +158,7 @@ def test_a_changed_hand_keeps_its_own_round(db) -> None:
     """Hand 1 changed after hand 2 was saved: its 3s are still wild, not 4s."""
     table = Table()
     sid = start(table)
-    for went_out, left in ROUNDS[:2]:
-        screen = table.new_hand(sid)
-        screen.draft.set_went_out(went_out)
-        held(screen.draft, left)
-        if not tap(screen.save):
-            assert tap(screen.save_anyway)
+    play(table, sid, ROUNDS[:2])
     screen = table.change_hand(sid, 1)
     assert screen.round_line == "Round 1 of 11 · 3 cards · 3s wild (20)"
     assert points_shown(screen.preview(), "Bo") == "39"
@@ -196,12 +202,7 @@ def test_a_hand_deleted_in_the_middle_moves_the_later_hands_into_their_new_round
     round again (RULES.md §6.1 totals)."""
     table = Table()
     sid = start(table)
-    for went_out, left in ROUNDS[:3]:
-        screen = table.new_hand(sid)
-        screen.draft.set_went_out(went_out)
-        held(screen.draft, left)
-        if not tap(screen.save):
-            assert tap(screen.save_anyway)
+    play(table, sid, ROUNDS[:3])
     deleted = table.call(services.delete_hand, session_id=sid, number=1)
     view = table.session(sid)
     assert dict(view.hands[0].points) == {"Ada": 37, "Bo": 0, "Cy": 0, "Di": 31}
@@ -266,12 +267,7 @@ def test_deleting_a_round_says_that_the_later_rounds_moved_up(db, lang: str, sai
     set_language(lang)
     table = Table()
     sid = start(table)
-    for went_out, left in ROUNDS[:3]:
-        screen = table.new_hand(sid)
-        screen.draft.set_went_out(went_out)
-        held(screen.draft, left)
-        if not tap(screen.save):
-            assert tap(screen.save_anyway)
+    play(table, sid, ROUNDS[:3])
     screen = table.change_hand(sid, 1)
     assert tap(screen.delete)
     assert table.app.notice is not None and table.app.notice.text == said
