@@ -71,7 +71,7 @@ _TEMPLATES: dict[str, str] = {
     "file_json": "not valid JSON: {detail}",
     "file_not_object": "{field} must be an object",
     "file_format": "not a Kortpoeng session file (format is {value!r})",
-    "file_version": "unsupported session file version {value!r} (this version reads 1)",
+    "file_version": "unsupported session file version {value!r} (this version reads 1 to {newest})",
     "file_missing": "{field} is missing",
     "file_unknown_field": "unknown field {field!r}",
     "file_duplicate_key": "{field} is given twice",
