@@ -50,10 +50,10 @@ def _hand_size(w: ScoreWarning) -> str:
 
 def _tricks_total(w: ScoreWarning) -> str:
     return ngettext(
-        "The tricks taken add up to {n}, but this deal dealt {expected} cards each",
-        "The tricks taken add up to {n}, but this deal dealt {expected} cards each",
-        w.count,
-        expected=format_number(w.expected),
+        "The tricks taken add up to {taken}, but this deal dealt {n} card each",
+        "The tricks taken add up to {taken}, but this deal dealt {n} cards each",
+        w.expected,
+        taken=format_number(w.count),
     )
 
 
