@@ -323,3 +323,27 @@ def test_the_editor_keeps_the_bids_it_cannot_edit_yet():
         plump.options,
     )
     assert "keys" not in json.loads(write_definition(made))
+
+
+def test_bids_kept_as_the_next_hand_follow_that_deal(db) -> None:
+    """Another phone saved hand 1 while this one took the bids: kept as hand
+    2, the entry is dealt as deal 2 (9 cards, Ola deals, bidding from Per),
+    the bids tapped kept; the hook then judges them by deal 2."""
+    table, other = Table(), Table()
+    sid = start(table)
+    screen = table.new_hand(sid)
+    for player in screen.draft.bid.order:
+        screen.draft.set_bids(screen.draft.bid.with_bid(player, DEAL_1[0][player]))
+    play(Taps(other), sid, *DEAL_1)  # the other phone saves hand 1 first
+    screen.show(table.session(sid))
+    assert screen.overtaken
+    screen.keep_as_next()
+    bid = screen.draft.bid
+    assert (bid.cards, bid.dealer, bid.order[0]) == (9, "Ola", "Per")
+    assert bid.bids == DEAL_1[0]
+    assert screen.round_line == "Round 2 of 22 · 9 cards"
+    # Liv's 4 is fine in 9 cards, the bids add up to 11: nothing hooked
+    screen.draft.set_bids(bid.toggle_made("Ola"))
+    assert points_shown(screen.preview(), "Ola") == "13"
+    assert tap(screen.save)
+    assert [dict(h.points) for h in table.session(sid).hands][1]["Ola"] == 13

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring import Hand, HandError, SessionFileError, game_for, score_session
 from scoring.session_file import SessionDoc, check_hand, read_session, write_session
@@ -174,3 +176,30 @@ def test_kortpoeng_score_scores_a_plump_file_and_says_its_warning(tmp_path):
     assert done.stderr.splitlines() == [
         "Hand 2: The tricks taken add up to 8, but this deal dealt 9 cards each"
     ]
+
+
+@st.composite
+def bids_hands(draw):
+    """A bids hand of any shape a file may hold: bids, and who made them or
+    the tricks (or neither: a hand scoring refuses, the file keeps)."""
+    numbers = st.dictionaries(st.sampled_from(SEATS), st.integers(0, 60), max_size=4)
+    bids = draw(st.dictionaries(st.sampled_from(SEATS), st.integers(0, 60), min_size=1))
+    result = draw(st.sampled_from(["made", "tricks", "none"]))
+    made = None
+    tricks: dict[str, int] = {}
+    if result == "made":
+        made = tuple(p for p in SEATS if p in draw(st.sets(st.sampled_from(SEATS))))
+    elif result == "tricks":
+        tricks = draw(numbers)
+    return Hand(None, bids=bids, made=made, tricks=tricks)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(bids_hands(), min_size=1, max_size=5))
+def test_any_bids_hand_is_written_and_read_back_the_same(hands):
+    text = write_session(_doc(*hands))
+    assert json.loads(text)["version"] == 3
+    again = read_session(text)  # names in seat order, as check_hand puts them
+    assert again.hands == tuple(check_hand(h, SEATS, n) for n, h in enumerate(hands, 1))
+    canonical = write_session(again)
+    assert write_session(read_session(canonical)) == canonical
