@@ -21,7 +21,7 @@ from app.ui.state.bid_draft import BidDraft, BidStep
 from app.ui.state.hand_screen import HandScreen, points_shown
 from app.ui.state.session_screen import next_hand_label, progress_text, winner_text
 from models import services
-from scoring import BUILTIN_GAME_IDS, BreakdownItem, builtin_definition, game_for
+from scoring import BUILTIN_GAME_IDS, BreakdownItem, Hand, builtin_definition, game_for
 from scoring.definition import read_definition, write_definition
 
 SEATS = ["Kari", "Ola", "Per", "Liv"]  # Kari deals first, the deal passes left
@@ -347,3 +347,46 @@ def test_bids_kept_as_the_next_hand_follow_that_deal(db) -> None:
     assert points_shown(screen.preview(), "Ola") == "13"
     assert tap(screen.save)
     assert [dict(h.points) for h in table.session(sid).hands][1]["Ola"] == 13
+
+
+def test_a_family_makes_a_plump_variant_in_the_editor():
+    """A copy of Plump whose made zero bid scores 10 and whose bids score
+    Wizard's way (20 + 10 a trick bid, −10 a trick off): each typed in the
+    editor's bids part; a number out of range is refused naming its input."""
+    from app.ui.common import TypedTexts
+    from app.ui.game_editor.form import _Form
+    from app.ui.game_editor.parts import _scoring_part
+    from app.ui.state.game_draft import GameDraft, form_path
+    from scoring.definition import Made, MadeKind, Missed, MissedKind
+
+    draft = GameDraft.copy_of(
+        builtin_definition("plump"), names=("Familieplump", "Family Plump"), game_id="fplump"
+    )
+    draft.set(("bids", "zero"), "10")
+    assert draft.definition().bids.zero == 10
+    draft.set(("bids", "made", "kind"), "plus")
+    draft.set(("bids", "made", "base"), "20")
+    draft.set(("bids", "made", "per_bid"), "10")
+    draft.set(("bids", "missed", "kind"), "per_off")
+    draft.set(("bids", "missed", "per_off"), "10")
+    problem = draft.problem()
+    assert (problem.code, problem.field) == ("definition_range", "bids.missed.per_off")
+    assert form_path(problem.field, draft.form) == ("bids", "missed", "per_off")
+    draft.set(("bids", "missed", "per_off"), "-10")
+    made = draft.definition()
+    assert (made.bids.made, made.bids.missed, made.bids.hook) == (
+        Made(MadeKind.PLUS, 20, 10),
+        Missed(MissedKind.PER_OFF, per_off=-10),
+        True,
+    )
+    game = game_for(made.id, made)
+    bids = {"Kari": 2, "Ola": 0, "Per": 1, "Liv": 1}  # deal 8: 3 cards, Liv deals
+    hand = Hand(None, bids=bids, tricks={"Kari": 2, "Ola": 1, "Per": 0, "Liv": 0})
+    points = game.score_hand(game.default_options(), SEATS, hand, 8).points
+    assert points == {"Kari": 40, "Ola": -10, "Per": -10, "Liv": -10}
+    # shared by link as any custom game: the same rules come back
+    from app.game_link import decode_game, encode_game
+
+    assert decode_game(encode_game(made)) == made
+    with use_language("nb"):
+        assert _scoring_part(_Form(draft, TypedTexts()))

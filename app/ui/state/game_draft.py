@@ -40,7 +40,7 @@ from typing import Any
 
 import flet as ft
 
-from app.ui.state.game_draft_bids import carried_effect, effect_carried, for_its_hand
+from app.ui.state.game_draft_bids import bids_form, carried_effect, effect_carried, for_its_hand
 from app.ui.state.typed_sum import read_sum
 from scoring import (
     STANDARD_RANKS,
@@ -80,7 +80,7 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule", "hand", "bids")
+_CARRIED = ("suits", "schedule", "hand")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
@@ -281,7 +281,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
     carried = {name: doc[name] for name in _CARRIED if name in doc}
     if carried:
         form["carried"] = copy.deepcopy(carried)
-    return form
+    return form | bids_form(doc)
 
 
 def _number(text: Any) -> Any:
@@ -388,7 +388,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     if form.get("carried"):
         doc["version"] = 2
         doc.update(copy.deepcopy(form["carried"]))
-    return for_its_hand(doc)
+    return for_its_hand(doc, form)
 
 
 def _option_doc(option: Mapping[str, Any]) -> dict[str, Any]:
