@@ -390,3 +390,23 @@ def test_a_family_makes_a_plump_variant_in_the_editor():
     assert decode_game(encode_game(made)) == made
     with use_language("nb"):
         assert _scoring_part(_Form(draft, TypedTexts()))
+
+
+def test_a_deleted_deal_moves_the_later_ones_up_and_its_undo_puts_it_back(db) -> None:
+    """Deal 1 deleted: deal 2's bids are scored as deal 1 (10 cards, Kari
+    deals: her 4 is not hooked); the undo puts deal 1 back and the totals of
+    RULES.md §7.1 with it."""
+    table = Table()
+    sid = start(table)
+    taps = Taps(table)
+    play(taps, sid, *DEAL_1)
+    play(taps, sid, *DEAL_2)
+    screen = table.change_hand(sid, 1)
+    assert tap(screen.delete)
+    assert table.app.notice.text == "Hand 1 deleted"  # no wild rank to speak of
+    view = table.session(sid)
+    assert len(view.hands) == 1
+    assert dict(view.standings.totals) == {"Kari": 0, "Ola": 11, "Per": 5, "Liv": 13}
+    assert table.undo() == ""
+    back = table.session(sid)
+    assert dict(back.standings.totals) == {"Kari": 12, "Ola": 24, "Per": 17, "Liv": 13}
