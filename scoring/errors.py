@@ -71,7 +71,7 @@ _TEMPLATES: dict[str, str] = {
     "file_json": "not valid JSON: {detail}",
     "file_not_object": "{field} must be an object",
     "file_format": "not a Kortpoeng session file (format is {value!r})",
-    "file_version": "unsupported session file version {value!r} (this version reads 1)",
+    "file_version": "unsupported session file version {value!r} (this version reads 1 to {newest})",
     "file_missing": "{field} is missing",
     "file_unknown_field": "unknown field {field!r}",
     "file_duplicate_key": "{field} is given twice",
@@ -89,6 +89,12 @@ _TEMPLATES: dict[str, str] = {
     "went_out_not_allowed": "nobody goes out in this game",
     "flag_unknown": "this game has no hand flag {flag!r} with these options",
     "flag_not_went_out": "the flag {flag!r} is only for the player who went out",
+    # ... a bids game's hand (RULES.md §7)
+    "bid_range": "{player} bid {value!r}: a bid is a whole number from 0 to {cards}",
+    "bid_hook": "{player} deals and may not bid {value}: the bids would add up to {cards}",
+    "bids_missing": "{player} has no bid",
+    "tricks_range": "{player} took {value!r} tricks: tricks are from 0 to {cards}",
+    "tricks_missing": "the tricks (or the made bids) of {player} are missing",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",

@@ -50,6 +50,12 @@ class Hand:
             as data only): per flag id, the player it was called for
             (``{"moon": "Kari"}``; Rummy's going out in one turn is
             ``{"rummy": "Per"}``, a session file's ``"rummy": true``).
+        bids: a bids game (GAME_FORMAT.md ``hand: bids``, RULES.md §7): per
+            player, the tricks bid before play.
+        made: a bids game scored made/missed: the players whose bid was
+            made (exactly); ``None`` while not entered, or when ``tricks`` are.
+        tricks: a bids game: per player, the tricks taken (when the game's
+            missed bids score by tricks; a made bid is tricks = bid).
     """
 
     went_out: str | None
@@ -58,6 +64,9 @@ class Hand:
     note: str | None = None
     played_at: str | None = None
     flags: Mapping[str, str] = field(default_factory=dict)
+    bids: Mapping[str, int] = field(default_factory=dict)
+    made: tuple[str, ...] | None = None
+    tricks: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +88,9 @@ class BreakdownItem:
     ``flag_others_multiplied`` (the extra of a ×``count`` flag on another
     player's points; ``player`` is who called it), ``flag_bonus`` (a fixed
     bonus), ``flag_to_others`` (given to each other player, e.g. shooting the
-    moon; ``player`` is who called it).
+    moon; ``player`` is who called it), ``bid_made`` and ``bid_missed`` (a
+    bids game, RULES.md §7: ``value`` the bid, ``count`` the tricks taken
+    when entered).
 
     A note on the whole hand (``HandScore.notes``, ``points`` 0) says why
     nobody scored it: ``blocked_tie`` (blocked, and the lowest leftover value

@@ -72,6 +72,7 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
         # a schedule of rounds (issue 28: GAME_FORMAT version 2)
         "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
+        "plump": ("794d957707636fe4e0b28adc1fdfc976540b804f46b9a985594b9601f5f7a577",),
     }
 )
 

@@ -82,6 +82,12 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
             value=format_number(value),
             points=format_number(points),
         )
+    if code == BreakdownCode.BID_MADE:
+        return _("Bid {bid} made: {points}", bid=format_number(value), points=format_number(points))
+    if code == BreakdownCode.BID_MISSED:
+        return _(
+            "Bid {bid} missed: {points}", bid=format_number(value), points=format_number(points)
+        )
     if code == BreakdownCode.PENALTY_TAKEN:
         return ngettext(
             "{n} penalty point for cards taken",
@@ -169,6 +175,8 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.BLOCKED_TIE,
         BreakdownCode.BLOCKED_NO_SCORE,
         BreakdownCode.WILD,
+        BreakdownCode.BID_MADE,
+        BreakdownCode.BID_MISSED,
     }
 )
 

@@ -48,6 +48,15 @@ def _hand_size(w: ScoreWarning) -> str:
     )
 
 
+def _tricks_total(w: ScoreWarning) -> str:
+    return ngettext(
+        "The tricks taken add up to {taken}, but this deal dealt {n} card each",
+        "The tricks taken add up to {taken}, but this deal dealt {n} cards each",
+        w.expected,
+        taken=format_number(w.count),
+    )
+
+
 def _round_cards(w: ScoreWarning) -> str:
     return ngettext(
         "{player} has {n} card left, but this round dealt {expected}",
@@ -82,6 +91,7 @@ _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
     WarningCode.PLAIN_NUMBER: _plain_number,
     WarningCode.NO_CARDS: _no_cards,
     WarningCode.ROUND_CARDS: _round_cards,
+    WarningCode.TRICKS_TOTAL: _tricks_total,
 }
 
 #: Every warning code :func:`describe_warning` has a sentence for.

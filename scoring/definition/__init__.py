@@ -22,11 +22,13 @@ True
 The package: :mod:`.shapes` (the data classes and enums), :mod:`.reader`
 (the strict reader's primitives), :mod:`.reading` (reading and checking, the
 warnings), :mod:`.reading_v2` (version 2's fields: the schedule of rounds,
-the suits) and :mod:`.writing`; every name is imported from here.
+the suits, the hand kind), :mod:`.bids` and :mod:`.reading_bids` (a bids
+game's parts) and :mod:`.writing`; every name is imported from here.
 """
 
 from __future__ import annotations
 
+from .bids import Bids, BidsChange, Made, MadeKind, Missed, MissedKind, Repeat
 from .reading import (
     DefinitionWarning,
     definition_from_dict,
@@ -50,6 +52,7 @@ from .shapes import (
     FlagEffect,
     FlagPlayer,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     Option,
@@ -74,6 +77,8 @@ __all__ = [
     "SUIT_IDS",
     "VERSION",
     "VERSIONS",
+    "Bids",
+    "BidsChange",
     "Blocked",
     "BlockedTerm",
     "Choice",
@@ -85,11 +90,17 @@ __all__ = [
     "FlagEffect",
     "FlagPlayer",
     "GameDefinition",
+    "HandKind",
     "Key",
+    "Made",
+    "MadeKind",
+    "Missed",
+    "MissedKind",
     "NextDealer",
     "Option",
     "OptionKind",
     "Preset",
+    "Repeat",
     "Round",
     "Schedule",
     "Source",

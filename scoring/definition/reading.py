@@ -23,7 +23,8 @@ from .reader import READER as _R
 from .reader import fail as _fail
 from .reader import shown as _shown
 from .reader import type_error as _type
-from .reading_v2 import V2_FIELDS, check_v2, read_v2
+from .reading_bids import BIDS_EFFECT_FIELDS, read_bids_effect
+from .reading_v2 import V2_FIELDS, check_v2, hand_fields, read_v2
 from .shapes import (
     FORMAT,
     LIMITS,
@@ -38,6 +39,7 @@ from .shapes import (
     FlagEffect,
     FlagPlayer,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     Option,
@@ -176,7 +178,8 @@ def _flag(value: Any, path: str) -> Flag:
 
 
 def _effect(value: Any, path: str) -> Effect:
-    data = _R.obj(value, path, (), _EFFECT_FIELDS)
+    # version 2's fields are refused in a version 1 document (check_bids)
+    data = _R.obj(value, path, (), (*_EFFECT_FIELDS, *BIDS_EFFECT_FIELDS))
     points: list[tuple[str, int]] = []
     if "points" in data:
         table = data["points"]
@@ -215,6 +218,7 @@ def _effect(value: Any, path: str) -> Effect:
         maybe("jokers_per_deck", lambda v, p: _R.whole(v, p, 0, LIMITS.jokers_per_deck)),
         tuple(points),
         tuple(flags),
+        **read_bids_effect(data, path),
     )
 
 
@@ -302,8 +306,9 @@ def definition_from_dict(data: Any) -> GameDefinition:
             ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20], newest=VERSIONS[-1]
         )
     # a version 1 document holds no version 2 field: it reads as it always did
-    optional = _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS)
-    top = _R.obj(data, "", _TOP_REQUIRED, optional)
+    allowed = _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS)
+    kind, required, optional = hand_fields(data, version, _TOP_REQUIRED, allowed)
+    top = _R.obj(data, "", required, optional)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
     most = _R.whole(players["max"], "players.max", least, LIMITS.players)
@@ -326,7 +331,9 @@ def definition_from_dict(data: Any) -> GameDefinition:
         decks = []  # the default, written as nothing
     keys = tuple(
         _key(item, f"keys[{i}]")
-        for i, item in enumerate(_R.seq(top["keys"], "keys", LIMITS.keys, least=1), 1)
+        for i, item in enumerate(
+            _R.seq(top["keys"], "keys", LIMITS.keys, least=1) if "keys" in top else [], 1
+        )
     )
     _R.unique([k.id for k in keys], "keys")
     flags = tuple(
@@ -346,8 +353,13 @@ def definition_from_dict(data: Any) -> GameDefinition:
         min_players=least,
         max_players=most,
         keys=keys,
-        went_out=_R.enum(WentOut, top["went_out"], "went_out"),
-        blocked=_R.enum(Blocked, top["blocked"], "blocked"),
+        # a bids game has no keys and nobody goes out (GameDefinition)
+        went_out=_R.enum(WentOut, top["went_out"], "went_out")
+        if kind is HandKind.OUT
+        else WentOut.NEVER,
+        blocked=_R.enum(Blocked, top["blocked"], "blocked")
+        if kind is HandKind.OUT
+        else Blocked.NO_SCORE,
         winner=_R.enum(Winner, top["winner"], "winner"),
         end=_R.enum(End, top["end"], "end"),
         target=_R.whole(top["target"], "target", 1, MAX_OPTION) if "target" in top else None,

@@ -6,9 +6,10 @@ one :mod:`scoring.definition.writing`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, unique
+from enum import Enum, StrEnum, unique
 
 from ..cards import Rank, Suit
+from .bids import Bids, BidsChange, Repeat
 
 FORMAT = "kortpoeng-game"
 #: The version a definition is written with when it uses no field of a later one.
@@ -54,6 +55,15 @@ LIMITS = _Limits()
 
 
 # -- the definition's shapes ---------------------------------------------------
+
+
+@unique
+class HandKind(StrEnum):
+    """What a hand is (GAME_FORMAT.md ``hand``, version 2)."""
+
+    OUT = "out"  #: someone goes out or the hand is blocked; leftover cards counted
+    CAPTURED = "captured"  #: captured piles compared and counted (Kasino)
+    BIDS = "bids"  #: bids before play, then made/missed or tricks (Plump)
 
 
 @unique
@@ -185,11 +195,14 @@ class Key:
 class Round:
     """One round of a schedule (GAME_FORMAT.md ``schedule``): ``cards`` dealt
     to each player, the ``wild`` rank's token (``"7"``; ``None``: no wild rank
-    this round) and a ``text`` shown on the entry screen ("2 sets of 3")."""
+    this round) and a ``text`` shown on the entry screen ("2 sets of 3").
+    ``repeat`` :attr:`Repeat.PER_PLAYER`: the row is dealt once per player
+    (a bids game only; ``None``: once)."""
 
     cards: int
     wild: str | None = None
     text: Words | None = None
+    repeat: Repeat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +235,9 @@ class Flag:
 class Effect:
     """What an option (a switch that is on, or the chosen choice) changes: each
     field left ``None``/empty keeps the game's own rule. ``points`` gives keys
-    (by id) new points; ``flags`` switches flags (by id) on or off."""
+    (by id) new points; ``flags`` switches flags (by id) on or off.
+    ``schedule_repeat`` overrides every schedule row's ``repeat`` and
+    ``bids`` changes parts of a bids game's ``bids`` (version 2)."""
 
     went_out: WentOut | None = None
     blocked: Blocked | None = None
@@ -231,6 +246,8 @@ class Effect:
     jokers_per_deck: int | None = None
     points: tuple[tuple[str, int], ...] = ()
     flags: tuple[tuple[str, bool], ...] = ()
+    schedule_repeat: Repeat | None = None
+    bids: BidsChange | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +300,11 @@ class GameDefinition:
     ``rounds`` are the defaults of the end's numbers (``None`` where no end
     uses them). ``blocked_term`` is the
     game's own word for a hand nobody went out of (words, not rules).
+
+    ``hand`` (version 2) says what a hand is; a ``bids`` game (RULES.md §7)
+    has ``bids`` and a ``schedule``, and no keys: the reader gives it
+    ``keys`` ``()``, ``went_out`` ``never`` and ``blocked`` ``no_score``
+    (nobody goes out, no card is counted), which the writer leaves out.
     """
 
     id: str
@@ -307,13 +329,19 @@ class GameDefinition:
     options: tuple[Option, ...] = field(default=())
     schedule: Schedule | None = None
     suits: tuple[str, ...] = STANDARD_SUITS
+    hand: HandKind = HandKind.OUT
+    bids: Bids | None = None
 
     @property
     def version(self) -> int:
         """The lowest format version that can say this definition: 2 when it
         uses a version 2 field (a ``schedule``, other ``suits``, ``end:
-        schedule``), else 1."""
-        if self.schedule is not None or self.suits != STANDARD_SUITS:
+        schedule``, a ``hand`` other than ``out``), else 1."""
+        if (
+            self.schedule is not None
+            or self.suits != STANDARD_SUITS
+            or self.hand is not HandKind.OUT
+        ):
             return 2
         return 1
 

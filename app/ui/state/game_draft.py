@@ -40,6 +40,7 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.state.game_draft_bids import bids_form, carried_effect, effect_carried, for_its_hand
 from app.ui.state.typed_sum import read_sum
 from scoring import (
     STANDARD_RANKS,
@@ -79,7 +80,7 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule")
+_CARRIED = ("suits", "schedule", "hand")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
@@ -192,7 +193,7 @@ def _effect_form(data: Mapping[str, Any] | None) -> dict[str, Any]:
     form["jokers_per_deck"] = _text(data.get("jokers_per_deck"))
     form["points"] = [{"key": k, "points": _text(v)} for k, v in data.get("points", {}).items()]
     form["flags"] = [{"flag": k, "on": bool(v)} for k, v in data.get("flags", {}).items()]
-    return form
+    return form | carried_effect(data)
 
 
 def form_of(definition: GameDefinition) -> dict[str, Any]:
@@ -215,8 +216,8 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         ],
         counted=doc.get("counted", "leftover"),
         jokers_per_deck=str(doc.get("jokers_per_deck", 0)),
-        went_out=doc["went_out"],
-        blocked=doc["blocked"],
+        went_out=doc.get("went_out", "never"),  # a bids game has none
+        blocked=doc.get("blocked", "no_score"),
         blocked_term=doc.get("blocked_term", "nobody_out"),
         winner=doc["winner"],
         end=doc["end"],
@@ -225,7 +226,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         next_dealer=doc.get("next_dealer", "left"),
     )
     keys = []
-    for key in doc["keys"]:
+    for key in doc.get("keys", []):
         if "face" in key:
             item = _face_key(key["face"], str(key["points"]))
             item["name"] = _words(key["name"])
@@ -280,7 +281,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
     carried = {name: doc[name] for name in _CARRIED if name in doc}
     if carried:
         form["carried"] = copy.deepcopy(carried)
-    return form
+    return form | bids_form(doc)
 
 
 def _number(text: Any) -> Any:
@@ -313,7 +314,7 @@ def _effect_doc(form: Mapping[str, Any]) -> dict[str, Any]:
         out["points"] = {row["key"]: _number(row["points"]) for row in form["points"]}
     if form.get("flags"):
         out["flags"] = {row["flag"]: bool(row["on"]) for row in form["flags"]}
-    return out
+    return out | effect_carried(form)
 
 
 def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -387,7 +388,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     if form.get("carried"):
         doc["version"] = 2
         doc.update(copy.deepcopy(form["carried"]))
-    return doc
+    return for_its_hand(doc, form)
 
 
 def _option_doc(option: Mapping[str, Any]) -> dict[str, Any]:
