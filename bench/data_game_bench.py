@@ -4,8 +4,9 @@ Swedish Rummy's definition (``scoring/definitions/swedish_rummy.json``, what
 the app plays) and by the coded Swedish Rummy kept as the tests' reference
 (tests/scoring/coded_reference.py), and likewise for Rummy (winner collects,
 some hands rummy). Then Hearts, Five Crowns (a schedule of 11 rounds, each
-hand scored in its round; issue 28's figure: ≤ 20 µs a six-player hand) and
-Plump (bids, the hook; five players, its most).
+hand scored in its round; issue 28's figure: ≤ 20 µs a six-player hand),
+Plump (bids, the hook; five players, its most) and Phase 10 (six players,
+the phases completed checked with each hand).
 Prints medians in µs per hand; asserts nothing (the equality is a test,
 tests/scoring/test_data_seed_games.py).
 ``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
@@ -103,6 +104,12 @@ def main(argv: list[str] | None = None) -> None:
         f"data_game: plump, 5 players, deals 1 to 23 (bids, hook, made): {us:.1f} µs/hand"
         f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
     )
+    phases = game_for("phase_10")
+    us = five_crowns_us(phases, _phase_10_hands(hands), sized(REPEAT, 1, quick))
+    print(
+        f"data_game: phase_10, 6 players (up to 10 cards, phases completed): {us:.1f} µs/hand"
+        f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
+    )
 
 
 #: Issue 28: scoring a hand of a six-player game of the new kinds stays
@@ -167,6 +174,26 @@ def _plump_hands(count: int = 1000) -> list[tuple[int, Hand]]:
         bids[dealer] = rnd.choice([b for b in range(cards + 1) if b != hooked])
         made = tuple(p for p in seats if rnd.random() < 0.5)
         hands.append((number, Hand(None, bids=bids, made=made)))
+    return hands
+
+
+def _phase_10_hands(count: int = 1000) -> list[tuple[int, Hand]]:
+    """``count`` (hand number, hand) pairs of Phase 10 for :data:`PLAYERS`:
+    one player out, each other holding 1 to 10 cards of the four classes, a
+    random half of them having completed their phase (RULES.md §8)."""
+    rnd = random.Random(10)
+    phases = game_for("phase_10")
+    classes = ["low"] * 9 + ["high"] * 3 + ["skip", "wild"]
+    hands = []
+    for i in range(count):
+        out = PLAYERS[i % len(PLAYERS)]
+        left = {
+            p: phases.parse_leftover(rnd.choices(classes, k=rnd.randint(1, 10)))
+            for p in PLAYERS
+            if p != out
+        }
+        done = tuple(p for p in PLAYERS if p == out or rnd.random() < 0.5)
+        hands.append((i + 1, Hand(out, left, completed=done)))
     return hands
 
 

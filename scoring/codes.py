@@ -54,6 +54,8 @@ class ErrorCode(StrEnum):
     BIDS_MISSING = "bids_missing"
     TRICKS_RANGE = "tricks_range"
     TRICKS_MISSING = "tricks_missing"
+    # a progress game's hand (RULES.md §8)
+    WENT_OUT_WITHOUT_STAGE = "went_out_without_stage"
     # options and players
     OPTION_UNKNOWN = "option_unknown"
     OPTION_TYPE = "option_type"

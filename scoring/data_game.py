@@ -46,6 +46,7 @@ from .definition import (
 from .errors import HandError
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .options import GameOptions
+from .progress import check_completed
 from .rounds import own_lines, round_cards, round_tables
 from .rules import (
     BLOCKED_NO_SCORE,
@@ -253,6 +254,11 @@ class DataGame(GameRules):
             return None
         return schedule.rounds[number - 1]
 
+    def stages(self, options: GameOptions) -> int | None:
+        """The stages of a progress game (RULES.md §8: Phase 10's 10), else ``None``."""
+        progress = self.definition.progress
+        return None if progress is None else len(progress.stages)
+
     def wild_points(self, options: GameOptions) -> int | None:
         """What a card of a round's wild rank is worth (the schedule's
         ``wild_points``), ``None`` where no round has one."""
@@ -399,7 +405,8 @@ class DataGame(GameRules):
         ``went_out_holds_cards``, ``cannot_block``, ``runs_not_allowed``,
         ``rummy_not_allowed``, ``joker_not_in_play``, ``bad_points``,
         ``points_too_large``) and ``card_not_in_game``, ``card_needs_suit``,
-        ``went_out_not_allowed``, ``flag_unknown``, ``flag_not_went_out``.
+        ``went_out_not_allowed``, ``flag_unknown``, ``flag_not_went_out``; in a
+        progress game, those of :func:`~scoring.progress.check_completed`.
         """
         rules = self.rules(options)
         if rules.bids is not None:  # a bids game's hand (scoring.bids, RULES.md §7)
@@ -415,6 +422,8 @@ class DataGame(GameRules):
             raise HandError(ErrorCode.CANNOT_BLOCK, field="went_out")
         if hand.runs:
             raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
+        # a progress game's stages completed (scoring.progress, RULES.md §8)
+        done = () if self.definition.progress is None else check_completed(players, hand)
         called = self._called_flags(rules, players, hand) if hand.flags else ()
         row = self.round(options, number)
         wild = _RANKS[row.wild] if row is not None and row.wild else None
@@ -468,7 +477,7 @@ class DataGame(GameRules):
         notes = (
             () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
         )
-        return HandScore(points, breakdown, leftover, tuple(warnings), went_out, notes)
+        return HandScore(points, breakdown, leftover, tuple(warnings), went_out, notes, done)
 
     def hand_notes(
         self,

@@ -95,6 +95,8 @@ _TEMPLATES: dict[str, str] = {
     "bids_missing": "{player} has no bid",
     "tricks_range": "{player} took {value!r} tricks: tricks are from 0 to {cards}",
     "tricks_missing": "the tricks (or the made bids) of {player} are missing",
+    # ... a progress game's hand (RULES.md §8)
+    "went_out_without_stage": "{player} went out, so {player} completed the stage",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",

@@ -56,6 +56,9 @@ class Hand:
             made (exactly); ``None`` while not entered, or when ``tricks`` are.
         tricks: a bids game: per player, the tricks taken (when the game's
             missed bids score by tricks; a made bid is tricks = bid).
+        completed: a progress game (GAME_FORMAT.md ``progress``, RULES.md
+            §8): the players who completed their stage in this hand (the
+            player who went out among them); ``None`` when not entered.
     """
 
     went_out: str | None
@@ -67,6 +70,7 @@ class Hand:
     bids: Mapping[str, int] = field(default_factory=dict)
     made: tuple[str, ...] | None = None
     tricks: Mapping[str, int] = field(default_factory=dict)
+    completed: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +146,8 @@ class HandScore:
         notes: lines about the whole hand (``blocked_tie``,
             ``blocked_no_score``): why nobody scored it. The same notes come
             from :meth:`scoring.GameRules.hand_notes` for a stored hand.
+        completed: a progress game: the players who completed their stage
+            this hand, in seat order (RULES.md §8); ``()`` in other games.
     """
 
     points: Mapping[str, int]
@@ -150,3 +156,4 @@ class HandScore:
     warnings: tuple[ScoreWarning, ...] = ()
     went_out: str | None = None
     notes: tuple[BreakdownItem, ...] = ()
+    completed: tuple[str, ...] = ()

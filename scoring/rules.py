@@ -283,6 +283,11 @@ class GameRules:
         game without one (the coded game has none)."""
         return None
 
+    def stages(self, options: GameOptions) -> int | None:
+        """The number of stages each player goes through (GAME_FORMAT.md
+        ``progress``, RULES.md §8), or ``None`` for a game without them."""
+        return None
+
     def wild_points(self, options: GameOptions) -> int | None:
         """What a card of a round's wild rank is worth, ``None`` without one."""
         return None

@@ -4,7 +4,7 @@ session and its winners (RULES.md §4 and each game's "Game"/"Target" rules)."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 from itertools import count as count_from
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .codes import ErrorCode
 from .errors import HandError
+from .progress import last_stage_hand, stage_counts, stage_places
 
 if TYPE_CHECKING:
     from .hands import HandScore
@@ -37,6 +38,10 @@ class GameRules(Protocol):
 
     def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
         """Who deals the next hand."""
+        ...
+
+    def stages(self, options: GameOptions) -> int | None:
+        """The stages each player goes through (a progress game), or ``None``."""
         ...
 
 
@@ -125,6 +130,9 @@ class Standings:
         rounds: hands the session lasts, or ``None`` for a target session.
         rounds_left: rounds (hands) still to play under the ``rounds`` option, or ``None``.
         lowest_wins: True for penalty scoring.
+        stages: a progress game (RULES.md §8): per player, the stages
+            completed (the next hand plays stage ``stages + 1``); ``None``
+            in other games.
     """
 
     players: tuple[str, ...]
@@ -143,6 +151,7 @@ class Standings:
     rounds: int | None
     rounds_left: int | None
     lowest_wins: bool
+    stages: Mapping[str, int] | None = None
 
 
 def place_totals(totals: Mapping[str, int], *, lowest_wins: bool) -> dict[str, int]:
@@ -187,6 +196,7 @@ def standings(
         players,
         [[score.points[p] for score in scores] for p in players],
         [score.went_out for score in scores],
+        [score.completed for score in scores],
     )
 
 
@@ -196,6 +206,7 @@ def standings_from_columns(
     players: Sequence[str],
     columns: Sequence[Sequence[int]],
     went_out: Sequence[str | None],
+    completed: Sequence[Collection[str]] = (),
 ) -> Standings:
     """Fold the hands' points into :class:`Standings` (RULES.md §4).
 
@@ -204,6 +215,11 @@ def standings_from_columns(
             first (whole points); all as long as ``went_out``.
         went_out: per hand, who went out (``None`` for a blocked hand), for the
             games' dealer rules.
+        completed: a progress game (RULES.md §8): per hand, the players who
+            completed their stage (hands left out: nobody). The session ends
+            after the hand in which a player completes the last stage; the
+            winners are the best totals among those who did; places go by
+            stages completed, then by total.
 
     The fold runs a column at a time in C loops (``itertools.accumulate``,
     ``map``) and the per-hand mappings are made when read (:class:`PerHand`),
@@ -235,6 +251,11 @@ def standings_from_columns(
     if target is not None and count and max(map(max, running_columns)) >= target:
         tops = map(max, *running_columns) if len(players) > 1 else iter(running_columns[0])
         ends.append(next(compress(count_from(1), map(target.__le__, tops))))
+    stages = game.stages(options)
+    if stages is not None:
+        last = last_stage_hand(players, completed, stages)
+        if last is not None:
+            ends.append(last)
     finished_after = min(ends) if ends else None
     if finished_after is not None and finished_after < count:
         raise HandError(
@@ -246,7 +267,12 @@ def standings_from_columns(
         totals = dict(zip(players, (column[-1] for column in running_columns), strict=True))
     else:
         totals = dict.fromkeys(players, 0)
-    places = place_totals(totals, lowest_wins=lowest)
+    counts = None
+    if stages is None:
+        places = place_totals(totals, lowest_wins=lowest)
+    else:
+        counts = stage_counts(players, completed[:count])
+        places = stage_places(totals, counts, lowest_wins=lowest)
     leaders = tuple(p for p in players if places[p] == 1)
     best = totals[leaders[0]]
     return Standings(
@@ -266,4 +292,5 @@ def standings_from_columns(
         rounds=rounds,
         rounds_left=None if rounds is None else max(0, rounds - count),
         lowest_wins=lowest,
+        stages=counts,
     )

@@ -76,6 +76,9 @@ _FIELD_WORDS: Mapping[str, str] = {
     "hook": N_("the hook"),
     "repeat": N_("dealt once per player"),
     "schedule_repeat": N_("rounds dealt once per player"),
+    # version 2: a progress game (Phase 10)
+    "progress": N_("Progress"),
+    "completed": N_("phase completed"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
@@ -99,6 +102,8 @@ def _list_item(name: str, number: str) -> str:
         return _("round {n}", n=n)
     if name == "suits":
         return _("Suit {n}", n=n)
+    if name == "stages":
+        return _("phase {n}", n=n)
     return f"{_shown(name)} {n}"
 
 
@@ -125,6 +130,8 @@ def definition_field(path: str) -> str:
             parts.append(_("Game definition"))
         elif name == "suits" and index == 0:  # version 2: the deck's suits
             parts.append(_("Suits"))
+        elif name == "stages":  # version 2: a progress game's list of phases
+            parts.append(_("phases"))
         elif parts and parts[-1] == _(_FIELD_WORDS["suits"]) and name in _FIELD_SUITS:
             parts.append(suit_name(_FIELD_SUITS[name]))
         elif name in _FIELD_WORDS:

@@ -409,6 +409,10 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         value=_value(p.get("value")),
     ),
     ErrorCode.TRICKS_MISSING: lambda e, p: _("the tricks taken (or the bids made) are not entered"),
+    # a progress game's hand (RULES.md §8; the player is named before the sentence)
+    ErrorCode.WENT_OUT_WITHOUT_STAGE: lambda e, p: _(
+        "went out, so the phase was completed: tick it"
+    ),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
     ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(

@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Rank, Suit
 from ..codes import ErrorCode
 from .bids import Repeat
+from .progress import check_progress, read_progress
 from .reader import READER, fail, shown
 from .reading_bids import check_bids, read_bids
 from .shapes import (
@@ -30,7 +31,7 @@ from .shapes import (
 __all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits", "hand", "bids")
+V2_FIELDS = ("schedule", "suits", "hand", "bids", "progress")
 #: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
 #: have besides the common ones, and those it may not have.
 _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -46,6 +47,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "jokers_per_deck",
             "blocked_term",
             "next_dealer",
+            "progress",
         ),
     ),
 }
@@ -167,6 +169,8 @@ def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
         found["hand"] = HandKind(top["hand"])  # read by :func:`hand_fields`
     if "bids" in top:
         found["bids"] = read_bids(top["bids"])
+    if "progress" in top:
+        found["progress"] = read_progress(top["progress"])
     return found
 
 
@@ -210,7 +214,8 @@ def check_v2(
     (``definition_conflict``, reason ``schedule_cards``, the largest round's
     ``cards``); a key's suit that is not among the ``suits``
     (``definition_value``); a bids game's parts where they cannot be played
-    (:func:`~scoring.definition.reading_bids.check_bids`)."""
+    (:func:`~scoring.definition.reading_bids.check_bids`); a progress
+    game's (:func:`~scoring.definition.progress.check_progress`)."""
     check_bids(definition, version, effects)
     ends = [("end", definition.end)] + [(f"{p}.end", e.end) for p, e in effects if e.end]
     if version == 1:
@@ -223,6 +228,7 @@ def check_v2(
                     value=end.value,
                 )
         return
+    check_progress(definition, effects)
     schedule = definition.schedule
     if schedule is None:
         if any(end is End.SCHEDULE for _path, end in ends):

@@ -49,6 +49,8 @@ class _Limits:
     schedule_rounds: int = 100
     round_cards: int = 60
     round_text: int = 60
+    stages: int = 30
+    stage_text: int = 60
 
 
 LIMITS = _Limits()
@@ -118,6 +120,7 @@ class End(Enum):
     ROUNDS = "rounds"  #: after ``rounds`` hands
     EITHER = "either"  #: whichever of the two comes first
     SCHEDULE = "schedule"  #: after the last round of the ``schedule`` (version 2)
+    LAST_STAGE = "last_stage"  #: after the hand a player completes the last stage (version 2)
 
 
 @unique
@@ -217,6 +220,16 @@ class Schedule:
 
 
 @dataclass(frozen=True, slots=True)
+class Progress:
+    """Per-player progress that decides the winner (GAME_FORMAT.md
+    ``progress``, RULES.md §8 Phase 10): the ``stages`` in order, each the
+    text shown on the entry screen ("2 sets of 3"). Every player starts on
+    stage 1; a hand's ``completed`` players move to the next one."""
+
+    stages: tuple[Words, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Flag:
     """A hand flag: something the players say happened in a hand ("went out in
     one go", "shot the moon"), for one player, changing the points by
@@ -293,6 +306,8 @@ class Option:
 @dataclass(frozen=True)
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
+    ``progress`` (version 2, with ``end: last_stage``): the stages each
+    player goes through (RULES.md §8).
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
     first at ``min_players``. ``schedule`` and ``suits`` (the ids of one
@@ -331,6 +346,7 @@ class GameDefinition:
     suits: tuple[str, ...] = STANDARD_SUITS
     hand: HandKind = HandKind.OUT
     bids: Bids | None = None
+    progress: Progress | None = None
 
     @property
     def version(self) -> int:
@@ -341,6 +357,7 @@ class GameDefinition:
             self.schedule is not None
             or self.suits != STANDARD_SUITS
             or self.hand is not HandKind.OUT
+            or self.progress is not None
         ):
             return 2
         return 1

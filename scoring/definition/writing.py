@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from .bids import Bids, BidsChange, Made, Missed
+from .progress import progress_to_dict
 from .shapes import (
     FORMAT,
     STANDARD_SUITS,
@@ -206,6 +207,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
     out["end"] = d.end.value
     if d.schedule is not None:
         out["schedule"] = _schedule_to_dict(d.schedule)
+    if d.progress is not None:
+        out["progress"] = progress_to_dict(d.progress)
     if d.target is not None:
         out["target"] = d.target
     if d.rounds is not None:

@@ -155,7 +155,7 @@ def test_game_show_of_no_game_names_the_games(capsys, db_file):
     assert (status, out) == (2, "")
     assert err == (
         "There is no game “poker”. The games: Swedish Rummy, Rummy, Four Suit Rummy, "
-        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Plump\n"
+        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Plump, Phase 10\n"
     )
 
 
@@ -192,6 +192,13 @@ def _plump_text(rounds) -> bytes:
     return json.dumps(data).encode()
 
 
+def _phase_text(stages) -> bytes:
+    """Phase 10 as a custom game whose progress has ``stages``."""
+    data = json.loads(write_definition(builtin_definition("phase_10")))
+    data.update(id="family_phases", progress={"stages": stages})
+    return json.dumps(data).encode()
+
+
 HOSTILE = {
     "10 MB": b"{" + b" " * (10 * 1024 * 1024) + b"}",
     "NaN": write_definition(_uno()).replace('"target": 500', '"target": NaN').encode(),
@@ -207,6 +214,8 @@ HOSTILE = {
     "a million rounds": _plump_text(rounds=[{"cards": 1}] * 10**6),
     "101 rounds": _plump_text(rounds=[{"cards": 1}] * 101),
     "bids above the hand size": _plump_text(rounds=[{"cards": 11}, {"cards": 1}]),
+    # ... and a phase count of 0
+    "no phases": _phase_text(stages=[]),
 }
 
 

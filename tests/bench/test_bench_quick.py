@@ -31,6 +31,7 @@ FIGURES: dict[str, list[str]] = {
         r"data_game: hearts, .* µs/hand",
         r"data_game: five_crowns, 6 players, .* µs/hand \((ok|over), ≤ 20 µs\)",
         r"data_game: plump, 5 players, .* µs/hand \((ok|over), ≤ 20 µs\)",
+        r"data_game: phase_10, 6 players .* µs/hand \((ok|over), ≤ 20 µs\)",
     ],
     "storage": [
         r"storage: built \d+ sessions",
