@@ -28,6 +28,7 @@ from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
 from .hands import Hand, Leftover, Run
 from .options import GameOptions
+from .progress_file import PROGRESS_FIELDS, completed_from_file, completed_to_file
 from .registry import builtin_definition, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 from .strict_json import JsonFault, StrictJsonError
@@ -56,6 +57,7 @@ READABLE = (1, 2, 3)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
 _HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", *BID_FIELDS)
+_HAND_FIELDS_3 = (*_HAND_FIELDS, *PROGRESS_FIELDS)  # ... and a progress game's (Phase 10)
 _RUN_FIELDS = ("cards", "ace_as")
 #: The hand flag a file's ``"rummy": true`` is, for the player who went out
 #: (GAME_FORMAT.md "Hand flags"): Rummy's going out in one turn.
@@ -258,7 +260,7 @@ def _hand_from_dict(
 ) -> Hand:
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
-    _unknown(data, _HAND_FIELDS, f"{path}.")
+    _unknown(data, _HAND_FIELDS_3, f"{path}.")
     if "went_out" not in data:
         raise SessionFileError(ErrorCode.FILE_MISSING, field=f"{path}.went_out")
     seats = _seats(players)
@@ -318,6 +320,7 @@ def _hand_from_dict(
         played_at,
         flags,
         **bids_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
+        **completed_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -409,6 +412,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         played_at,
         flags,
         **bids_from_file(bids, path, lambda n, f: _seat(n, seats, f, number), players, number),
+        **completed_from_file(hand, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -504,7 +508,7 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     _unknown(data, _TOP_FIELDS_2 if version >= 2 else _TOP_FIELDS, "")
     if version < VERSION_BIDS and isinstance(data.get("hands"), list):
         for number, item in enumerate(data["hands"], 1):  # a bids hand is version 3's
-            for name in BID_FIELDS:
+            for name in (*BID_FIELDS, *PROGRESS_FIELDS):
                 if isinstance(item, dict) and name in item:
                     raise SessionFileError(
                         ErrorCode.FILE_UNKNOWN_FIELD, field=f"hands[{number}].{name}"
@@ -600,6 +604,7 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     if flags:
         out["flags"] = flags
     out.update(bids_to_file(hand))
+    out.update(completed_to_file(hand))
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -611,7 +616,10 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
     """The session as a canonical SESSION_FORMAT.md mapping (version 2, or 3
     when a hand is a bids game's; a game defined as data carries its
     definition)."""
-    bids = any(hand.bids or hand.made is not None or hand.tricks for hand in doc.hands)
+    bids = any(
+        hand.bids or hand.made is not None or hand.tricks or hand.completed is not None
+        for hand in doc.hands
+    )
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION_BIDS if bids else VERSION}
     if doc.id is not None:
         out["id"] = doc.id

@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
         "finished": table.finished,
         "winners": list(table.winners),
     }
+    if table.stages is not None:  # a progress game: stages completed (RULES.md §8)
+        out["stages"] = dict(table.stages)
     sys.stdout.write(dump(out))
     return ExitStatus.OK
 

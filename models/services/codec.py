@@ -98,6 +98,8 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
         entry["flags"] = snapshots.flags_to_entry(hand, players)
     if hand.bids or hand.made is not None or hand.tricks:  # a bids game's hand (Plump)
         entry.update(_bids_entry(hand, seat))
+    if hand.completed is not None:  # a progress game's hand (Phase 10): seats
+        entry["completed"] = [seat[p] for p in hand.completed]
     return entry
 
 
@@ -117,8 +119,13 @@ def _bids_entry(hand: Hand, seat: Mapping[str, str]) -> dict[str, Any]:
 def score_cache(score: HandScore, players: Sequence[str]) -> list[int]:
     """The ``score`` column of a hand score: the points of each seat, then the
     value of each seat's leftover cards (one flat list of ``2 × seats`` whole
-    points)."""
-    return [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
+    points); in a progress game's hand where someone completed a stage, one
+    more number: the seats who did, as bits (seat *i* is ``1 << i``)."""
+    cache = [score.points[p] for p in players] + [score.leftover.get(p, 0) for p in players]
+    if score.completed:
+        done = set(score.completed)
+        cache.append(sum(1 << i for i, p in enumerate(players) if p in done))
+    return cache
 
 
 def hand_values(
@@ -180,6 +187,8 @@ def hand_of(
             data[part] = {name(k): v for k, v in entry[part].items()}
     if isinstance(entry.get("made"), list):
         data["made"] = [name(k) for k in entry["made"]]
+    if isinstance(entry.get("completed"), list):  # a progress game's hand (Phase 10)
+        data["completed"] = [name(k) for k in entry["completed"]]
     if note is not None:
         data["note"] = note
     if played_at is not None:

@@ -244,11 +244,11 @@ def _rebuild(reader: Reader, loaded: LoadedSession, *, fresh: bool) -> None:
         loaded.sheet.append(
             (
                 seat,
-                cache[:seats],
+                cache[:seats] + cache[2 * seats :],  # the points, and who completed a stage
                 note,
                 played_at,
                 list(from_json(warnings) or ()),
-                cache[seats:],
+                cache[seats : 2 * seats],
             )
         )
 
@@ -272,7 +272,7 @@ def rescored_in_rounds(db: Session, loaded: LoadedSession) -> LoadedSession:
 def _good_cache(cache: Any, seats: int) -> bool:
     return (
         isinstance(cache, list)
-        and len(cache) == 2 * seats
+        and len(cache) in (2 * seats, 2 * seats + 1)  # + a progress game's stages completed
         and all(type(value) is int for value in cache)
     )
 
@@ -336,11 +336,11 @@ def sheet_line(values: dict[str, Any], seats: int) -> SheetLine:
     cache = values["score"]
     return (
         values["went_out_seat"],
-        cache[:seats],
+        cache[:seats] + cache[2 * seats :],  # the points, and who completed a stage
         values["note"],
         values["played_at"],
         values["warnings"],
-        cache[seats:],
+        cache[seats : 2 * seats],
     )
 
 

@@ -52,12 +52,15 @@ CHUNK = 128
 """Hands per stored piece of a score sheet."""
 
 #: One hand as the sheet holds it: ``(out, points, note, at, warnings,
-#: leftover)`` — the seat of who went out or ``None``, each seat's points, the
-#: note, ``played_at``, the confirmed warnings (stored form) and each seat's
-#: leftover value (points).
+#: leftover)`` — the seat of who went out or ``None``, each seat's points (in
+#: a progress game one more number: the seats who completed a stage, as bits),
+#: the note, ``played_at``, the confirmed warnings (stored form) and each
+#: seat's leftover value (points).
 SheetLine = tuple[int | None, list[int], str | None, str | None, list[dict[str, Any]], list[int]]
 
 _SCORES_KEYS = frozenset({"out", "points"})
+#: ... and a progress game's piece: ``done``, per hand the seats who completed a stage (bits)
+_PROGRESS_KEYS = frozenset({"out", "points", "done"})
 _BLOCKED = -1  # ``out`` of a hand nobody went out of
 _SWAP = sys.byteorder != "little"  # stored little-endian
 
@@ -124,11 +127,12 @@ class Sheet:
     reads the pieces it changes (:meth:`read`).
     """
 
-    __slots__ = ("_pieces", "out", "points", "seats")
+    __slots__ = ("_pieces", "done", "out", "points", "seats")
 
     def __init__(self, seats: int, lines: Iterable[SheetLine] = ()) -> None:
         self.seats = seats
         self.out = array("b")  # seats; -1: blocked
+        self.done = array("q")  # a progress game: the seats who completed a stage (bits)
         self.points = [array("q") for _ in range(seats)]
         # per piece: its lines columns, or the stored text not read yet
         self._pieces: list[dict[str, list[Any]] | str] = []
@@ -184,7 +188,8 @@ class Sheet:
     def _hand(self, line: SheetLine, op: Callable[[Any, Any], None]) -> dict[str, Any]:
         out, points, *rest = line
         op(self.out, _BLOCKED if out is None else out)
-        for column, value in zip(self.points, points, strict=True):
+        op(self.done, points[self.seats] if len(points) > self.seats else 0)
+        for column, value in zip(self.points, points[: self.seats], strict=True):
             op(column, value)
         return dict(zip(_LINES_KEYS, rest, strict=True))
 
@@ -225,6 +230,7 @@ class Sheet:
 
         self._regroup(index, change)
         del self.out[index]
+        del self.done[index]
         for column in self.points:
             del column[index]
 
@@ -251,8 +257,18 @@ class Sheet:
     def standings(self, game: GameRules, options: GameOptions, players: Sequence[str]) -> Standings:
         """The standings folded from the sheet's points (may raise ``session_over``
         when a hand follows the end)."""
+        completed: Sequence[tuple[str, ...]] = ()
+        if game.stages(options) is not None:  # a progress game (RULES.md §8)
+            completed = [
+                tuple(p for i, p in enumerate(players) if bits >> i & 1) for bits in self.done
+            ]
         return standings_from_columns(
-            game, options, players, [c.tolist() for c in self.points], _Names(self.out, players)
+            game,
+            options,
+            players,
+            [c.tolist() for c in self.points],
+            _Names(self.out, players),
+            completed,
         )
 
     def lines(self, players: Sequence[str], table: Standings) -> HandLines:
@@ -307,7 +323,12 @@ class Sheet:
         part = slice(chunk * CHUNK, (chunk + 1) * CHUNK)
         held = self._pieces[chunk]
         lines = held if isinstance(held, str) else json_text(held)
-        scores = {"out": _pack(self.out[part]), "points": [_pack(c[part]) for c in self.points]}
+        scores: dict[str, Any] = {
+            "out": _pack(self.out[part]),
+            "points": [_pack(c[part]) for c in self.points],
+        }
+        if any(self.done[part]):  # a progress game's piece
+            scores["done"] = _pack(self.done[part])
         return len(self.out[part]), json_text(scores), lines
 
     @classmethod
@@ -333,8 +354,9 @@ class Sheet:
                 return None
             if digest(lines_text) != lines_digest:
                 return None
-            out, points = scores
+            out, points, done = scores
             sheet.out.extend(out)
+            sheet.done.extend(done)
             for column, values in zip(sheet.points, points, strict=True):
                 column.extend(values)
             sheet._pieces.append(lines_text)
@@ -379,25 +401,29 @@ def _read_lines(texts: Sequence[str], seats: int) -> dict[str, list[Any]] | None
     return columns
 
 
-def _scores(text: Any, count: int, seats: int) -> tuple[array[int], list[array[int]]] | None:
+def _scores(
+    text: Any, count: int, seats: int
+) -> tuple[array[int], list[array[int]], array[int]] | None:
     """A piece's ``scores``: ``{"out": packed seats, "points": [packed points
-    of each seat]}`` for ``count`` hands, or ``None``."""
+    of each seat]}`` for ``count`` hands (a progress game's may hold ``done``,
+    the seats who completed a stage as bits), or ``None``."""
     if not isinstance(text, str):
         return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.keys() != _SCORES_KEYS:
+    if not isinstance(data, dict) or data.keys() not in (_SCORES_KEYS, _PROGRESS_KEYS):
         return None
     columns = data["points"]
     if not isinstance(columns, list) or len(columns) != seats:
         return None
     out = _unpack("b", data["out"], count)
     points = [_unpack("q", column, count) for column in columns]
-    if out is None or None in points:
+    done = _unpack("q", data["done"], count) if "done" in data else array("q", bytes(8 * count))
+    if out is None or None in points or done is None:
         return None
-    return out, points  # type: ignore[return-value]
+    return out, points, done  # type: ignore[return-value]
 
 
 class _Names(Sequence[str | None]):
