@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.game_text_bids import bids_in_words
+from app.game_text_progress import progress_end, stages_in_words
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
 from app.messages import card_label, key_label, player_range, round_text, words
@@ -113,6 +114,8 @@ def _blocked(definition: GameDefinition) -> str:
 
 
 def _end(definition: GameDefinition) -> str:
+    if definition.progress is not None:  # a progress game (RULES.md §8)
+        return progress_end(definition)
     target = format_number(definition.target or 0)
     rounds = definition.rounds or 0
     if definition.end is End.TARGET:
@@ -200,6 +203,8 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
         out.append((_("When nobody goes out"), _blocked(definition)))
         if definition.schedule is not None:
             out.append((_("Rounds"), _schedule(definition)))
+        if definition.progress is not None:  # phases (RULES.md §8)
+            out.append((_("Phases"), stages_in_words(definition)))
         if definition.flags:
             out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
         out.append((_("The end"), _end(definition)))

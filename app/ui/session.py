@@ -26,6 +26,7 @@ from app.ui.loading import page_ports
 from app.ui.phone import use_keep_awake
 from app.ui.state import MAX_CONTENT
 from app.ui.state import session_screen as words
+from app.ui.state.progress_draft import stage_label
 from app.ui.state.session_screen import (
     CELL_GAP,
     NARROW_NUMBER_WIDTH,
@@ -200,6 +201,11 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                         ft.Text(
                             _("#{rank}", rank=table.places[name]) if view.hands else " ",
                             color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                        *(  # a progress game: the player's phase (RULES.md §8)
+                            [ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)]
+                            if (label := stage_label(view, name)) is not None
+                            else []
                         ),
                     ],
                     spacing=0,

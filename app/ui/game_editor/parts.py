@@ -312,6 +312,8 @@ def _end_part(f: _Form) -> list[ft.Control]:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
+    if f.draft.form.get("carried", {}).get("progress"):  # phases, kept as they are
+        ends.append(("last_stage", _("When a player completes the last phase")))
     return [
         _label(_("Who wins")),
         f.choices(("winner",), _winner_words()),

@@ -12,6 +12,7 @@ import flet as ft
 from app.i18n import _
 from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
+from app.ui.hand_entry.progress_panel import StageToggle
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
 from app.ui.state.hand_screen import (
@@ -95,6 +96,8 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
             )
         )
     controls.append(ft.Row(header, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if draft.progress is not None:  # a progress game: "Phase 3 ✓" (RULES.md §8)
+        controls.append(StageToggle(draft, seat))
     if draft.rules.uses_runs:
         runs = draft.runs.get(player, ())
         controls.append(

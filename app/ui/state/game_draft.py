@@ -80,7 +80,7 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule", "hand")
+_CARRIED = ("suits", "schedule", "hand", "progress")
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).

@@ -17,6 +17,7 @@ import flet as ft
 
 from app.messages import DraftCode, DraftError
 from app.ui.state.bid_draft import BidDraft
+from app.ui.state.progress_draft import ProgressDraft
 from app.ui.state.typed_sum import read_sum
 from models.views import SessionView
 from scoring import (
@@ -100,6 +101,9 @@ class HandDraft:
         bid: a bids game's hand (:class:`~app.ui.state.bid_draft.BidDraft`,
             RULES.md §7): its bids and who made them, in place of cards;
             ``None`` in every other game.
+        progress: a progress game's hand (:class:`~app.ui.state.progress_draft.
+            ProgressDraft`, RULES.md §8): who completed their phase; ``None``
+            in every other game.
     """
 
     rules: SessionRules
@@ -123,6 +127,7 @@ class HandDraft:
     opened_for: int | None = None
     as_read: tuple | None = None
     bid: BidDraft | None = None
+    progress: ProgressDraft | None = None
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -136,6 +141,7 @@ class HandDraft:
             opened_for=number,
             blocked=not rules.can_go_out,
             bid=BidDraft.start(rules, number),
+            progress=ProgressDraft.start(view),
         )
 
     @classmethod
@@ -159,6 +165,7 @@ class HandDraft:
             flags=dict(hand.flags),
             original=hand,
             bid=BidDraft.of_hand(view.rules, number, hand),
+            progress=ProgressDraft.of_hand(view, number, hand),
         )
         draft.as_read = draft._entered(draft.went_out)
         return draft
@@ -178,6 +185,7 @@ class HandDraft:
             {p: tuple(r) for p, r in self.runs.items() if r},
             dict(self.flags),
             self.bid,
+            self.progress,
         )
 
     def unchanged(self) -> bool:
@@ -400,6 +408,14 @@ class HandDraft:
         self.bid = bid
         self._changed()
 
+    def toggle_completed(self, player: str) -> None:
+        """A progress game: tap ``player``'s "Phase N ✓" (the player who
+        went out is ticked without a tap). Raises ``ValueError`` for a name
+        that is not a player."""
+        if self.progress is not None:
+            self.progress = self.progress.toggled(player, self.went_out)
+            self._changed()
+
     def _changed(self) -> None:
         self.warnings = ()
         self.save_error = None
@@ -447,6 +463,7 @@ class HandDraft:
             note=kept.note if kept is not None else None,
             played_at=kept.played_at if kept is not None else None,
             flags={k: v for k, v in self.flags.items() if k in in_play},
+            completed=None if self.progress is None else self.progress.completed(self.went_out),
         )
 
     def _typed_points(self, player: str) -> int:
@@ -511,6 +528,7 @@ class HandDraft:
             or self.ranks
             or self.flags
             or (self.bid is not None and self.bid.started)
+            or (self.progress is not None and self.progress.started)
         )
 
     def overtaken(self, number: int) -> bool:

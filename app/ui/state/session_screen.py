@@ -19,6 +19,7 @@ import flet as ft
 from app.i18n import _, format_number, join_names, ngettext
 from app.messages import blocked_label, describe_note, describe_options, round_text
 from app.ui.state.flow import FlowState
+from app.ui.state.progress_draft import stages_progress_text
 
 if TYPE_CHECKING:
     from app.ui.state.app_state import AppState
@@ -111,6 +112,9 @@ def progress_text(view: SessionView, *, target_said: bool = False) -> str:
     table = view.standings
     if table.finished:
         return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
+    stages = stages_progress_text(view)  # a progress game (RULES.md §8)
+    if stages is not None:
+        return stages
     number = len(view.hands) + 1
     row = view.rules.round(number)
     if row is not None and table.rounds is not None:  # a game with a schedule of rounds
