@@ -23,7 +23,7 @@ from app.ui.state.hand_screen import HandScreen, points_shown
 from app.ui.state.progress_draft import stage_label
 from app.ui.state.session_screen import progress_text, winner_text
 from models import services
-from scoring import BUILTIN_GAME_IDS, Face, GameDefinitionError, builtin_definition
+from scoring import BUILTIN_GAME_IDS, GameDefinitionError, builtin_definition
 from scoring.definition import read_definition, write_definition
 
 SEATS = ["Ada", "Bo", "Cy"]
@@ -124,8 +124,10 @@ def test_hand_1_takes_17_taps_and_the_one_out_is_ticked_already(db) -> None:
     assert draft.progress.is_ticked("Ada", draft.went_out)  # no tap for the one out
     draft.toggle_completed("Ada")  # a tap on it changes nothing
     assert draft.progress.completed(draft.went_out) == ("Ada",)
-    taps.completed(screen, "Bo")
     went_out, completed, left = HAND_1
+    assert went_out == "Ada"
+    for player in completed:
+        taps.completed(screen, player)
     for player, faces in left.items():
         for face in faces:
             taps.card(screen, player, face)
@@ -157,9 +159,8 @@ def _to_the_last_hand(taps: Taps, sid: int) -> None:
         draft = screen.draft
         draft.set_went_out("Cy" if number == 0 else "Ada")
         for player in SEATS:
-            if number < 7 or player != "Cy":
-                if player != draft.went_out:
-                    draft.toggle_completed(player)
+            if (number < 7 or player != "Cy") and player != draft.went_out:
+                draft.toggle_completed(player)
         if number == 0:
             for player, points in (("Ada", "145"), ("Bo", "170")):
                 draft.toggle_plain(player)
