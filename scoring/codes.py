@@ -112,6 +112,10 @@ class ErrorCode(StrEnum):
     DEFINITION_UNKNOWN_FLAG = "definition_unknown_flag"
     DEFINITION_UNKNOWN_OPTION = "definition_unknown_option"
     DEFINITION_CONFLICT = "definition_conflict"
+    DEFINITION_UNKNOWN_SUIT = "definition_unknown_suit"  # a suit the deck lacks (captures)
+    # captured piles (RULES.md §5)
+    COUNT_RANGE = "count_range"
+    PILE_UNKNOWN = "pile_unknown"  # a suit, event or named card the game does not count
 
 
 @unique
@@ -144,6 +148,12 @@ class WarningCode(StrEnum):
     NO_CARDS = "no_cards"
     #: more cards left than the round of a schedule dealt (RULES.md §6)
     ROUND_CARDS = "round_cards"
+    #: captured piles (RULES.md §5): counts not adding up to the cards in play
+    CAPTURE_TOTAL = "capture_total"
+    #: a named card in two piles or in none
+    NAMED_CARD_COUNT = "named_card_count"
+    #: a suit count below the named cards of that suit in the same pile
+    NAMED_SUIT_COUNT = "named_suit_count"
 
     @property
     def asks(self) -> bool:
@@ -176,6 +186,11 @@ class BreakdownCode(StrEnum):
     FLAG_TO_OTHERS = "flag_to_others"
     # a round's wild rank left in hand (GAME_FORMAT.md ``schedule``)
     WILD = "wild"
+    # a captured hand (GAME_FORMAT.md ``captures``): a comparison won, a named
+    # card, an event counted
+    MOST = "most"
+    NAMED = "named"
+    EVENT = "event"
     # a hand's own notes (``HandScore.notes``): why nobody scored it
     BLOCKED_TIE = "blocked_tie"
     BLOCKED_NO_SCORE = "blocked_no_score"

@@ -89,6 +89,9 @@ _TEMPLATES: dict[str, str] = {
     "went_out_not_allowed": "nobody goes out in this game",
     "flag_unknown": "this game has no hand flag {flag!r} with these options",
     "flag_not_went_out": "the flag {flag!r} is only for the player who went out",
+    # a captured hand (RULES.md §5)
+    "count_range": "{player}: {what} {value!r} is not a count from 0 to {maximum}",
+    "pile_unknown": "this game does not count {value!r} in a captured pile",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",
@@ -126,6 +129,7 @@ _TEMPLATES: dict[str, str] = {
     "definition_unknown_flag": "{field}: the game has no flag {value!r}",
     "definition_unknown_option": "{field}: the game has no switch option {value!r}",
     "definition_conflict": "{field} cannot be played together with the rest ({reason})",
+    "definition_unknown_suit": "{field}: the deck has no suit {value!r} (choose from {choices})",
 }
 
 

@@ -72,6 +72,8 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
         # a schedule of rounds (issue 28: GAME_FORMAT version 2)
         "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
+        # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
+        "kasino": ("9f62a1b8583271f792317ab3191d1efa4c79e4a5d103b93d8d9d58ba0a212a3d",),
     }
 )
 

@@ -63,6 +63,14 @@ _FIELD_WORDS: Mapping[str, str] = {
     "cards": N_("cards dealt"),
     "wild": N_("wild rank"),
     "text": N_("text"),
+    # version 2: captured piles (RULES.md §5)
+    "hand": N_("What a hand is"),
+    "captures": N_("Captured cards"),
+    "of": N_("what is compared"),
+    "ties": N_("a tie"),
+    "card": N_("card"),
+    "named": N_("named cards"),
+    "events": N_("events"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
@@ -86,6 +94,12 @@ def _list_item(name: str, number: str) -> str:
         return _("round {n}", n=n)
     if name == "suits":
         return _("Suit {n}", n=n)
+    if name == "most":
+        return _("comparison {n}", n=n)
+    if name == "named":
+        return _("named card {n}", n=n)
+    if name == "events":
+        return _("event {n}", n=n)
     return f"{_shown(name)} {n}"
 
 

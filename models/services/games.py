@@ -17,7 +17,7 @@ nothing here changes a stored session.
 >>> save_game(engine=engine, definition=mine).game_id
 'family_eights'
 >>> [g.game_id for g in list_games(engine=engine)][-2:]
-['five_crowns', 'family_eights']
+['kasino', 'family_eights']
 >>> import_game(engine=engine, data=export_game(engine=engine, game_id="family_eights")).outcome
 'unchanged'
 """

@@ -19,6 +19,7 @@ from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
 from ..limits import MAX_OPTION
 from ..strict_json import JsonFault, StrictJsonError
+from .captures import capture_point_ids, check_captures, read_captures
 from .reader import READER as _R
 from .reader import fail as _fail
 from .reader import shown as _shown
@@ -38,12 +39,14 @@ from .shapes import (
     FlagEffect,
     FlagPlayer,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     Option,
     OptionKind,
     Preset,
     Source,
+    Ties,
     WentOut,
     Winner,
 )
@@ -74,7 +77,22 @@ _TOP_OPTIONAL = (
     "flags",
     "options",
 )
-_EFFECT_FIELDS = ("went_out", "blocked", "winner", "end", "jokers_per_deck", "points", "flags")
+_EFFECT_FIELDS = (
+    "went_out",
+    "blocked",
+    "winner",
+    "end",
+    "jokers_per_deck",
+    "points",
+    "flags",
+    "ties",
+)
+#: Per hand kind (GAME_FORMAT.md ``hand``, version 2): the top-level fields
+#: it requires besides every kind's, and those it refuses.
+_OUT_FIELDS = ("keys", "went_out", "blocked")
+_KIND_FIELDS = {
+    HandKind.CAPTURED: (("captures",), (*_OUT_FIELDS, "counted", "bids", "progress")),
+}
 _NUMBER_OPTIONS = ("target", "rounds")
 _SUITS = {suit.value: suit for suit in Suit}
 _RANKS = {rank.value: rank for rank in Rank}
@@ -215,6 +233,7 @@ def _effect(value: Any, path: str) -> Effect:
         maybe("jokers_per_deck", lambda v, p: _R.whole(v, p, 0, LIMITS.jokers_per_deck)),
         tuple(points),
         tuple(flags),
+        maybe("ties", lambda v, p: _R.enum(Ties, v, p)),
     )
 
 
@@ -302,8 +321,18 @@ def definition_from_dict(data: Any) -> GameDefinition:
             ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20], newest=VERSIONS[-1]
         )
     # a version 1 document holds no version 2 field: it reads as it always did
-    optional = _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS)
-    top = _R.obj(data, "", _TOP_REQUIRED, optional)
+    optional: tuple[str, ...] = (
+        _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS, "hand")
+    )
+    required: tuple[str, ...] = _TOP_REQUIRED
+    hand = HandKind.OUT
+    if version != 1 and "hand" in data:
+        hand = _R.enum(HandKind, data["hand"], "hand")
+    if hand in _KIND_FIELDS:  # what a hand of this kind needs, and cannot say
+        needs, refused = _KIND_FIELDS[hand]
+        required = (*(f for f in _TOP_REQUIRED if f not in refused), *needs)
+        optional = tuple(f for f in optional if f not in refused)
+    top = _R.obj(data, "", required, optional)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
     most = _R.whole(players["max"], "players.max", least, LIMITS.players)
@@ -324,9 +353,13 @@ def definition_from_dict(data: Any) -> GameDefinition:
         decks.append((start, _R.whole(entry["decks"], f"decks[{i}].decks", 1, LIMITS.decks)))
     if decks == [(least, 1)]:
         decks = []  # the default, written as nothing
-    keys = tuple(
-        _key(item, f"keys[{i}]")
-        for i, item in enumerate(_R.seq(top["keys"], "keys", LIMITS.keys, least=1), 1)
+    keys = (
+        tuple(
+            _key(item, f"keys[{i}]")
+            for i, item in enumerate(_R.seq(top.get("keys", []), "keys", LIMITS.keys, least=1), 1)
+        )
+        if hand is HandKind.OUT
+        else ()
     )
     _R.unique([k.id for k in keys], "keys")
     flags = tuple(
@@ -346,8 +379,9 @@ def definition_from_dict(data: Any) -> GameDefinition:
         min_players=least,
         max_players=most,
         keys=keys,
-        went_out=_R.enum(WentOut, top["went_out"], "went_out"),
-        blocked=_R.enum(Blocked, top["blocked"], "blocked"),
+        # a hand of another kind has nobody going out and no leftover cards
+        went_out=_R.enum(WentOut, top.get("went_out", "never"), "went_out"),
+        blocked=_R.enum(Blocked, top.get("blocked", "own"), "blocked"),
         winner=_R.enum(Winner, top["winner"], "winner"),
         end=_R.enum(End, top["end"], "end"),
         target=_R.whole(top["target"], "target", 1, MAX_OPTION) if "target" in top else None,
@@ -366,9 +400,12 @@ def definition_from_dict(data: Any) -> GameDefinition:
         flags=flags,
         options=options,
         **read_v2(top),
+        hand=hand,
+        captures=read_captures(top["captures"]) if "captures" in top else None,
     )
     _check_consistent(definition)
     check_v2(definition, version, _effects(definition))
+    check_captures(definition, _effects(definition))
     return definition
 
 
@@ -388,9 +425,11 @@ def _check_consistent(definition: GameDefinition) -> None:
     effects = _effects(definition)
     key_ids = {key.id for key in definition.keys}
     flag_ids = {flag.id for flag in definition.flags}
+    # an option's points may name what a captured hand scores (its comparisons…)
+    point_ids = key_ids | capture_point_ids(definition.captures, definition.suits)
     for path, effect in effects:
         for name, _points in effect.points:
-            if name not in key_ids:
+            if name not in point_ids:
                 raise _fail(
                     ErrorCode.DEFINITION_UNKNOWN_KEY, f"{path}.points.{name[:40]}", value=name[:40]
                 )

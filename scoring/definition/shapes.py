@@ -6,7 +6,7 @@ one :mod:`scoring.definition.writing`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, unique
+from enum import Enum, StrEnum, unique
 
 from ..cards import Rank, Suit
 
@@ -48,12 +48,33 @@ class _Limits:
     schedule_rounds: int = 100
     round_cards: int = 60
     round_text: int = 60
+    comparisons: int = 8
+    named_chips: int = 16
+    events: int = 8
+    event_count: int = 99
 
 
 LIMITS = _Limits()
 
 
 # -- the definition's shapes ---------------------------------------------------
+
+
+@unique
+class HandKind(StrEnum):
+    """What a hand is (GAME_FORMAT.md ``hand``, version 2)."""
+
+    OUT = "out"  #: someone goes out or the hand is blocked; leftover cards counted
+    CAPTURED = "captured"  #: captured piles compared and counted (Kasino, RULES.md §5)
+    BIDS = "bids"  #: bids, then tricks taken (Plump, RULES.md §7)
+
+
+@unique
+class Ties(Enum):
+    """What a tie on a comparison of captured piles gives (RULES.md §5)."""
+
+    NOBODY = "nobody"  #: nobody scores that comparison
+    EACH = "each"  #: each tied player scores it in full
 
 
 @unique
@@ -231,6 +252,7 @@ class Effect:
     jokers_per_deck: int | None = None
     points: tuple[tuple[str, int], ...] = ()
     flags: tuple[tuple[str, bool], ...] = ()
+    ties: Ties | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +295,50 @@ class Option:
     presets: tuple[Preset, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A comparison of captured piles (GAME_FORMAT.md ``captures.most``):
+    the player with the most ``of`` (``"cards"`` or a suit id) scores
+    ``points``."""
+
+    id: str
+    of: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """A named card worth ``points`` to whoever captured it: one ``card``
+    with its suit (``"10D"``), or every card of a ``rank`` (one per suit)."""
+
+    points: int
+    card: str | None = None
+    rank: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event counted per player per hand (a sweep): ``count`` ×
+    ``points``; ``most`` is the largest count accepted."""
+
+    id: str
+    name: Words
+    points: int
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class Captures:
+    """What a ``captured`` hand scores (GAME_FORMAT.md ``captures``,
+    RULES.md §5): the comparisons, what a tie gives, the named cards and the
+    events."""
+
+    most: tuple[Comparison, ...] = ()
+    ties: Ties = Ties.NOBODY
+    named: tuple[NamedCard, ...] = ()
+    events: tuple[Event, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
@@ -307,13 +373,17 @@ class GameDefinition:
     options: tuple[Option, ...] = field(default=())
     schedule: Schedule | None = None
     suits: tuple[str, ...] = STANDARD_SUITS
+    hand: HandKind = HandKind.OUT
+    captures: Captures | None = None
 
     @property
     def version(self) -> int:
         """The lowest format version that can say this definition: 2 when it
         uses a version 2 field (a ``schedule``, other ``suits``, ``end:
-        schedule``), else 1."""
+        schedule``, a ``hand`` other than ``out``), else 1."""
         if self.schedule is not None or self.suits != STANDARD_SUITS:
+            return 2
+        if self.hand is not HandKind.OUT:
             return 2
         return 1
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .captures import captures_to_dict
 from .shapes import (
     FORMAT,
     STANDARD_SUITS,
@@ -14,6 +15,7 @@ from .shapes import (
     Counted,
     Effect,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     Option,
@@ -42,6 +44,8 @@ def _effect_to_dict(effect: Effect) -> dict[str, Any]:
         out["points"] = dict(effect.points)
     if effect.flags:
         out["flags"] = dict(effect.flags)
+    if effect.ties is not None:
+        out["ties"] = effect.ties.value
     return out
 
 
@@ -140,9 +144,14 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["counted"] = d.counted.value
     if d.jokers_per_deck:
         out["jokers_per_deck"] = d.jokers_per_deck
-    out["keys"] = [_key_to_dict(key) for key in d.keys]
-    out["went_out"] = d.went_out.value
-    out["blocked"] = d.blocked.value
+    if d.hand is not HandKind.OUT:
+        out["hand"] = d.hand.value
+    if d.captures is not None:
+        out["captures"] = captures_to_dict(d.captures)
+    if d.hand is HandKind.OUT:  # a hand of another kind has no cards left to key in
+        out["keys"] = [_key_to_dict(key) for key in d.keys]
+        out["went_out"] = d.went_out.value
+        out["blocked"] = d.blocked.value
     if d.blocked_term is not BlockedTerm.NOBODY_OUT:
         out["blocked_term"] = d.blocked_term.value
     if d.flags:

@@ -79,8 +79,9 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule")
-_EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
+_CARRIED = ("suits", "schedule", "hand", "captures")
+_OUT_ONLY = ("keys", "went_out", "blocked", "blocked_term", "counted")  # hand "out" only
+_EFFECT_WORDS = ("went_out", "blocked", "winner", "end", "ties")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
 _END_NUMBERS = {"target": {"target"}, "rounds": {"rounds"}, "either": {"target", "rounds"}}
@@ -215,8 +216,8 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         ],
         counted=doc.get("counted", "leftover"),
         jokers_per_deck=str(doc.get("jokers_per_deck", 0)),
-        went_out=doc["went_out"],
-        blocked=doc["blocked"],
+        went_out=doc.get("went_out", "collects"),
+        blocked=doc.get("blocked", "lowest_collects"),
         blocked_term=doc.get("blocked_term", "nobody_out"),
         winner=doc["winner"],
         end=doc["end"],
@@ -225,7 +226,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         next_dealer=doc.get("next_dealer", "left"),
     )
     keys = []
-    for key in doc["keys"]:
+    for key in doc.get("keys", []):
         if "face" in key:
             item = _face_key(key["face"], str(key["points"]))
             item["name"] = _words(key["name"])
@@ -387,6 +388,8 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     if form.get("carried"):
         doc["version"] = 2
         doc.update(copy.deepcopy(form["carried"]))
+    for name in _OUT_ONLY if doc.get("hand", "out") != "out" else ():
+        doc.pop(name, None)
     return doc
 
 
