@@ -24,8 +24,9 @@ from . import strict_json
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
-from .hands import Hand, Leftover, Run
+from .hands import Hand, Leftover, Pile, Run
 from .options import GameOptions
+from .pile_file import SESSION_VERSION, check_pile, pile_from_dict, pile_to_dict
 from .registry import builtin_definition, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
 from .strict_json import JsonFault, StrictJsonError
@@ -48,10 +49,10 @@ __all__ = [
 FORMAT = "kortpoeng-session"
 #: The version written; every version in :data:`READABLE` is read.
 VERSION = 2
-READABLE = (1, 2)
+READABLE = (1, 2, 3)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
-_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags")
+_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", "captured")
 _RUN_FIELDS = ("cards", "ace_as")
 #: The hand flag a file's ``"rummy": true`` is, for the player who went out
 #: (GAME_FORMAT.md "Hand flags"): Rummy's going out in one turn.
@@ -300,6 +301,16 @@ def _hand_from_dict(
         data.get("flags", {}), dict, f"{path}.flags", Expected.OBJECT
     ).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
+    captured: dict[str, Pile] = {}  # a captured hand's piles (version 3)
+    for name, value in _expect(
+        data.get("captured", {}), dict, f"{path}.captured", Expected.OBJECT
+    ).items():
+        player = _seat(name, seats, "captured", number)
+        if player in captured:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.captured"
+            )
+        captured[player] = pile_from_dict(value, f"{path}.captured.{player}")
     note = data.get("note")
     played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing
@@ -313,6 +324,7 @@ def _hand_from_dict(
         note,
         played_at,
         flags,
+        _in_seat_order(captured, players),
     )
 
 
@@ -392,6 +404,14 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
     flags: dict[str, str] = {}
     for flag, name in _expect(hand.flags, Mapping, f"{path}.flags", Expected.OBJECT).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
+    captured: dict[str, Pile] = {}
+    for name, pile in _expect(hand.captured, Mapping, f"{path}.captured", Expected.OBJECT).items():
+        player = _seat(name, seats, "captured", number)
+        if player in captured:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.captured"
+            )
+        captured[player] = check_pile(pile, f"{path}.captured.{player}")
     played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
     left = {p: held for p, held in left.items() if held != ()}
     runs = {p: laid for p, laid in runs.items() if laid}
@@ -402,6 +422,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         hand.note,
         played_at,
         flags,
+        _in_seat_order(captured, players),
     )
 
 
@@ -492,7 +513,7 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
         raise SessionFileError(
             ErrorCode.FILE_VERSION,
             field="version",
-            params={"value": str(shown)[:20], "newest": VERSION},
+            params={"value": str(shown)[:20], "newest": READABLE[-1]},
         )
     _unknown(data, _TOP_FIELDS_2 if version >= 2 else _TOP_FIELDS, "")
     for key in ("game", "players"):
@@ -525,11 +546,12 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
     players = tuple(check_name(name) for name in names)
     game.check_players(players)
     started_at = _time(data.get("started_at"), "started_at")
+    items = _expect(data.get("hands", []), list, "hands", Expected.LIST)
+    for number, item in enumerate(items, 1):  # a version 3 field in an older file
+        if version < SESSION_VERSION and isinstance(item, dict) and "captured" in item:
+            raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"hands[{number}].captured")
     hands = tuple(
-        hand_from_dict(item, players, game, number)
-        for number, item in enumerate(
-            _expect(data.get("hands", []), list, "hands", Expected.LIST), 1
-        )
+        hand_from_dict(item, players, game, number) for number, item in enumerate(items, 1)
     )
     return SessionDoc(game.id, options, players, hands, session_id, started_at, definition)
 
@@ -584,6 +606,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         del flags[RUMMY]
     if flags:
         out["flags"] = flags
+    if hand.captured:
+        out["captured"] = {player: pile_to_dict(pile) for player, pile in hand.captured.items()}
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -594,7 +618,9 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
 def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
     """The session as a canonical SESSION_FORMAT.md mapping (version 2; a game
     defined as data carries its definition)."""
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    # the lowest version that can say it: 3 only for a captured hand's piles
+    newer = any(hand.captured for hand in doc.hands)
+    out: dict[str, Any] = {"format": FORMAT, "version": SESSION_VERSION if newer else VERSION}
     if doc.id is not None:
         out["id"] = doc.id
     out["game"] = doc.game_id

@@ -246,13 +246,13 @@ def test_import_says_the_warnings_of_the_hands_it_stores_as_score_does(tmp_path,
 @pytest.mark.parametrize(
     ("version", "lang", "line"),
     [
-        ('"2"', "en", 'This session file\'s version is "2": it must be a whole number, 1 to 2'),
-        ("2.0", "en", "This session file's version is 2.0: it must be a whole number, 1 to 2"),
-        ('"2"', "nb", 'Partifilens versjon er "2": den må være et helt tall, 1 til 2'),
+        ('"2"', "en", 'This session file\'s version is "2": it must be a whole number, 1 to 3'),
+        ("2.0", "en", "This session file's version is 2.0: it must be a whole number, 1 to 3"),
+        ('"2"', "nb", 'Partifilens versjon er "2": den må være et helt tall, 1 til 3'),
         (
             "7",
             "en",
-            "This session file has version 7; this version of Kortpoeng reads versions 1 to 2",
+            "This session file has version 7; this version of Kortpoeng reads versions 1 to 3",
         ),
     ],
 )

@@ -230,7 +230,7 @@ def _bad_files():
         ),
         "version as text": (json.dumps(_good_doc(version="1")), SessionFileError, "file_version"),
         "left not cards": (json.dumps(wrong_left), SessionFileError, "file_type"),
-        "unknown version": (json.dumps(_good_doc(version=3)), SessionFileError, "file_version"),
+        "unknown version": (json.dumps(_good_doc(version=4)), SessionFileError, "file_version"),
         "other format": (json.dumps(_good_doc(format="other")), SessionFileError, "file_format"),
         "unknown field": (json.dumps(_good_doc(extra=1)), SessionFileError, "file_unknown_field"),
         "bad id": (json.dumps(_good_doc(id="not-a-uuid")), SessionFileError, "file_id"),

@@ -72,7 +72,7 @@ def _broken(path, value):
 @pytest.mark.parametrize(
     ("path", "value", "error", "code", "field"),
     [
-        (("version",), 3, SessionFileError, "file_version", "version"),
+        (("version",), 4, SessionFileError, "file_version", "version"),
         (("version",), True, SessionFileError, "file_version", "version"),
         (("version",), KeyError, SessionFileError, "file_missing", "version"),
         (("format",), "other", SessionFileError, "file_format", "format"),
