@@ -28,6 +28,7 @@ from app.ui.common import (
     use_session_view,
     watching,
 )
+from app.ui.hand_entry.capture_panel import CapturePanel
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
 from app.ui.loading import page_ports
@@ -280,7 +281,8 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
             for seat, name in enumerate(view.players)
             if draft.rules.uses_runs or name != draft.went_out
         ]
-        panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
+        panel = CapturePanel if draft.capture is not None else PlayerPanel  # piles: RULES.md §5
+        panels = [panel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
         page = ft.context.page
         if on_its_side(page.width, page.height):
             beside = panels  # a phone on its side: beside who went out, from the top

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from app.messages import DraftCode, DraftError
+from app.ui.state.capture_draft import CaptureDraft, PileFacts
 from app.ui.state.typed_sum import read_sum
 from models.views import SessionView
 from scoring import (
@@ -96,6 +97,8 @@ class HandDraft:
             phone saving that hand first moves this one on (see
             :meth:`overtaken`).
         as_read: an edit draft's entries as read (see :meth:`unchanged`).
+        capture: a captured hand's piles (:class:`CaptureDraft`, RULES.md
+            §5), ``None`` in a game whose hands are not captured piles.
     """
 
     rules: SessionRules
@@ -118,6 +121,7 @@ class HandDraft:
     original: Hand | None = None
     opened_for: int | None = None
     as_read: tuple | None = None
+    capture: CaptureDraft | None = None
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -125,7 +129,13 @@ class HandDraft:
         """An empty draft for the next hand of ``view`` (in a game where nobody
         goes out, every hand ends with nobody out: marked so at once)."""
         rules = view.rules
-        return cls(rules=rules, opened_for=len(view.hands) + 1, blocked=not rules.can_go_out)
+        facts = PileFacts.of(rules)
+        return cls(
+            rules=rules,
+            opened_for=len(view.hands) + 1,
+            blocked=not rules.can_go_out,
+            capture=CaptureDraft(facts) if facts is not None else None,
+        )
 
     @classmethod
     def from_hand(cls, view: SessionView, number: int, hand: Hand) -> HandDraft:
@@ -148,6 +158,9 @@ class HandDraft:
             flags=dict(hand.flags),
             original=hand,
         )
+        facts = PileFacts.of(view.rules)
+        if facts is not None:  # a captured hand: its piles as stored, all entered
+            draft.capture = CaptureDraft.from_piles(facts, hand.captured)
         draft.as_read = draft._entered(draft.went_out)
         return draft
 
@@ -165,6 +178,7 @@ class HandDraft:
             {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
             dict(self.flags),
+            self.capture.piles() if self.capture is not None else None,
         )
 
     def unchanged(self) -> bool:
@@ -223,6 +237,12 @@ class HandDraft:
         self.blocked = True
         went_out_flags = {f.id for f in self.rules.flags if f.player is FlagPlayer.WENT_OUT}
         self.flags = {k: v for k, v in self.flags.items() if k not in went_out_flags}
+        self._changed()
+
+    # -- a captured hand's piles (RULES.md §5) -----------------------------------
+    def set_capture(self, capture: CaptureDraft) -> None:
+        """The piles after a tap (:class:`CaptureDraft`'s taps give a new one)."""
+        self.capture = capture
         self._changed()
 
     # -- leftover cards ---------------------------------------------------------
@@ -424,6 +444,7 @@ class HandDraft:
             note=kept.note if kept is not None else None,
             played_at=kept.played_at if kept is not None else None,
             flags={k: v for k, v in self.flags.items() if k in in_play},
+            captured=self.capture.piles() if self.capture is not None else {},
         )
 
     def _typed_points(self, player: str) -> int:
@@ -485,6 +506,7 @@ class HandDraft:
             or any(self.runs.values())
             or self.ranks
             or self.flags
+            or (self.capture is not None and self.capture.started)
         )
 
     def overtaken(self, number: int) -> bool:
