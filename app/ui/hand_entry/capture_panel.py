@@ -157,7 +157,9 @@ def CapturePanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                 choice(
                     f"pile-chip-{seat}-{token}",
                     card_label(parse_card(token)),
-                    token in mine,
+                    # a chip that follows (the last row's, nobody else has it) is
+                    # ticked but not filled: grey like the row's other derived values
+                    capture.placed.get(token) == player,
                     lambda _e, t=token: tap("place", player, t),
                     icon=ft.Icons.CHECK if token in mine else None,
                 )
