@@ -19,20 +19,20 @@ is ``captured``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from .codes import BreakdownCode, ErrorCode, WarningCode
 from .definition import Effect, Flag, GameDefinition, OptionKind, Ties
 from .definition.captures import named_chips
-from .errors import HandError
+from .errors import HandError, OptionError
 from .flag_effects import apply_flag
 from .hands import BreakdownItem, Hand, HandScore, Pile, ScoreWarning
 from .options import GameOptions
 from .rules import GameRules
 
-__all__ = ["Piles", "pile_table", "score_captured"]
+__all__ = ["Piles", "pile_table", "score_captured", "seating"]
 
 #: The cards of one suit in one deck.
 _SUIT_CARDS = 13
@@ -64,6 +64,8 @@ class Piles:
     named_lines: Mapping[str, BreakdownItem]
     #: the hand flags in play, by id, in the definition's order
     flags: Mapping[str, Flag]
+    #: players a team when the session is played in teams, else 0
+    team_size: int
     #: the breakdown lines made so far, by what they say (a line is frozen:
     #: made once, shared by every hand that scores the same)
     lines: dict[tuple[Any, ...], BreakdownItem] = field(default_factory=dict, compare=False)
@@ -128,11 +130,14 @@ def pile_table(definition: GameDefinition, options: GameOptions) -> Piles:
     points: dict[str, int] = {}
     ties = captures.ties
     in_play = {flag.id: flag.in_play for flag in definition.flags}
+    teams = definition.teams is not None and definition.teams.always
     for effect in _chosen(definition, options):
         points.update(effect.points)
         in_play.update(effect.flags)
         if effect.ties is not None:
             ties = effect.ties
+        if effect.teams is not None:
+            teams = effect.teams
     chips = {}
     for token, worth in named_chips(captures, definition.suits):
         # a named rank's new points reach each of its chips, a card's its own
@@ -149,7 +154,40 @@ def pile_table(definition: GameDefinition, options: GameOptions) -> Piles:
             for token, worth in chips.items()
         },
         flags={flag.id: flag for flag in definition.flags if in_play[flag.id]},
+        team_size=definition.teams.size if teams and definition.teams is not None else 0,
     )
+
+
+def seating(
+    game: GameRules, options: GameOptions, players: Sequence[str]
+) -> tuple[tuple[str, ...], ...]:
+    """The teams of a session (GAME_FORMAT.md ``teams``, RULES.md §5
+    partnerships): with T teams, team k holds seats k, k + T… (4 players:
+    1 and 3 against 2 and 4); each player a team of one when the session is
+    not played in teams. A team's first player names its pile.
+
+    Raises :class:`~scoring.errors.OptionError` ``teams_uneven``: a player
+    count that is not a multiple of the team size, or fewer than two teams.
+
+    >>> from scoring.registry import game_for
+    >>> kasino = game_for("kasino")
+    >>> seating(kasino, kasino.options_from_dict({"partners": True}), ["Kari", "Ola", "Per", "Liv"])
+    (('Kari', 'Per'), ('Ola', 'Liv'))
+    """
+    definition = game.definition
+    if definition is None or definition.teams is None or definition.captures is None:
+        return tuple((player,) for player in players)
+    size = _piles(game, definition, options).team_size
+    if not size:
+        return tuple((player,) for player in players)
+    count = len(players) // size
+    if len(players) % size or count < 2:
+        raise OptionError(
+            ErrorCode.TEAMS_UNEVEN,
+            field="players",
+            params={"count": len(players), "size": size},
+        )
+    return tuple(tuple(players[k::count]) for k in range(count))
 
 
 def _range(player: str, what: str, value: Any, maximum: int) -> HandError:
@@ -191,7 +229,12 @@ def _check(piles: Piles, name: str, pile: Pile, cards: int, suit_cards: int) -> 
 
 
 def score_captured(
-    game: GameRules, options: GameOptions, players: Sequence[str], hand: Hand
+    game: GameRules,
+    options: GameOptions,
+    players: Sequence[str],
+    hand: Hand,
+    *,
+    _piles_override: Piles | None = None,
 ) -> HandScore:
     """Score one ``captured`` hand of ``game`` (RULES.md §5.1): ``hand.captured``
     holds each player's pile (a player without one captured nothing).
@@ -219,7 +262,7 @@ def score_captured(
     """
     definition = game.definition
     assert definition is not None
-    piles = _piles(game, definition, options)
+    piles = _piles_override or _piles(game, definition, options)
     if hand.went_out is not None:
         raise HandError(ErrorCode.WENT_OUT_NOT_ALLOWED, player=hand.went_out, field="went_out")
     if hand.left or hand.runs:
@@ -228,6 +271,8 @@ def score_captured(
         )
     suit_cards = _SUIT_CARDS * game.decks(players)
     cards = suit_cards * piles.deck_suits
+    if piles.team_size:  # partnerships: a pile a team, the points to each partner
+        return _in_teams(game, options, players, hand)
     captured = hand.captured
     entered: dict[str, Pile] = {}
     for name in players:
@@ -290,6 +335,40 @@ def score_captured(
     warnings = _warnings(piles, players, entered, placed, cards, suit_cards)
     return HandScore(
         points, breakdown, dict.fromkeys(players, 0), tuple(warnings), None, tuple(notes)
+    )
+
+
+def _in_teams(
+    game: GameRules, options: GameOptions, players: Sequence[str], hand: Hand
+) -> HandScore:
+    """A hand of a session in teams: scored with a player a team (its first
+    player, whose name its pile goes under), then each partner scores the
+    team's points with its lines (so the totals, places, end and winners are
+    the teams'). A pile under another partner is ``teams_player``; a flag
+    called for a partner counts for the team."""
+    teams = seating(game, options, players)
+    team_of = {player: team[0] for team in teams for player in team}
+    for name in hand.captured:
+        if name in team_of and team_of[name] != name:
+            raise HandError(
+                ErrorCode.TEAMS_PLAYER,
+                player=str(name),
+                field="captured",
+                params={"team": team_of[name]},
+            )
+    flags = {flag: team_of.get(player, player) for flag, player in hand.flags.items()}
+    keys = [team[0] for team in teams]
+    single = replace(hand, flags=flags)
+    definition = game.definition
+    assert definition is not None
+    piles = _piles(game, definition, options)
+    scored = score_captured(
+        game, options, keys, single, _piles_override=replace(piles, team_size=0)
+    )
+    points = {p: scored.points[team_of[p]] for p in players}
+    breakdown = {p: scored.breakdown[team_of[p]] for p in players}
+    return HandScore(
+        points, breakdown, dict.fromkeys(players, 0), scored.warnings, None, scored.notes
     )
 
 

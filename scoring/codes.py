@@ -116,6 +116,8 @@ class ErrorCode(StrEnum):
     # captured piles (RULES.md §5)
     COUNT_RANGE = "count_range"
     PILE_UNKNOWN = "pile_unknown"  # a suit, event or named card the game does not count
+    TEAMS_UNEVEN = "teams_uneven"  # players not a multiple of the team size, or one team
+    TEAMS_PLAYER = "teams_player"  # a team's pile under a partner other than its first
 
 
 @unique

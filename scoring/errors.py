@@ -92,6 +92,8 @@ _TEMPLATES: dict[str, str] = {
     # a captured hand (RULES.md §5)
     "count_range": "{player}: {what} {value!r} is not a count from 0 to {maximum}",
     "pile_unknown": "this game does not count {value!r} in a captured pile",
+    "teams_uneven": "{count} players cannot sit in teams of {size}, at least two teams",
+    "teams_player": "a team's pile goes under its first player, {team!r}",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",

@@ -73,7 +73,7 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         # a schedule of rounds (issue 28: GAME_FORMAT version 2)
         "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
         # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
-        "kasino": ("9f62a1b8583271f792317ab3191d1efa4c79e4a5d103b93d8d9d58ba0a212a3d",),
+        "kasino": ("99e0da111b27c33eb028f1193394f46ae35ec4c323d94f01d34e94d32d36570d",),
     }
 )
 

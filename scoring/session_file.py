@@ -545,6 +545,10 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
         _expect(name, str, f"players[{i}]", Expected.TEXT)
     players = tuple(check_name(name) for name in names)
     game.check_players(players)
+    if game.definition is not None and game.definition.teams is not None:
+        from .captures import seating  # partnerships: the seats make the teams
+
+        seating(game, options, players)
     started_at = _time(data.get("started_at"), "started_at")
     items = _expect(data.get("hands", []), list, "hands", Expected.LIST)
     for number, item in enumerate(items, 1):  # a version 3 field in an older file

@@ -71,6 +71,9 @@ _FIELD_WORDS: Mapping[str, str] = {
     "card": N_("card"),
     "named": N_("named cards"),
     "events": N_("events"),
+    "teams": N_("Partnerships"),
+    "size": N_("players a team"),
+    "always": N_("always"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")

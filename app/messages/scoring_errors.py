@@ -408,6 +408,17 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.PILE_UNKNOWN: lambda e, p: _(
         "This game does not count “{value}” in a captured pile", value=_value(p.get("value"))
     ),
+    ErrorCode.TEAMS_UNEVEN: lambda e, p: ngettext(
+        "Partnerships need players in teams of {size}, at least two teams: not {n} player",
+        "Partnerships need players in teams of {size}, at least two teams: not {n} players",
+        _count(p, "count"),
+        n=_number_param(p, "count"),
+        size=_number_param(p, "size"),
+    ),
+    ErrorCode.TEAMS_PLAYER: lambda e, p: _(
+        "A partnership's pile is entered under its first player, {team}",
+        team=_shown(str(p.get("team", ""))),
+    ),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
     ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(

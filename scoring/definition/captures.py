@@ -21,6 +21,7 @@ from .shapes import (
     Event,
     GameDefinition,
     NamedCard,
+    Teams,
     Ties,
 )
 
@@ -31,6 +32,9 @@ __all__ = [
     "check_captures",
     "named_chips",
     "read_captures",
+    "read_teams",
+    "team_counts",
+    "teams_to_dict",
 ]
 
 #: The words of a pile in a session file that are no event id (GAME_FORMAT.md
@@ -128,6 +132,45 @@ def read_captures(value: Any) -> Captures:
     )
 
 
+def read_teams(value: Any) -> Teams:
+    """The ``teams`` object (GAME_FORMAT.md, version 2, a captured game):
+    ``size`` 2–10 (a team of one is ``definition_range``, ``teams.size``),
+    ``always`` (default false)."""
+    data = READER.obj(value, "teams", ("size",), ("always",))
+    return Teams(
+        READER.whole(data["size"], "teams.size", 2, LIMITS.team_size),
+        READER.boolean(data.get("always", False), "teams.always"),
+    )
+
+
+def team_counts(definition: GameDefinition) -> tuple[int, ...]:
+    """The player counts of ``definition`` that can be played in its teams:
+    a multiple of the team size, at least two teams."""
+    teams = definition.teams
+    if teams is None:
+        return ()
+    return tuple(
+        n
+        for n in range(definition.min_players, definition.max_players + 1)
+        if n % teams.size == 0 and n // teams.size >= 2
+    )
+
+
+def _check_teams(definition: GameDefinition, effects: Iterable[tuple[str, Effect]]) -> None:
+    """Refuse teams no session can play: no player count makes two teams or
+    more of the size, or ``always`` with fewest players not a multiple
+    (``definition_conflict``, reason ``teams_players``); an option's
+    ``teams`` in a game without ``teams`` (``definition_unknown_field``)."""
+    if definition.teams is None:
+        for path, effect in effects:
+            if effect.teams is not None:
+                raise fail(ErrorCode.DEFINITION_UNKNOWN_FIELD, f"{path}.teams")
+        return
+    counts = team_counts(definition)
+    if not counts or (definition.teams.always and definition.min_players not in counts):
+        raise fail(ErrorCode.DEFINITION_CONFLICT, "teams.size", reason="teams_players")
+
+
 def _card_suits(suits: Sequence[str]) -> list[str]:
     """The deck's suits a card can be entered with (not the fifth, STAR)."""
     card_suits = {suit.value for suit in Suit}
@@ -176,6 +219,8 @@ def check_captures(definition: GameDefinition, effects: Iterable[tuple[str, Effe
     than 16 named chips in all
     (``definition_too_many``); a ``ties`` effect in a game without
     ``captures`` (``definition_unknown_field``)."""
+    effects = list(effects)
+    _check_teams(definition, effects)
     captures = definition.captures
     if captures is None:
         for path, effect in effects:
@@ -247,6 +292,11 @@ def _unique_ids(captures: Captures) -> None:
                     ErrorCode.DEFINITION_DUPLICATE_ID, f"captures.{part}[{i}].id", value=item.id
                 )
             seen.add(item.id)
+
+
+def teams_to_dict(teams: Teams) -> dict[str, Any]:
+    """``teams`` in its canonical form (``always`` only when true)."""
+    return {"size": teams.size, **({"always": True} if teams.always else {})}
 
 
 def captures_to_dict(captures: Captures) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
 from ..limits import MAX_OPTION
 from ..strict_json import JsonFault, StrictJsonError
-from .captures import capture_point_ids, check_captures, read_captures
+from .captures import capture_point_ids, check_captures, read_captures, read_teams
 from .reader import READER as _R
 from .reader import fail as _fail
 from .reader import shown as _shown
@@ -86,12 +86,13 @@ _EFFECT_FIELDS = (
     "points",
     "flags",
     "ties",
+    "teams",
 )
 #: Per hand kind (GAME_FORMAT.md ``hand``, version 2): the top-level fields
-#: it requires besides every kind's, and those it refuses.
+#: it requires besides every kind's, those it refuses, and those it may have.
 _OUT_FIELDS = ("keys", "went_out", "blocked")
 _KIND_FIELDS = {
-    HandKind.CAPTURED: (("captures",), (*_OUT_FIELDS, "counted", "bids", "progress")),
+    HandKind.CAPTURED: (("captures",), (*_OUT_FIELDS, "counted", "bids", "progress"), ("teams",)),
 }
 _NUMBER_OPTIONS = ("target", "rounds")
 _SUITS = {suit.value: suit for suit in Suit}
@@ -234,6 +235,7 @@ def _effect(value: Any, path: str) -> Effect:
         tuple(points),
         tuple(flags),
         maybe("ties", lambda v, p: _R.enum(Ties, v, p)),
+        maybe("teams", lambda v, p: _R.boolean(v, p)),
     )
 
 
@@ -329,9 +331,9 @@ def definition_from_dict(data: Any) -> GameDefinition:
     if version != 1 and "hand" in data:
         hand = _R.enum(HandKind, data["hand"], "hand")
     if hand in _KIND_FIELDS:  # what a hand of this kind needs, and cannot say
-        needs, refused = _KIND_FIELDS[hand]
+        needs, refused, more = _KIND_FIELDS[hand]
         required = (*(f for f in _TOP_REQUIRED if f not in refused), *needs)
-        optional = tuple(f for f in optional if f not in refused)
+        optional = (*(f for f in optional if f not in refused), *more)
     top = _R.obj(data, "", required, optional)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
@@ -402,6 +404,7 @@ def definition_from_dict(data: Any) -> GameDefinition:
         **read_v2(top),
         hand=hand,
         captures=read_captures(top["captures"]) if "captures" in top else None,
+        teams=read_teams(top["teams"]) if "teams" in top else None,
     )
     _check_consistent(definition)
     check_v2(definition, version, _effects(definition))

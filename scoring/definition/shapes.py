@@ -52,6 +52,7 @@ class _Limits:
     named_chips: int = 16
     events: int = 8
     event_count: int = 99
+    team_size: int = 10
 
 
 LIMITS = _Limits()
@@ -253,6 +254,7 @@ class Effect:
     points: tuple[tuple[str, int], ...] = ()
     flags: tuple[tuple[str, bool], ...] = ()
     ties: Ties | None = None
+    teams: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +341,17 @@ class Captures:
     events: tuple[Event, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """Fixed partnerships (GAME_FORMAT.md ``teams``): ``size`` players a
+    team; ``always``: every session is played in teams, else only when an
+    option's effect says ``teams: true`` (Kasino's ``partners``). With
+    T teams, team k holds seats k, k + T, k + 2T… (partners opposite)."""
+
+    size: int
+    always: bool = False
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
@@ -375,6 +388,7 @@ class GameDefinition:
     suits: tuple[str, ...] = STANDARD_SUITS
     hand: HandKind = HandKind.OUT
     captures: Captures | None = None
+    teams: Teams | None = None
 
     @property
     def version(self) -> int:
@@ -383,7 +397,7 @@ class GameDefinition:
         schedule``, a ``hand`` other than ``out``), else 1."""
         if self.schedule is not None or self.suits != STANDARD_SUITS:
             return 2
-        if self.hand is not HandKind.OUT:
+        if self.hand is not HandKind.OUT or self.teams is not None:
             return 2
         return 1
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .captures import captures_to_dict
+from .captures import captures_to_dict, teams_to_dict
 from .shapes import (
     FORMAT,
     STANDARD_SUITS,
@@ -46,6 +46,8 @@ def _effect_to_dict(effect: Effect) -> dict[str, Any]:
         out["flags"] = dict(effect.flags)
     if effect.ties is not None:
         out["ties"] = effect.ties.value
+    if effect.teams is not None:
+        out["teams"] = effect.teams
     return out
 
 
@@ -148,6 +150,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["hand"] = d.hand.value
     if d.captures is not None:
         out["captures"] = captures_to_dict(d.captures)
+    if d.teams is not None:
+        out["teams"] = teams_to_dict(d.teams)
     if d.hand is HandKind.OUT:  # a hand of another kind has no cards left to key in
         out["keys"] = [_key_to_dict(key) for key in d.keys]
         out["went_out"] = d.went_out.value

@@ -337,3 +337,59 @@ def test_the_flet_panel_draws_each_row_and_its_taps_reach_the_model(db, lang) ->
     assert ola["pile-points-1"].value == "5"  # the chips nobody else has: 2♠ and the 4 aces
     ola["pile-cards-1"].on_click(None)  # a tap on the grey count: entered now
     assert draft.capture.typed["Ola"] == "23"
+
+
+def test_partnerships_a_row_a_pair_example_4_in_nine_taps(db) -> None:
+    """RULES.md §5.3, example 4: Kari and Per against Ola and Liv (seats 1
+    and 3 against 2 and 4), one row a pair: 2 + 1 + 3 + 3 = 9 taps, 11 in
+    all; both partners score the pair's points and share its win."""
+    table = Table()
+    draft = NewSessionDraft()
+    draft.select_game("kasino")
+    for name in ("Kari", "Ola", "Per", "Liv"):
+        draft.add_player(name)
+    draft.set_option("partners", True)
+    game, seated, options = draft.start_args()
+    assert options == {"partners": True}
+    sid = table.call(services.start_session, game_id=game, players=list(seated), options=options).id
+    screen = table.new_hand(sid)
+    facts = screen.draft.capture.facts
+    assert facts.players == ("Kari", "Ola") and [facts.label(r) for r in (0, 1)] == [
+        "Kari & Per",
+        "Ola & Liv",
+    ]
+    taps = Taps(screen)
+    taps.number("Kari", "30")
+    taps.set_suit("Kari", "S", 9)
+    for chip in ("10D", "2S", "AS"):
+        taps.place("Kari", chip)
+    taps.add_event("Kari", "sweep")
+    taps.add_event("Ola", "sweep")
+    taps.add_event("Ola", "sweep")
+    assert taps.count == 9
+    preview = screen.preview()
+    assert [points_shown(preview, p) for p in ("Kari", "Ola", "Per", "Liv")] == ["9", "5", "9", "5"]
+    assert tap(screen.save)
+    view = table.session(sid)
+    assert dict(view.standings.totals) == {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5}
+    stored = table.call(services.get_hand, session_id=sid, number=1).hand
+    assert set(stored.captured) == {"Kari", "Ola"}
+
+
+def test_partnerships_with_three_players_are_refused_before_the_start(db) -> None:
+    from scoring import OptionError
+
+    draft = NewSessionDraft()
+    draft.select_game("kasino")
+    for name in ("Kari", "Ola", "Per"):
+        draft.add_player(name)
+    draft.set_option("partners", True)
+    with pytest.raises(OptionError) as caught:
+        draft.start_args()
+    assert caught.value.code == "teams_uneven"
+    from app.messages import describe_error
+
+    with use_language("nb"):
+        assert describe_error(caught.value) == (
+            "Makkerpar trenger spillere i lag på 2, minst to lag: ikke 3 spillere"
+        )

@@ -102,3 +102,31 @@ def test_export_and_import_give_back_the_same_session(engine):
         )
         == text
     )
+
+
+def test_partnerships_stored_and_read_back_with_a_row_a_pair(engine):
+    from scoring import OptionError
+
+    with pytest.raises(OptionError) as caught:
+        start_session(
+            engine=engine,
+            game_id="kasino",
+            players=["Kari", "Ola", "Per"],
+            options={"partners": True},
+        )
+    assert caught.value.code == "teams_uneven"
+    view = start_session(
+        engine=engine,
+        game_id="kasino",
+        players=["Kari", "Ola", "Per", "Liv"],
+        options={"partners": True},
+    )
+    example_4 = deal(Kari=pile(30, 9, "10D 2S AS", 1), Ola=pile(22, 4, "AH AD AC", 2))
+    view = record_hand(engine=engine, session_id=view.id, hand=example_4)
+    assert view.standings.totals == {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5}
+    assert get_hand(engine=engine, session_id=view.id, number=1).hand.captured == (
+        example_4.captured
+    )
+    with pytest.raises(HandError) as refused:
+        record_hand(engine=engine, session_id=view.id, hand=deal(Per=pile(30, 9)))
+    assert refused.value.code == "teams_player"

@@ -214,3 +214,32 @@ def test_a_hostile_captured_definition_changes_nothing_it_is_one_refusal():
         ]
     )
     assert refused(data)[0] == "definition_too_large"
+
+
+@pytest.mark.parametrize(
+    ("teams", "expected"),
+    [
+        ({"size": 1}, ("definition_range", "teams.size")),  # "a team of one"
+        ({"size": 11}, ("definition_range", "teams.size")),
+        ({"size": 3}, ("definition_conflict", "teams.size")),  # 2–4 players: never two teams
+        ({"size": 2, "always": True}, ("definition_conflict", "teams.size")),  # 2 players
+        ({"size": 2, "mixed": True}, ("definition_unknown_field", "teams.mixed")),
+    ],
+)
+def test_teams_no_session_can_play_are_refused_naming_the_field(teams, expected):
+    assert refused(kasino(teams=teams)) == expected
+
+
+def test_teams_belong_to_a_captured_game_and_an_option_needs_them():
+    crowns = json.loads(
+        resources.files("scoring").joinpath("definitions/five_crowns.json").read_text("utf-8")
+    )
+    assert refused({**crowns, "teams": {"size": 2}}) == ("definition_unknown_field", "teams")
+    assert refused({**SWEDISH, "teams": {"size": 2}}) == ("definition_unknown_field", "teams")
+    data = kasino(teams=None)
+    code, field = refused(data)  # the partners option says teams: the game has none
+    assert code == "definition_unknown_field" and field.endswith(".set.teams")
+    always = kasino(teams={"size": 2, "always": True})
+    always["players"] = {"min": 4, "max": 4}
+    definition = read_definition(json.dumps(always))
+    assert definition.teams.always and read_definition(write_definition(definition)) == definition

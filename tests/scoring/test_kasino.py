@@ -332,3 +332,54 @@ def test_swapping_the_players_swaps_the_points(values):
         "Kari": score(swapped).points["Ola"],
         "Ola": score(swapped).points["Kari"],
     }
+
+
+# -- partnerships (RULES.md §5, example 4; GAME_FORMAT.md ``teams``) -----------
+
+PARTNERS = GAME.options_from_dict({"partners": True})
+#: Seats 1 and 3 against 2 and 4: Kari and Per against Ola and Liv.
+FOUR = ["Kari", "Ola", "Per", "Liv"]
+#: Example 4: a pile a partnership, under its first player.
+EXAMPLE_4 = deal(Kari=pile(30, 9, "10D 2S AS", 1), Ola=pile(22, 4, "AH AD AC", 2))
+
+
+def test_example_4_partnerships_score_one_pile_a_pair_and_share_the_total():
+    from scoring.captures import seating
+
+    assert seating(GAME, PARTNERS, FOUR) == (("Kari", "Per"), ("Ola", "Liv"))
+    result = score(EXAMPLE_4, FOUR, PARTNERS)
+    assert result.points == {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5}
+    assert result.breakdown["Per"] == result.breakdown["Kari"]
+    assert [(i.code, i.item, i.points) for i in result.breakdown["Ola"]] == [
+        (BreakdownCode.NAMED, "AH", 1),
+        (BreakdownCode.NAMED, "AD", 1),
+        (BreakdownCode.NAMED, "AC", 1),
+        (BreakdownCode.EVENT, "sweep", 2),
+    ]
+    assert result.warnings == ()
+    # the standings are the pairs': both partners of the pair to 21 share the win
+    table = score_hands(GAME, PARTNERS, FOUR, [EXAMPLE_4, EXAMPLE_4, EXAMPLE_4]).standings
+    assert table.totals == {"Kari": 27, "Ola": 15, "Per": 27, "Liv": 15}
+    assert table.finished and table.winners == ("Kari", "Per")
+
+
+def test_partnerships_refuse_a_pile_under_the_second_partner_and_uneven_seats():
+    from scoring import OptionError
+    from scoring.captures import seating
+
+    with pytest.raises(HandError) as caught:
+        score(deal(Per=pile(30, 9)), FOUR, PARTNERS)
+    assert (caught.value.code, caught.value.player) == ("teams_player", "Per")
+    with pytest.raises(OptionError) as uneven:
+        seating(GAME, PARTNERS, ["Kari", "Ola", "Per"])
+    assert uneven.value.code == "teams_uneven"
+    with pytest.raises(OptionError):
+        seating(GAME, PARTNERS, ["Kari", "Ola"])  # one team is no game
+    # without the option, every player is a team of one
+    assert seating(GAME, OPTIONS, ["Kari", "Ola", "Per"]) == (("Kari",), ("Ola",), ("Per",))
+
+
+def test_the_last_capture_of_a_partner_counts_for_the_pair():
+    options = GAME.options_from_dict({"partners": True, "last_capture": True})
+    hand = Hand(None, captured=EXAMPLE_4.captured, flags={"last_capture": "Liv"})
+    assert score(hand, FOUR, options).points == {"Kari": 9, "Ola": 6, "Per": 9, "Liv": 6}

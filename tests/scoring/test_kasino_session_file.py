@@ -114,3 +114,31 @@ def test_check_hand_checks_a_pile_made_in_code():
         check_hand(Hand(None, captured={"Kari": {"cards": 29}}), PLAYERS)
     with pytest.raises(SessionFileError):
         check_hand(Hand(None, captured={"Kari": Pile(29.5)}), PLAYERS)
+
+
+def test_a_session_in_partnerships_round_trips_and_uneven_seats_are_refused():
+    from scoring import OptionError
+
+    example_4 = Hand(
+        None,
+        captured={
+            "Kari": Pile(30, {"S": 9}, ("10D", "2S", "AS"), {"sweep": 1}),
+            "Ola": Pile(22, {"S": 4}, ("AH", "AD", "AC"), {"sweep": 2}),
+        },
+    )
+    four = ("Kari", "Ola", "Per", "Liv")
+    session = SessionDoc("kasino", GAME.options_from_dict({"partners": True}), four, (example_4,))
+    text = write_session(session)
+    assert json.loads(text)["options"] == {"partners": True}
+    again = read_session(text)
+    # (the options compared as data: the game read from the file may be
+    # another object for the same rules once the rules cache has moved on)
+    assert again.rules.options_to_dict(again.options) == {"partners": True}
+    assert (again.players, again.hands) == (session.players, session.hands)
+    assert score_session(again).standings.totals == {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5}
+    data = json.loads(text)
+    data["players"] = ["Kari", "Ola", "Per"]
+    data["hands"] = []
+    with pytest.raises(OptionError) as caught:
+        read_session(json.dumps(data))
+    assert caught.value.code == "teams_uneven"

@@ -43,11 +43,12 @@ def _cards_text(cards: int | None, derived: bool) -> str:
 
 @ft.component
 def CapturePanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
-    """Player ``seat``'s pile: counts, named cards and events."""
+    """Row ``seat``'s pile (a player's, or a partnership's): counts, named
+    cards and events."""
     capture = draft.capture
     assert capture is not None
     facts = capture.facts
-    player = draft.players[seat]
+    player = facts.players[seat]
     definition = draft.rules.game.definition
     names = (
         {e.id: words(e.name) for e in definition.captures.events}
@@ -76,7 +77,9 @@ def CapturePanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     header = ft.Row(
         [
             ft.Container(
-                content=ft.Text(player, size=16, weight=ft.FontWeight.W_600, max_lines=2),
+                content=ft.Text(
+                    facts.label(seat), size=16, weight=ft.FontWeight.W_600, max_lines=2
+                ),
                 width=NAME_WIDTH,
             ),
             count,

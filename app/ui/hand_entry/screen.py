@@ -281,7 +281,9 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
             for seat, name in enumerate(view.players)
             if draft.rules.uses_runs or name != draft.went_out
         ]
-        panel = CapturePanel if draft.capture is not None else PlayerPanel  # piles: RULES.md §5
+        if draft.capture is not None:  # piles (RULES.md §5): a row a player or partnership
+            seats = list(range(len(draft.capture.facts.players)))
+        panel = CapturePanel if draft.capture is not None else PlayerPanel
         panels = [panel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
         page = ft.context.page
         if on_its_side(page.width, page.height):

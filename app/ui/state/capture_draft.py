@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from scoring import Pile, SessionRules
-from scoring.captures import pile_table
+from scoring.captures import pile_table, seating
 from scoring.definition import HandKind
 
 __all__ = ["CaptureDraft", "PileFacts"]
@@ -40,7 +40,9 @@ _SUIT_CARDS = 13
 @dataclass(frozen=True, slots=True)
 class PileFacts:
     """What a captured hand asks of each player, from the game's rules: the
-    ``players`` in seat order (the last one's row is derived), the ``cards``
+    ``players`` in seat order, a row each (the last one's row is derived; in
+    partnerships a row a team, under its first player, with ``teams``
+    naming each row's players), the ``cards``
     in play, a suit's cards (``suit_cards``), the compared ``suits`` (each
     asked per player), the named ``chips`` in the definition's order and each
     event's id with its largest count."""
@@ -51,6 +53,8 @@ class PileFacts:
     suits: tuple[str, ...]
     chips: tuple[str, ...]
     events: tuple[tuple[str, int], ...]
+    #: per row, the names of its players (a partnership's two; RULES.md §5)
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
     def of(cls, rules: SessionRules) -> PileFacts | None:
@@ -61,14 +65,21 @@ class PileFacts:
             return None
         piles = pile_table(definition, rules.options)
         suit_cards = _SUIT_CARDS * rules.game.decks(rules.players)
+        teams = seating(rules.game, rules.options, rules.players)
         return cls(
-            rules.players,
+            tuple(team[0] for team in teams),
             suit_cards * piles.deck_suits,
             suit_cards,
             piles.suits,
             tuple(piles.chips),
             tuple((event, most) for event, (_points, most) in piles.events.items()),
+            teams,
         )
+
+    def label(self, row: int) -> str:
+        """Row ``row``'s name: its player's, or a partnership's ("Kari & Per")."""
+        names = self.teams[row] if self.teams else (self.players[row],)
+        return " & ".join(names)
 
     @property
     def last(self) -> str:
