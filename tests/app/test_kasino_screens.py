@@ -393,3 +393,33 @@ def test_partnerships_with_three_players_are_refused_before_the_start(db) -> Non
         assert describe_error(caught.value) == (
             "Makkerpar trenger spillere i lag på 2, minst to lag: ikke 3 spillere"
         )
+
+
+def test_a_comparison_on_a_suit_the_deck_lacks_is_one_line_in_both_languages():
+    """The issue's hostile case, "comparisons on a suit that does not exist",
+    as the app says it (the editor, an import, a game link)."""
+    import json
+
+    from app.messages import describe_error
+    from scoring import GameDefinitionError, builtin_definition
+    from scoring.definition import read_definition, write_definition
+
+    data = json.loads(write_definition(builtin_definition("kasino")))
+    data["captures"]["most"][1]["of"] = "STAR"
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(data))
+    with use_language("en"):
+        assert describe_error(caught.value) == (
+            "Captured cards › comparison 2 › what is compared: the deck has no suit “STAR”"
+        )
+    with use_language("nb"):
+        assert describe_error(caught.value) == (
+            "Kort tatt inn › sammenligning 2 › hva som sammenlignes: kortstokken har ingen"
+            " farge «STAR»"
+        )
+    data = json.loads(write_definition(builtin_definition("kasino")))
+    data["teams"]["size"] = 1  # "a team of one"
+    with pytest.raises(GameDefinitionError) as caught:
+        read_definition(json.dumps(data))
+    with use_language("en"):
+        assert describe_error(caught.value).startswith("Partnerships › players a team")
