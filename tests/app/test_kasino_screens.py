@@ -423,3 +423,29 @@ def test_a_comparison_on_a_suit_the_deck_lacks_is_one_line_in_both_languages():
         read_definition(json.dumps(data))
     with use_language("en"):
         assert describe_error(caught.value).startswith("Partnerships › players a team")
+
+
+def test_the_editor_makes_kasino_to_16_and_a_link_carries_it_whole():
+    """The issue's variant "Kasino to 16 instead of 21" made in the editor
+    (its target), shared by a game link and read back as the same rules,
+    the captures and the partnerships carried as they are (the editor does
+    not edit those parts yet)."""
+    import json
+
+    from app.game_link import decode_game, encode_game
+    from app.ui.state.game_draft import GameDraft
+    from scoring import builtin_definition, game_for
+    from scoring.definition import write_definition
+
+    kasino = builtin_definition("kasino")
+    draft = GameDraft.copy_of(kasino, names=("Kasino til 16", "Kasino to 16"), game_id="kasino16")
+    draft.set(("target",), "16")
+    made = draft.definition()
+    assert made.id == "kasino16" and made.target == 16
+    assert made.captures == kasino.captures and made.teams == kasino.teams
+    assert json.loads(write_definition(made))["version"] == 2
+    shared = decode_game(encode_game(made))
+    assert shared == made
+    game = game_for("kasino16", shared)
+    assert game.target(game.default_options()) == 16
+    assert game.options_from_dict({"partners": True}).partners
