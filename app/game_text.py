@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.game_text_bids import bids_in_words
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
 from app.messages import card_label, key_label, player_range, round_text, words
@@ -26,6 +27,7 @@ from scoring.definition import (
     FlagEffect,
     FlagPlayer,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     OptionKind,
@@ -185,19 +187,22 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
     if definition.description is not None:
         out.append((_("The game"), words(definition.description)))
     out.append((_("Players"), _players(definition)))
-    counted = (
-        _("Count the cards each player took in tricks.")
-        if definition.counted is Counted.TRICKS
-        else _("Count the cards each player is left holding.")
-    )
-    out.append((_("Card values"), f"{counted} {keys_in_words(definition)}"))
-    out.append((_("When someone goes out"), _went_out(definition)))
-    out.append((_("When nobody goes out"), _blocked(definition)))
-    if definition.schedule is not None:
-        out.append((_("Rounds"), _schedule(definition)))
-    if definition.flags:
-        out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
-    out.append((_("The end"), _end(definition)))
+    if definition.hand is HandKind.BIDS:  # bids and tricks (RULES.md §7): nothing counted
+        out += bids_in_words(definition)
+    else:
+        counted = (
+            _("Count the cards each player took in tricks.")
+            if definition.counted is Counted.TRICKS
+            else _("Count the cards each player is left holding.")
+        )
+        out.append((_("Card values"), f"{counted} {keys_in_words(definition)}"))
+        out.append((_("When someone goes out"), _went_out(definition)))
+        out.append((_("When nobody goes out"), _blocked(definition)))
+        if definition.schedule is not None:
+            out.append((_("Rounds"), _schedule(definition)))
+        if definition.flags:
+            out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
+        out.append((_("The end"), _end(definition)))
     if definition.next_dealer is NextDealer.WINNER_OF_TWO:
         out.append((_("Dealer"), _("With two players, whoever went out deals the next hand.")))
     unused = {  # a target (or rounds) no end uses is never offered

@@ -19,6 +19,8 @@ Routes (``page.route``; a reload keeps the screen, a second tab can open it):
 ``/games/share/<game>``          share a game: link, QR code, file
 ``/games/import``                add a shared game (pasted or a file)
 ``/game/import/<payload>``       a game's link: show it and add it
+``/table``                       the table screen (TV): the session played last
+``/table/<session>``             the table screen of one session (number or UUID)
 ===============================  ==========================================
 
 :func:`run_app` opens a desktop window where possible and serves the web UI
@@ -64,6 +66,7 @@ from app.ui.settings import SettingsScreen
 from app.ui.state import AppState
 from app.ui.state.app_state import effective_language
 from app.ui.stats import StatsScreen
+from app.ui.table import TableScreen
 from app.ui.text_styles import text_style
 from app.ui.trash import TrashScreen
 from app.web import DEFAULT_HOST, DEFAULT_PORT, desktop_available, serve
@@ -104,6 +107,8 @@ def ROUTES() -> list[ft.Route]:
         ft.Route(path="session/:sid/rules/:game", component=RulesScreen),
         ft.Route(path="session/:sid/hand", component=NewHandScreen),
         ft.Route(path="session/:sid/hand/:number", component=EditHandScreen),
+        ft.Route(path="table", component=TableScreen),
+        ft.Route(path="table/:sid", component=TableScreen),
     ]
 
 
@@ -132,9 +137,11 @@ def App(browser_language: str | None = None) -> ft.Control:
 
     def on_resize(e: ft.PageResizeEvent) -> None:
         state.set_width(e.width)
+        state.set_height(e.height)
 
     async def setup() -> None:
         state.set_width(page.width)
+        state.set_height(page.height)
         page.on_resize = on_resize
         # This browser's (or device's) own language and theme, over the server default.
         state.device_settings(await preferences.load(state.settings))

@@ -25,7 +25,7 @@ from models.errors import DatabaseFault
 from models.views import SessionView
 from scoring import CodedError
 
-__all__ = ["load", "open_session", "run_use_case", "tell_processes"]
+__all__ = ["load", "open_session", "open_table", "run_use_case", "tell_processes"]
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +57,26 @@ def open_session(session_id: int) -> Callable[[Engine], SessionView]:
     """The loader of session ``session_id``'s view
     (:func:`models.services.open_session`)."""
     return lambda engine: services.open_session(engine=engine, session_id=session_id)
+
+
+def open_table(ref: str | None) -> Callable[[Engine], SessionView | None]:
+    """The loader of what the table screen shows (``/table``, issue 29): the
+    session ``ref`` names (its short number or UUID, as ``kortpoeng show``
+    takes it: :func:`models.services.find_session`), or, for ``None``, the
+    session written to last (:func:`models.services.latest_session`); the
+    loader returns ``None`` when there is no session at all. Raises
+    :class:`models.errors.SessionNotFound` for a ``ref`` that names none."""
+
+    def load(engine: Engine) -> SessionView | None:
+        if ref is None:
+            session_id = services.latest_session(engine=engine)
+            if session_id is None:
+                return None
+        else:
+            session_id = services.find_session(engine=engine, ref=ref)
+        return services.open_session(engine=engine, session_id=session_id)
+
+    return load
 
 
 def tell_processes(session_id: int) -> None:

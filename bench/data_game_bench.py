@@ -4,9 +4,9 @@ Swedish Rummy's definition (``scoring/definitions/swedish_rummy.json``, what
 the app plays) and by the coded Swedish Rummy kept as the tests' reference
 (tests/scoring/coded_reference.py), and likewise for Rummy (winner collects,
 some hands rummy). Then Hearts, Five Crowns (a schedule of 11 rounds, each
-hand scored in its round) and Kasino (captured piles: at its 4 players, and
-at 6 in a copy of it for up to 6; issue 28's figure: ≤ 20 µs a six-player
-hand).
+hand scored in its round; issue 28's figure: ≤ 20 µs a six-player hand),
+Kasino (captured piles: at its 4 players, and at 6 in a copy of it for up to
+6; the same figure) and Plump (bids, the hook; five players, its most).
 Prints medians in µs per hand; asserts nothing (the equality is a test,
 tests/scoring/test_data_seed_games.py).
 ``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
@@ -110,6 +110,12 @@ def main(argv: list[str] | None = None) -> None:
         f" µs/hand ({'ok' if six <= FIVE_CROWNS_TARGET_US else 'over'},"
         f" ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
     )
+    plump = game_for("plump")
+    us = five_crowns_us(plump, _plump_hands(hands), repeat, PLUMP_PLAYERS)
+    print(
+        f"data_game: plump, 5 players, deals 1 to 23 (bids, hook, made): {us:.1f} µs/hand"
+        f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
+    )
 
 
 #: Issue 28: scoring a hand of a six-player game of the new kinds stays
@@ -117,15 +123,18 @@ def main(argv: list[str] | None = None) -> None:
 FIVE_CROWNS_TARGET_US = 20.0
 
 
-def five_crowns_us(game, hands: list[tuple[int, Hand]], repeat: int = REPEAT) -> float:
-    """Median µs per hand of Five Crowns, each hand scored in its round
-    (``(round, hand)`` pairs: the round's wild rank scores 20)."""
+def five_crowns_us(
+    game, hands: list[tuple[int, Hand]], repeat: int = REPEAT, players=PLAYERS
+) -> float:
+    """Median µs per hand of Five Crowns (or Plump), each hand scored in its
+    round (``(round, hand)`` pairs: the round's wild rank scores 20; Plump's
+    deal bounds the bids and names the dealer)."""
     options = game.default_options()
     times = []
     for number, hand in hands:
         start = time.perf_counter()
         for _ in range(repeat):
-            game.score_hand(options, PLAYERS, hand, number)
+            game.score_hand(options, players, hand, number)
         times.append((time.perf_counter() - start) / repeat)
     return statistics.median(times) * 1e6
 
@@ -175,6 +184,31 @@ def _kasino_hands(players, count: int = 1000) -> list[Hand]:
         }
         flags = {"last_capture": rnd.choice(players)} if rnd.random() < 0.5 else {}
         hands.append(Hand(None, captured=piles, flags=flags))
+    return hands
+
+
+#: Plump is for 2 to 5 players (RULES.md §7): its benchmark seats its most.
+PLUMP_PLAYERS = PLAYERS[:5]
+
+
+def _plump_hands(count: int = 1000) -> list[tuple[int, Hand]]:
+    """``count`` (deal, hand) pairs of Plump for :data:`PLUMP_PLAYERS`: the
+    23 deals in turn, random bids the hook allows (the dealer bids last), a
+    random half of the players made (RULES.md §7)."""
+    rnd = random.Random(7)
+    plump = game_for("plump")
+    options = plump.default_options()
+    seats = PLUMP_PLAYERS
+    hands = []
+    for i in range(count):
+        number = i % 23 + 1
+        cards = plump.round(options, number, len(seats)).cards
+        dealer = seats[(number - 1) % len(seats)]
+        bids = {p: rnd.randint(0, cards) for p in seats if p != dealer}
+        hooked = cards - sum(bids.values())
+        bids[dealer] = rnd.choice([b for b in range(cards + 1) if b != hooked])
+        made = tuple(p for p in seats if rnd.random() < 0.5)
+        hands.append((number, Hand(None, bids=bids, made=made)))
     return hands
 
 

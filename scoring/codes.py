@@ -48,6 +48,12 @@ class ErrorCode(StrEnum):
     WENT_OUT_NOT_ALLOWED = "went_out_not_allowed"
     FLAG_UNKNOWN = "flag_unknown"
     FLAG_NOT_WENT_OUT = "flag_not_went_out"
+    # a bids game's hand (RULES.md §7)
+    BID_RANGE = "bid_range"
+    BID_HOOK = "bid_hook"
+    BIDS_MISSING = "bids_missing"
+    TRICKS_RANGE = "tricks_range"
+    TRICKS_MISSING = "tricks_missing"
     # options and players
     OPTION_UNKNOWN = "option_unknown"
     OPTION_TYPE = "option_type"
@@ -156,6 +162,8 @@ class WarningCode(StrEnum):
     NAMED_CARD_COUNT = "named_card_count"
     #: a suit count below the named cards of that suit in the same pile
     NAMED_SUIT_COUNT = "named_suit_count"
+    #: a bids game's tricks taken not adding up to the cards dealt (RULES.md §7)
+    TRICKS_TOTAL = "tricks_total"
 
     @property
     def asks(self) -> bool:
@@ -193,6 +201,9 @@ class BreakdownCode(StrEnum):
     MOST = "most"
     NAMED = "named"
     EVENT = "event"
+    # a bids game's bid made or missed (GAME_FORMAT.md ``bids``)
+    BID_MADE = "bid_made"
+    BID_MISSED = "bid_missed"
     # a hand's own notes (``HandScore.notes``): why nobody scored it
     BLOCKED_TIE = "blocked_tie"
     BLOCKED_NO_SCORE = "blocked_no_score"

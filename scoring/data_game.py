@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from .bids import BidRules, bid_rules, score_bids
 from .captures import score_captured
 from .cards import Card, Face, Rank, Suit, parse_card
 from .codes import BreakdownCode, ErrorCode, WarningCode
@@ -97,6 +98,7 @@ class Rules:
     faces: Mapping[str, int]
     flags: Mapping[str, Flag]
     round_tables: tuple[tuple[int, ...], ...] = ()
+    bids: BidRules | None = None  #: a bids game's (scoring.bids), else None
 
 
 class DataGame(GameRules):
@@ -149,7 +151,7 @@ class DataGame(GameRules):
                 self.definition, option_id
             )
             if self.rules(options).end is End.SCHEDULE:  # the schedule's rounds, fixed
-                default = self.rounds(options)
+                default = self.rounds(options, count)
             key = f"r{default}" if option_id == "rounds" else str(default)
             offered.append(Preset(key, option_id, default, suggested=True))
         return tuple(offered)
@@ -205,6 +207,7 @@ class DataGame(GameRules):
             faces=MappingProxyType({k.id: points[k.id] for k in d.keys if k.rank is None}),
             flags=MappingProxyType({f.id: f for f in d.flags if in_play[f.id]}),
             round_tables=round_tables(d, table),
+            bids=bid_rules(d, options),
         )
         if len(self._resolved) > 256:
             self._resolved.clear()
@@ -227,18 +230,26 @@ class DataGame(GameRules):
         rules = self.rules(options)
         return rules.target if rules.end in (End.TARGET, End.EITHER) else None
 
-    def rounds(self, options: GameOptions) -> int | None:
+    def rounds(self, options: GameOptions, players: int | None = None) -> int | None:
         """The hands the session lasts: the ``rounds`` (``end`` ``rounds`` or
-        ``either``) or the schedule's rounds (``end`` ``schedule``)."""
+        ``either``) or the schedule's rounds (``end`` ``schedule``; in a bids
+        game, its deals for ``players`` players: scoring.bids)."""
         rules = self.rules(options)
+        if rules.bids is not None:
+            return len(rules.bids.deals(players))
         if rules.end is End.SCHEDULE:
             return len(rules.round_tables)
         return rules.rounds if rules.end in (End.ROUNDS, End.EITHER) else None
 
-    def round(self, options: GameOptions, number: int | None) -> Round | None:
+    def round(
+        self, options: GameOptions, number: int | None, players: int | None = None
+    ) -> Round | None:
         """Round ``number`` (1-based: the hand's number) of the definition's
-        schedule, with its cards dealt, wild rank and text; ``None`` without a
-        schedule or for a number outside it."""
+        schedule (a bids game's deals for ``players`` players), with its cards
+        dealt, wild rank and text; ``None`` without a schedule or outside it."""
+        bids = self.rules(options).bids
+        if bids is not None:
+            return bids.deal(number, players)
         schedule = self.definition.schedule
         if schedule is None or number is None or not 1 <= number <= len(schedule.rounds):
             return None
@@ -395,6 +406,8 @@ class DataGame(GameRules):
         if self.definition.hand is HandKind.CAPTURED:  # piles (RULES.md §5)
             return score_captured(self, options, players, hand)
         rules = self.rules(options)
+        if rules.bids is not None:  # a bids game's hand (scoring.bids, RULES.md §7)
+            return score_bids(rules.bids, players, hand, number)
         went_out = hand.went_out
         leftover = dict.fromkeys(players, 0)
         if went_out is not None:

@@ -71,7 +71,7 @@ _TEMPLATES: dict[str, str] = {
     "file_json": "not valid JSON: {detail}",
     "file_not_object": "{field} must be an object",
     "file_format": "not a Kortpoeng session file (format is {value!r})",
-    "file_version": "unsupported session file version {value!r} (this version reads 1)",
+    "file_version": "unsupported session file version {value!r} (this version reads 1 to {newest})",
     "file_missing": "{field} is missing",
     "file_unknown_field": "unknown field {field!r}",
     "file_duplicate_key": "{field} is given twice",
@@ -94,6 +94,12 @@ _TEMPLATES: dict[str, str] = {
     "pile_unknown": "this game does not count {value!r} in a captured pile",
     "teams_uneven": "{count} players cannot sit in teams of {size}, at least two teams",
     "teams_player": "a team's pile goes under its first player, {team!r}",
+    # ... a bids game's hand (RULES.md §7)
+    "bid_range": "{player} bid {value!r}: a bid is a whole number from 0 to {cards}",
+    "bid_hook": "{player} deals and may not bid {value}: the bids would add up to {cards}",
+    "bids_missing": "{player} has no bid",
+    "tricks_range": "{player} took {value!r} tricks: tricks are from 0 to {cards}",
+    "tricks_missing": "the tricks (or the made bids) of {player} are missing",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",

@@ -66,6 +66,12 @@ class Hand:
             ``{"rummy": "Per"}``, a session file's ``"rummy": true``).
         captured: a ``captured`` hand's piles (GAME_FORMAT.md ``captures``):
             per player, a :class:`Pile`; ``went_out`` is ``None``.
+        bids: a bids game (GAME_FORMAT.md ``hand: bids``, RULES.md §7): per
+            player, the tricks bid before play.
+        made: a bids game scored made/missed: the players whose bid was
+            made (exactly); ``None`` while not entered, or when ``tricks`` are.
+        tricks: a bids game: per player, the tricks taken (when the game's
+            missed bids score by tricks; a made bid is tricks = bid).
     """
 
     went_out: str | None
@@ -75,6 +81,9 @@ class Hand:
     played_at: str | None = None
     flags: Mapping[str, str] = field(default_factory=dict)
     captured: Mapping[str, Pile] = field(default_factory=dict)
+    bids: Mapping[str, int] = field(default_factory=dict)
+    made: tuple[str, ...] | None = None
+    tricks: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +109,9 @@ class BreakdownItem:
     ``most`` (a comparison won; ``item`` what it compares, ``"cards"`` or a
     suit, ``value`` the count, ``players``
     everyone tied on it), ``named`` (a named card; ``item`` the card) and
-    ``event`` (``count`` × ``value``; ``item`` the event's id).
+    ``event`` (``count`` × ``value``; ``item`` the event's id). A bids
+    game's lines (RULES.md §7): ``bid_made`` and ``bid_missed`` (``value``
+    the bid, ``count`` the tricks taken when entered).
 
     A note on the whole hand (``HandScore.notes``, ``points`` 0) says why
     nobody scored it: ``blocked_tie`` (blocked, and the lowest leftover value

@@ -74,6 +74,7 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
         # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
         "kasino": ("99e0da111b27c33eb028f1193394f46ae35ec4c323d94f01d34e94d32d36570d",),
+        "plump": ("794d957707636fe4e0b28adc1fdfc976540b804f46b9a985594b9601f5f7a577",),
     }
 )
 

@@ -269,11 +269,15 @@ class GameRules:
         target = getattr(options, "target", None)
         return target if isinstance(target, int) else None
 
-    def rounds(self, options: GameOptions) -> int | None:
-        """The number of hands the session lasts, or ``None`` (target instead)."""
+    def rounds(self, options: GameOptions, players: int | None = None) -> int | None:
+        """The number of hands the session lasts with ``players`` players (a
+        bids game's schedule deals a row once per player), or ``None`` (target
+        instead)."""
         return None
 
-    def round(self, options: GameOptions, number: int | None) -> Round | None:
+    def round(
+        self, options: GameOptions, number: int | None, players: int | None = None
+    ) -> Round | None:
         """Round ``number`` of the game's schedule (GAME_FORMAT.md
         ``schedule``): the cards dealt, the wild rank, the text; ``None`` for a
         game without one (the coded game has none)."""
@@ -665,7 +669,7 @@ class SessionRules:
 
     def round(self, number: int | None) -> Round | None:
         """Round ``number`` of the game's schedule, ``None`` without one."""
-        return self.game.round(self.options, number)
+        return self.game.round(self.options, number, len(self.players))
 
     @property
     def wild_points(self) -> int | None:
@@ -720,7 +724,7 @@ class SessionRules:
     @property
     def rounds(self) -> int | None:
         """How many hands the session lasts, or ``None``."""
-        return self.game.rounds(self.options)
+        return self.game.rounds(self.options, len(self.players))
 
     def options_dict(self) -> dict[str, Any]:
         """The options that differ from the game's defaults (SESSION_FORMAT.md)."""

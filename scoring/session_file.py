@@ -7,8 +7,9 @@ gives back the same text.
 
 Version 2 carries the game's definition (GAME_FORMAT.md) for a game defined as
 data, so that a file is scored by the rules it was played by, on a device that
-does not have the game; and a hand's flags. Version 1 files are still read
-(their games are the coded ones).
+does not have the game; and a hand's flags. Version 3 adds a bids game's hand
+(``bids``, ``made``, ``tricks``: Plump), written only by a session that has
+one. Version 1 files are still read (their games are the coded ones).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import strict_json
+from .bids_file import BID_FIELDS, bids_from_file, bids_of_hand, bids_to_file
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
@@ -47,12 +49,17 @@ __all__ = [
 ]
 
 FORMAT = "kortpoeng-session"
-#: The version written; every version in :data:`READABLE` is read.
+#: The version written; every version in :data:`READABLE` is read. A file
+#: with a hand field of version 3 is written as :data:`VERSION_3`.
 VERSION = 2
+VERSION_3 = SESSION_VERSION
+#: The hand fields of version 3: a captured hand's piles (Kasino, RULES.md §5)
+#: and a bids game's bids, made bids and tricks (Plump, RULES.md §7).
+_V3_HAND_FIELDS = ("captured", *BID_FIELDS)
 READABLE = (1, 2, 3)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
-_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", "captured")
+_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", *_V3_HAND_FIELDS)
 _RUN_FIELDS = ("cards", "ace_as")
 #: The hand flag a file's ``"rummy": true`` is, for the player who went out
 #: (GAME_FORMAT.md "Hand flags"): Rummy's going out in one turn.
@@ -325,6 +332,7 @@ def _hand_from_dict(
         played_at,
         flags,
         _in_seat_order(captured, players),
+        **bids_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -415,6 +423,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
     played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
     left = {p: held for p, held in left.items() if held != ()}
     runs = {p: laid for p, laid in runs.items() if laid}
+    bids = bids_of_hand(hand)  # a bids game's hand: names seated, types checked
     return Hand(
         went_out,
         _in_seat_order(left, players),
@@ -423,6 +432,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         played_at,
         flags,
         _in_seat_order(captured, players),
+        **bids_from_file(bids, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -516,6 +526,13 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             params={"value": str(shown)[:20], "newest": READABLE[-1]},
         )
     _unknown(data, _TOP_FIELDS_2 if version >= 2 else _TOP_FIELDS, "")
+    if version < VERSION_3 and isinstance(data.get("hands"), list):
+        for number, item in enumerate(data["hands"], 1):  # a version 3 field in an older file
+            for name in _V3_HAND_FIELDS:
+                if isinstance(item, dict) and name in item:
+                    raise SessionFileError(
+                        ErrorCode.FILE_UNKNOWN_FIELD, field=f"hands[{number}].{name}"
+                    )
     for key in ("game", "players"):
         if key not in data:
             raise SessionFileError(ErrorCode.FILE_MISSING, field=key)
@@ -551,9 +568,6 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
         seating(game, options, players)
     started_at = _time(data.get("started_at"), "started_at")
     items = _expect(data.get("hands", []), list, "hands", Expected.LIST)
-    for number, item in enumerate(items, 1):  # a version 3 field in an older file
-        if version < SESSION_VERSION and isinstance(item, dict) and "captured" in item:
-            raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"hands[{number}].captured")
     hands = tuple(
         hand_from_dict(item, players, game, number) for number, item in enumerate(items, 1)
     )
@@ -600,10 +614,11 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
             ]
             for player, runs in hand.runs.items()
         }
-    out["left"] = {
-        player: held if isinstance(held, int) else [str(card) for card in held]
-        for player, held in hand.left.items()
-    }
+    if hand.left or not hand.bids:  # a bids game's hand has no cards
+        out["left"] = {
+            player: held if isinstance(held, int) else [str(card) for card in held]
+            for player, held in hand.left.items()
+        }
     flags = dict(hand.flags)
     if hand.went_out is not None and flags.get(RUMMY) == hand.went_out:
         out["rummy"] = True  # the flag rummy for the player who went out, as files say it
@@ -612,6 +627,7 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         out["flags"] = flags
     if hand.captured:
         out["captured"] = {player: pile_to_dict(pile) for player, pile in hand.captured.items()}
+    out.update(bids_to_file(hand))
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -620,11 +636,14 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
 
 
 def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
-    """The session as a canonical SESSION_FORMAT.md mapping (version 2; a game
-    defined as data carries its definition)."""
-    # the lowest version that can say it: 3 only for a captured hand's piles
-    newer = any(hand.captured for hand in doc.hands)
-    out: dict[str, Any] = {"format": FORMAT, "version": SESSION_VERSION if newer else VERSION}
+    """The session as a canonical SESSION_FORMAT.md mapping (version 2, or 3
+    when a hand has a version 3 field: a captured hand's piles, a bids game's
+    bids, made bids or tricks; a game defined as data carries its
+    definition)."""
+    newer = any(
+        hand.captured or hand.bids or hand.made is not None or hand.tricks for hand in doc.hands
+    )
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION_3 if newer else VERSION}
     if doc.id is not None:
         out["id"] = doc.id
     out["game"] = doc.game_id

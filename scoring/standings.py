@@ -31,8 +31,8 @@ class GameRules(Protocol):
         """The target score that ends the session, or ``None``."""
         ...
 
-    def rounds(self, options: GameOptions) -> int | None:
-        """The number of hands the session lasts, or ``None``."""
+    def rounds(self, options: GameOptions, players: int | None = None) -> int | None:
+        """The number of hands the session lasts with ``players`` players, or ``None``."""
         ...
 
     def next_dealer(self, players: Sequence[str], went_out: Sequence[str | None]) -> str:
@@ -225,7 +225,7 @@ def standings_from_columns(
         raise ValueError("one column of points per seat, one point per hand")
     lowest = game.lowest_wins(options)
     target = game.target(options)
-    rounds = game.rounds(options)
+    rounds = game.rounds(options, len(players))
     running_columns = [list(accumulate(column)) for column in columns] if count else []
     # the session ends after its last round, or after the first hand in which a
     # total reaches the target (≥), whichever comes first when a game has both

@@ -83,6 +83,12 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
             value=format_number(value),
             points=format_number(points),
         )
+    if code == BreakdownCode.BID_MADE:
+        return _("Bid {bid} made: {points}", bid=format_number(value), points=format_number(points))
+    if code == BreakdownCode.BID_MISSED:
+        return _(
+            "Bid {bid} missed: {points}", bid=format_number(value), points=format_number(points)
+        )
     if code == BreakdownCode.PENALTY_TAKEN:
         return ngettext(
             "{n} penalty point for cards taken",
@@ -227,6 +233,8 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.MOST,
         BreakdownCode.NAMED,
         BreakdownCode.EVENT,
+        BreakdownCode.BID_MADE,
+        BreakdownCode.BID_MISSED,
     }
 )
 

@@ -63,7 +63,7 @@ _FIELD_WORDS: Mapping[str, str] = {
     "cards": N_("cards dealt"),
     "wild": N_("wild rank"),
     "text": N_("text"),
-    # version 2: captured piles (RULES.md §5)
+    # version 2: what a hand is; captured piles (RULES.md §5)
     "hand": N_("What a hand is"),
     "captures": N_("Captured cards"),
     "of": N_("what is compared"),
@@ -74,6 +74,18 @@ _FIELD_WORDS: Mapping[str, str] = {
     "teams": N_("Partnerships"),
     "size": N_("players a team"),
     "always": N_("always"),
+    # version 2: a bids game (Plump)
+    "bids": N_("Bids"),
+    "made": N_("a made bid"),
+    "missed": N_("a missed bid"),
+    "base": N_("base points"),
+    "per_bid": N_("points per trick bid"),
+    "per_trick": N_("points per trick taken"),
+    "per_off": N_("points per trick off"),
+    "zero": N_("points for a made zero bid"),
+    "hook": N_("the hook"),
+    "repeat": N_("dealt once per player"),
+    "schedule_repeat": N_("rounds dealt once per player"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")

@@ -49,6 +49,15 @@ def _hand_size(w: ScoreWarning) -> str:
     )
 
 
+def _tricks_total(w: ScoreWarning) -> str:
+    return ngettext(
+        "The tricks taken add up to {taken}, but this deal dealt {n} card each",
+        "The tricks taken add up to {taken}, but this deal dealt {n} cards each",
+        w.expected,
+        taken=format_number(w.count),
+    )
+
+
 def _round_cards(w: ScoreWarning) -> str:
     return ngettext(
         "{player} has {n} card left, but this round dealt {expected}",
@@ -126,6 +135,7 @@ _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
     WarningCode.CAPTURE_TOTAL: _capture_total,
     WarningCode.NAMED_CARD_COUNT: _named_card_count,
     WarningCode.NAMED_SUIT_COUNT: _named_suit_count,
+    WarningCode.TRICKS_TOTAL: _tricks_total,
 }
 
 #: Every warning code :func:`describe_warning` has a sentence for.

@@ -419,6 +419,30 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "A partnership's pile is entered under its first player, {team}",
         team=_shown(str(p.get("team", ""))),
     ),
+    # a bids game's hand (RULES.md §7; the player is named before the sentence)
+    ErrorCode.BID_RANGE: lambda e, p: ngettext(
+        "a bid is from 0 to the {n} card dealt, not {value}",
+        "a bid is from 0 to the {n} cards dealt, not {value}",
+        _count(p, "cards"),
+        n=_number_param(p, "cards"),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.BID_HOOK: lambda e, p: ngettext(
+        "the dealer may not bid {value}: the bids would add up to the {n} card dealt (the hook)",
+        "the dealer may not bid {value}: the bids would add up to the {n} cards dealt (the hook)",
+        _count(p, "cards"),
+        n=_number_param(p, "cards"),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.BIDS_MISSING: lambda e, p: _("no bid is entered"),
+    ErrorCode.TRICKS_RANGE: lambda e, p: ngettext(
+        "tricks taken are from 0 to the {n} card dealt, not {value}",
+        "tricks taken are from 0 to the {n} cards dealt, not {value}",
+        _count(p, "cards"),
+        n=_number_param(p, "cards"),
+        value=_value(p.get("value")),
+    ),
+    ErrorCode.TRICKS_MISSING: lambda e, p: _("the tricks taken (or the bids made) are not entered"),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
     ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(

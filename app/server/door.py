@@ -46,6 +46,7 @@ __all__ = [
     "COOKIE_MAX_AGE",
     "DOOR_TOPIC",
     "JOIN_FILE",
+    "JOIN_LANDINGS",
     "JOIN_PREFIX",
     "JoinDoor",
     "JoinSecret",
@@ -66,6 +67,10 @@ COOKIE = "kortpoeng_device"
 COOKIE_MAX_AGE = 400 * 24 * 3600
 #: Path prefix of the join link: ``/join/<code>``.
 JOIN_PREFIX = "/join/"
+#: Where a join link may land besides the sessions (``/`` ): the link's last
+#: part after the code (``/join/<code>/table``: a TV that joins opens the
+#: table screen). Only these: the link is no open redirect.
+JOIN_LANDINGS = {"table": "/table"}
 #: Flet pub/sub topic on which the server tells every tab that the join code
 #: was revoked (each tab then reloads and meets the door).
 DOOR_TOPIC = "kortpoeng.door"
@@ -262,6 +267,11 @@ class JoinDoor:
         :class:`JoinAddress`, or a host name as it goes into a link)."""
         host = address.host if not isinstance(address, str) else address
         return f"http://{host}:{self.port}{self.join_path()}"
+
+    def table_link(self, address: JoinAddress | str) -> str:
+        """The join link that lands on the table screen (``/table``, for a
+        TV or a tablet on the network): :meth:`link` and ``/table``."""
+        return self.link(address) + "/table"
 
     def local_links(self) -> list[str]:
         """The join links this computer itself opens (``127.0.0.1``, or the

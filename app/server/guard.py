@@ -15,9 +15,9 @@ Every request is treated as hostile. In order, :class:`Guard`:
    HTTP 403), so a page from another site or port can neither read nor
    change anything;
 4. answers the join link ``/join/<code>`` (device cookie, then a redirect to
-   the app) and, when the :class:`~app.server.door.JoinDoor` is required,
-   gives a client without the device cookie the "ask the host for the join
-   code" page (HTTP 403) and refuses its websocket;
+   the app; ``/join/<code>/table`` to the table screen) and, when the
+   :class:`~app.server.door.JoinDoor` is required, gives a client without
+   the device cookie the "ask the host for the join code" page (HTTP 403) and refuses its websocket;
 5. puts the security headers of :mod:`app.server.headers` on every answer.
 
 A request with a body is refused before the door (HTTP 413, after the
@@ -42,13 +42,14 @@ import contextlib
 import hashlib
 import ipaddress
 import logging
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from app.game_link import IMPORT_PATH
 from app.server.client import ACCEPT_LANGUAGE
-from app.server.door import COOKIE, JOIN_PREFIX, JoinDoor
+from app.server.door import COOKIE, JOIN_LANDINGS, JOIN_PREFIX, JoinDoor
 from app.server.headers import (
     APP_POLICY,
     content_security_policy,
@@ -172,6 +173,19 @@ def _page_path(path: str) -> bool:
     extension, or ``.html``)."""
     name = path.rsplit("/", 1)[-1]
     return "." not in name or name.endswith(".html")
+
+
+def _one_slash(scope: Scope) -> str:
+    """The address of a request whose path has two slashes or more in a row
+    (``//table/3``, a link typed or pasted with one slash too many), with one
+    slash each (``/table/3``), its query kept. The Flutter client would take
+    the doubled path for its base and draw a grey page. Never a
+    protocol-relative ``//host`` address (no open redirect)."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8")
+    query = bytes(scope.get("query_string") or b"")
+    address = re.sub(rb"/{2,}", b"/", bytes(raw)) + (b"?" + query if query else b"")
+    # only printable ASCII goes into the Location header
+    return quote(address.decode("latin-1"), safe="/%?&=;:@!$'()*+,-._~")
 
 
 def _game_link(scope: Scope) -> Scope:
@@ -462,6 +476,9 @@ class Guard:
         if path == "/oauth_callback" or path.startswith("/oauth_callback/"):
             await self._plain(send, 404, b"Not found\n")  # the app uses no OAuth
             return
+        if "//" in path:  # the client takes its base from the address: it would draw nothing
+            await self._redirect(send, _one_slash(scope))
+            return
         if path.startswith(JOIN_PREFIX) or path == JOIN_PREFIX.rstrip("/"):
             await self._join(path[len(JOIN_PREFIX) :], headers, send, scope)
             return
@@ -476,12 +493,13 @@ class Guard:
         await self.app(scope, receive, self._secured(send))
 
     async def _join(self, code: str, headers: dict[str, str], send: Send, scope: Scope) -> None:
-        code = code.strip("/")
+        code, _slash, landing = code.strip("/").partition("/")
+        location = JOIN_LANDINGS.get(landing, "/")  # a fixed few: no open redirect
         if not self.door.required:
-            await self._redirect(send, "/")
+            await self._redirect(send, location)
         elif code and len(code) <= 200 and self.door.code_matches(code):
             self.door.arrived((scope.get("client") or ("", 0))[0])
-            await self._redirect(send, "/", cookie=self.door.cookie_header())
+            await self._redirect(send, location, cookie=self.door.cookie_header())
         else:
             await self._door(send, headers, stale_link=True)
 

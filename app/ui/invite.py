@@ -29,7 +29,7 @@ from app.messages import address_kind_word, address_label, nobody_came_causes
 from app.server.addresses import AddressKind
 from app.server.door import DOOR_TOPIC, JoinDoor, current_door
 from app.server.qr import qr_png
-from app.ui.common import Screen, section_title, tagged, use_created
+from app.ui.common import Screen, go, section_title, tagged, use_created
 from app.ui.state.invite_screen import InviteScreen as InviteModel
 
 __all__ = ["InviteScreen", "follow_door"]
@@ -70,11 +70,11 @@ def follow_door(page: ft.Page) -> None:
     page.pubsub.subscribe_topic(DOOR_TOPIC, on_revoked)
 
 
-def _link_tile(number: int, link: str, label: str) -> ft.Control:
-    """One join link in the list: tapped, it is copied; ``label`` (its
-    interface and kind) below it."""
+def _link_tile(identifier: str, link: str, label: str) -> ft.Control:
+    """One join link in the list (tagged ``identifier``): tapped, it is
+    copied; ``label`` (its interface and kind) below it."""
     return tagged(
-        f"invite-link-{number}",
+        identifier,
         ft.ListTile(
             title=ft.Text(link, selectable=True, size=14),
             subtitle=ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -110,6 +110,46 @@ def _nobody_came() -> ft.Control:
             padding=12,
         ),
     )
+
+
+def _table_section(link: str) -> list[ft.Control]:
+    """The table screen (``/table``): what it is, its join link for a TV or a
+    tablet on the network (``link``; ``""`` where there is no join code) and
+    a button that opens it here."""
+    parts: list[ft.Control] = [
+        section_title(_("Table screen")),
+        ft.Text(
+            _(
+                "A TV, a tablet or this computer can show the standings in big type, "
+                "with who deals next; it follows every saved hand by itself."
+            ),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+    ]
+    if link:
+        parts.append(
+            _link_tile(
+                "invite-table-link",
+                link,
+                _(
+                    "Open this link in the browser of the TV or the tablet: "
+                    "it joins and shows the table"
+                ),
+            )
+        )
+    parts.append(
+        tagged(
+            "invite-open-table",
+            ft.OutlinedButton(
+                _("Open the table screen"),
+                icon=ft.Icons.TV,
+                on_click=lambda _e: go("/table"),
+                height=48,
+            ),
+            button=True,
+        )
+    )
+    return parts
 
 
 @ft.component
@@ -186,7 +226,7 @@ def InviteScreen() -> ft.Control:
     body.append(section_title(_("Join link")))
     number = 0
     for entry in addresses:
-        body.append(_link_tile(number, door.link(entry), address_label(entry)))
+        body.append(_link_tile(f"invite-link-{number}", door.link(entry), address_label(entry)))
         if number > 0:
             body.append(
                 tagged(
@@ -213,8 +253,11 @@ def InviteScreen() -> ft.Control:
             )
         )
     for link in local:
-        body.append(_link_tile(number, link, address_kind_word(AddressKind.LOOPBACK)))
+        body.append(
+            _link_tile(f"invite-link-{number}", link, address_kind_word(AddressKind.LOOPBACK))
+        )
         number += 1
+    body.extend(_table_section(door.table_link(addresses[0]) if addresses else ""))
     body.append(section_title(_("Revoke")))
     if not confirming:
         body.extend(

@@ -71,6 +71,7 @@ _HOMES = {
     "insert_hand": "hands",
     "list_games": "games",
     "list_players": "players",
+    "latest_session": "listing",
     "list_sessions": "listing",
     "open_session": "queries",
     "player_stats": "players",
@@ -108,6 +109,7 @@ __all__ = [
     "import_game",
     "import_session",
     "insert_hand",
+    "latest_session",
     "list_games",
     "list_players",
     "list_sessions",
@@ -150,7 +152,7 @@ if TYPE_CHECKING:
         restore_hand,
         undo_last_hand,
     )
-    from .listing import find_session, list_sessions
+    from .listing import find_session, latest_session, list_sessions
     from .players import list_players, player_stats, recent_players, rename_player
     from .queries import export_session, open_session, session_doc
     from .sessions import delete_session, purge_trash, rematch, restore_session, start_session

@@ -72,8 +72,9 @@ _CARD_TEXT = {card.key: str(card) for card in Card.all()}
 def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
     """The ``entry`` column of a checked hand: ``left``/``runs`` by seat index
     (as text), in the session file's notation (:func:`scoring.hand_to_dict`:
-    cards as canonical text, a run's ``ace_as`` only when set), and ``flags``
-    (flag id → seat as text; *rummy* too) when a flag was called."""
+    cards as canonical text, a run's ``ace_as`` only when set), ``flags``
+    (flag id → seat as text; *rummy* too) when a flag was called, and a bids
+    game's ``bids``, ``made`` and ``tricks`` by seat."""
     text = _CARD_TEXT
     seat = {p: str(i) for i, p in enumerate(players)}
     entry: dict[str, Any] = {
@@ -100,6 +101,21 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
         from scoring.pile_file import pile_to_dict
 
         entry["captured"] = {seat[p]: pile_to_dict(pile) for p, pile in hand.captured.items()}
+    if hand.bids or hand.made is not None or hand.tricks:  # a bids game's hand (Plump)
+        entry.update(_bids_entry(hand, seat))
+    return entry
+
+
+def _bids_entry(hand: Hand, seat: Mapping[str, str]) -> dict[str, Any]:
+    """A bids game's hand in the ``entry`` column: ``bids`` and ``tricks``
+    by seat (as text, like ``left``), ``made`` a list of seats."""
+    entry: dict[str, Any] = {}
+    if hand.bids:
+        entry["bids"] = {seat[p]: n for p, n in hand.bids.items()}
+    if hand.made is not None:
+        entry["made"] = [seat[p] for p in hand.made]
+    if hand.tricks:
+        entry["tricks"] = {seat[p]: n for p, n in hand.tricks.items()}
     return entry
 
 
@@ -166,6 +182,11 @@ def hand_of(
         data["flags"] = snapshots.flags_from_entry(entry, players)
     if isinstance(entry.get("captured"), Mapping) and entry["captured"]:
         data["captured"] = {name(k): v for k, v in entry["captured"].items()}
+    for part in ("bids", "tricks"):  # a bids game's hand (Plump)
+        if isinstance(entry.get(part), Mapping):
+            data[part] = {name(k): v for k, v in entry[part].items()}
+    if isinstance(entry.get("made"), list):
+        data["made"] = [name(k) for k in entry["made"]]
     if note is not None:
         data["note"] = note
     if played_at is not None:

@@ -16,8 +16,8 @@ nothing here changes a stored session.
 >>> mine = dataclasses.replace(builtin_definition("crazy_eights"), id="family_eights")
 >>> save_game(engine=engine, definition=mine).game_id
 'family_eights'
->>> [g.game_id for g in list_games(engine=engine)][-2:]
-['kasino', 'family_eights']
+>>> [g.game_id for g in list_games(engine=engine)][-3:]
+['kasino', 'plump', 'family_eights']
 >>> import_game(engine=engine, data=export_game(engine=engine, game_id="family_eights")).outcome
 'unchanged'
 """

@@ -15,7 +15,7 @@ from ..db import Handle, as_utc, from_json, read_only
 from ..errors import AmbiguousSession, SessionNotFound
 from ..views import SessionPage, SessionSummary
 
-__all__ = ["find_session", "list_sessions"]
+__all__ = ["find_session", "latest_session", "list_sessions"]
 
 
 def _marks(name: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
@@ -141,3 +141,17 @@ def find_session(*, engine: Handle, ref: str | int, include_deleted: bool = Fals
     if len(matches) > 1:
         raise AmbiguousSession(session=str(ref), matches=len(matches))
     return int(matches[0][0])
+
+
+def latest_session(*, engine: Handle) -> int | None:
+    """The id of the session a table is playing: the one written to last (a
+    hand saved, edited or deleted, or the session started), finished or
+    not, outside the trash; ``None`` when there is none. What ``/table``
+    shows (issue 29): the session being played, or the last one played.
+    Ties on the write time go to the newer session."""
+    with read_only(engine) as reader:
+        found = reader.value(
+            "SELECT id FROM game_session WHERE deleted_at IS NULL "
+            "ORDER BY updated_at DESC, id DESC LIMIT 1"
+        )
+    return None if found is None else int(found)

@@ -22,11 +22,13 @@ True
 The package: :mod:`.shapes` (the data classes and enums), :mod:`.reader`
 (the strict reader's primitives), :mod:`.reading` (reading and checking, the
 warnings), :mod:`.reading_v2` (version 2's fields: the schedule of rounds,
-the suits) and :mod:`.writing`; every name is imported from here.
+the suits, the hand kind), :mod:`.bids` and :mod:`.reading_bids` (a bids
+game's parts) and :mod:`.writing`; every name is imported from here.
 """
 
 from __future__ import annotations
 
+from .bids import Bids, BidsChange, Made, MadeKind, Missed, MissedKind, Repeat
 from .reading import (
     DefinitionWarning,
     definition_from_dict,
@@ -81,6 +83,8 @@ __all__ = [
     "SUIT_IDS",
     "VERSION",
     "VERSIONS",
+    "Bids",
+    "BidsChange",
     "Blocked",
     "BlockedTerm",
     "Captures",
@@ -97,11 +101,16 @@ __all__ = [
     "GameDefinition",
     "HandKind",
     "Key",
+    "Made",
+    "MadeKind",
+    "Missed",
+    "MissedKind",
     "NamedCard",
     "NextDealer",
     "Option",
     "OptionKind",
     "Preset",
+    "Repeat",
     "Round",
     "Schedule",
     "Source",

@@ -24,7 +24,8 @@ from .reader import READER as _R
 from .reader import fail as _fail
 from .reader import shown as _shown
 from .reader import type_error as _type
-from .reading_v2 import V2_FIELDS, check_v2, read_v2
+from .reading_bids import BIDS_EFFECT_FIELDS, read_bids_effect
+from .reading_v2 import V2_FIELDS, check_v2, hand_fields, read_v2
 from .shapes import (
     FORMAT,
     LIMITS,
@@ -88,12 +89,6 @@ _EFFECT_FIELDS = (
     "ties",
     "teams",
 )
-#: Per hand kind (GAME_FORMAT.md ``hand``, version 2): the top-level fields
-#: it requires besides every kind's, those it refuses, and those it may have.
-_OUT_FIELDS = ("keys", "went_out", "blocked")
-_KIND_FIELDS = {
-    HandKind.CAPTURED: (("captures",), (*_OUT_FIELDS, "counted", "bids", "progress"), ("teams",)),
-}
 _NUMBER_OPTIONS = ("target", "rounds")
 _SUITS = {suit.value: suit for suit in Suit}
 _RANKS = {rank.value: rank for rank in Rank}
@@ -195,7 +190,8 @@ def _flag(value: Any, path: str) -> Flag:
 
 
 def _effect(value: Any, path: str) -> Effect:
-    data = _R.obj(value, path, (), _EFFECT_FIELDS)
+    # version 2's fields are refused in a version 1 document (check_bids)
+    data = _R.obj(value, path, (), (*_EFFECT_FIELDS, *BIDS_EFFECT_FIELDS))
     points: list[tuple[str, int]] = []
     if "points" in data:
         table = data["points"]
@@ -236,6 +232,7 @@ def _effect(value: Any, path: str) -> Effect:
         tuple(flags),
         maybe("ties", lambda v, p: _R.enum(Ties, v, p)),
         maybe("teams", lambda v, p: _R.boolean(v, p)),
+        **read_bids_effect(data, path),
     )
 
 
@@ -323,17 +320,8 @@ def definition_from_dict(data: Any) -> GameDefinition:
             ErrorCode.DEFINITION_VERSION, "version", value=str(shown)[:20], newest=VERSIONS[-1]
         )
     # a version 1 document holds no version 2 field: it reads as it always did
-    optional: tuple[str, ...] = (
-        _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS, "hand")
-    )
-    required: tuple[str, ...] = _TOP_REQUIRED
-    hand = HandKind.OUT
-    if version != 1 and "hand" in data:
-        hand = _R.enum(HandKind, data["hand"], "hand")
-    if hand in _KIND_FIELDS:  # what a hand of this kind needs, and cannot say
-        needs, refused, more = _KIND_FIELDS[hand]
-        required = (*(f for f in _TOP_REQUIRED if f not in refused), *needs)
-        optional = (*(f for f in optional if f not in refused), *more)
+    allowed = _TOP_OPTIONAL if version == 1 else (*_TOP_OPTIONAL, *V2_FIELDS)
+    kind, required, optional = hand_fields(data, version, _TOP_REQUIRED, allowed)
     top = _R.obj(data, "", required, optional)
     players = _R.obj(top["players"], "players", ("min", "max"), ())
     least = _R.whole(players["min"], "players.min", 2, LIMITS.players)
@@ -355,13 +343,11 @@ def definition_from_dict(data: Any) -> GameDefinition:
         decks.append((start, _R.whole(entry["decks"], f"decks[{i}].decks", 1, LIMITS.decks)))
     if decks == [(least, 1)]:
         decks = []  # the default, written as nothing
-    keys = (
-        tuple(
-            _key(item, f"keys[{i}]")
-            for i, item in enumerate(_R.seq(top.get("keys", []), "keys", LIMITS.keys, least=1), 1)
+    keys = tuple(
+        _key(item, f"keys[{i}]")
+        for i, item in enumerate(
+            _R.seq(top["keys"], "keys", LIMITS.keys, least=1) if "keys" in top else [], 1
         )
-        if hand is HandKind.OUT
-        else ()
     )
     _R.unique([k.id for k in keys], "keys")
     flags = tuple(
@@ -382,8 +368,15 @@ def definition_from_dict(data: Any) -> GameDefinition:
         max_players=most,
         keys=keys,
         # a hand of another kind has nobody going out and no leftover cards
-        went_out=_R.enum(WentOut, top.get("went_out", "never"), "went_out"),
-        blocked=_R.enum(Blocked, top.get("blocked", "own"), "blocked"),
+        # (GameDefinition: a captured game's own, a bids game's no score)
+        went_out=_R.enum(WentOut, top["went_out"], "went_out")
+        if kind is HandKind.OUT
+        else WentOut.NEVER,
+        blocked=_R.enum(Blocked, top["blocked"], "blocked")
+        if kind is HandKind.OUT
+        else Blocked.OWN
+        if kind is HandKind.CAPTURED
+        else Blocked.NO_SCORE,
         winner=_R.enum(Winner, top["winner"], "winner"),
         end=_R.enum(End, top["end"], "end"),
         target=_R.whole(top["target"], "target", 1, MAX_OPTION) if "target" in top else None,
@@ -402,7 +395,6 @@ def definition_from_dict(data: Any) -> GameDefinition:
         flags=flags,
         options=options,
         **read_v2(top),
-        hand=hand,
         captures=read_captures(top["captures"]) if "captures" in top else None,
         teams=read_teams(top["teams"]) if "teams" in top else None,
     )

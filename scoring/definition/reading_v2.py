@@ -12,7 +12,9 @@ from typing import Any
 
 from ..cards import Rank, Suit
 from ..codes import ErrorCode
+from .bids import Repeat
 from .reader import READER, fail, shown
+from .reading_bids import check_bids, read_bids
 from .shapes import (
     LIMITS,
     STANDARD_SUITS,
@@ -20,14 +22,37 @@ from .shapes import (
     Effect,
     End,
     GameDefinition,
+    HandKind,
     Round,
     Schedule,
 )
 
-__all__ = ["V2_FIELDS", "check_v2", "read_v2"]
+__all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits")
+V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams")
+#: The top-level fields only a ``captured`` game may have (RULES.md §5).
+_CAPTURED_ONLY = ("captures", "teams")
+#: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
+#: have besides the common ones, and those it may not have.
+_HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    HandKind.OUT: (("keys", "went_out", "blocked"), ("bids", *_CAPTURED_ONLY)),
+    HandKind.CAPTURED: (("captures",), ("keys", "went_out", "blocked", "counted", "bids")),
+    HandKind.BIDS: (
+        ("bids", "schedule"),
+        (
+            "keys",
+            "went_out",
+            "blocked",
+            "counted",
+            "flags",
+            "jokers_per_deck",
+            "blocked_term",
+            "next_dealer",
+            *_CAPTURED_ONLY,
+        ),
+    ),
+}
 #: The ends a version 1 document may name.
 _V1_ENDS = (End.TARGET, End.ROUNDS, End.EITHER)
 #: The ranks a round may make wild: every rank but the joker (always its own key).
@@ -35,7 +60,7 @@ _WILD_RANKS = tuple(rank.value for rank in Rank if rank is not Rank.JOKER)
 
 
 def _round(value: Any, path: str) -> Round:
-    entry = READER.obj(value, path, ("cards",), ("wild", "text"))
+    entry = READER.obj(value, path, ("cards",), ("wild", "text", "repeat"))
     cards = READER.whole(entry["cards"], f"{path}.cards", 1, LIMITS.round_cards)
     wild = entry.get("wild")
     if "wild" in entry and (not isinstance(wild, str) or wild not in _WILD_RANKS):
@@ -45,7 +70,17 @@ def _round(value: Any, path: str) -> Round:
     text = (
         READER.words(entry["text"], f"{path}.text", LIMITS.round_text) if "text" in entry else None
     )
-    return Round(cards, wild, text)
+    repeat = None
+    if "repeat" in entry:  # "once" is a row without it: one way to write each row
+        repeat = READER.enum(Repeat, entry["repeat"], f"{path}.repeat")
+        if repeat is not Repeat.PER_PLAYER:
+            raise fail(
+                ErrorCode.DEFINITION_VALUE,
+                f"{path}.repeat",
+                choices=Repeat.PER_PLAYER.value,
+                value=shown(entry["repeat"]),
+            )
+    return Round(cards, wild, text, repeat)
 
 
 def _schedule(value: Any) -> Schedule:
@@ -79,6 +114,42 @@ def _suits(value: Any) -> tuple[str, ...]:
     return tuple(items)
 
 
+def hand_fields(
+    data: Mapping[str, Any], version: int, required: Sequence[str], optional: Sequence[str]
+) -> tuple[HandKind, tuple[str, ...], tuple[str, ...]]:
+    """The document's ``hand`` kind (``out`` when not given) and the
+    top-level fields it must and may have, from version 1's ``required`` and
+    every version's ``optional``: a ``captured`` game must have
+    ``captures``, may have ``teams`` and may not have ``keys``,
+    ``went_out``, ``blocked``, ``counted`` nor ``bids``; a ``bids`` game must
+    have ``bids`` and a ``schedule`` and may not have ``keys``, ``went_out``,
+    ``blocked`` nor what only counted cards need; an ``out`` game has none
+    of ``bids``, ``captures``, ``teams`` (GAME_FORMAT.md ``hand``). Such a
+    field is then refused as ``definition_unknown_field``.
+
+    Raises :class:`~scoring.errors.GameDefinitionError`: a ``hand`` that is
+    not one of the kinds this version plays (``definition_value``)."""
+    if version == 1 or "hand" not in data:
+        kind = HandKind.OUT
+    else:
+        kind = READER.enum(HandKind, data["hand"], "hand")
+        if kind not in _HAND_FIELDS:
+            raise fail(
+                ErrorCode.DEFINITION_VALUE,
+                "hand",
+                choices=", ".join(k.value for k in _HAND_FIELDS),
+                value=kind.value,
+            )
+    needed, refused = _HAND_FIELDS[kind]
+    if version == 1:
+        return kind, tuple(required), tuple(optional)
+    must = tuple(name for name in required if name not in refused) + tuple(
+        name for name in needed if name not in required
+    )
+    may = tuple(name for name in optional if name not in refused and name not in must)
+    return kind, must, may
+
+
 def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
     """The version 2 fields of a document's top-level mapping (already
     checked to hold no unknown field), as :class:`GameDefinition` keyword
@@ -99,6 +170,10 @@ def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
         found["schedule"] = _schedule(top["schedule"])
     if "suits" in top:
         found["suits"] = _suits(top["suits"])
+    if "hand" in top:
+        found["hand"] = HandKind(top["hand"])  # read by :func:`hand_fields`
+    if "bids" in top:
+        found["bids"] = read_bids(top["bids"])
     return found
 
 
@@ -141,7 +216,9 @@ def check_v2(
     cards dealt to the most players than the decks in play hold
     (``definition_conflict``, reason ``schedule_cards``, the largest round's
     ``cards``); a key's suit that is not among the ``suits``
-    (``definition_value``)."""
+    (``definition_value``); a bids game's parts where they cannot be played
+    (:func:`~scoring.definition.reading_bids.check_bids`)."""
+    check_bids(definition, version, effects)
     ends = [("end", definition.end)] + [(f"{p}.end", e.end) for p, e in effects if e.end]
     if version == 1:
         for path, end in ends:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum, unique
 
 from ..cards import Rank, Suit
+from .bids import Bids, BidsChange, Repeat
 
 FORMAT = "kortpoeng-game"
 #: The version a definition is written with when it uses no field of a later one.
@@ -207,11 +208,14 @@ class Key:
 class Round:
     """One round of a schedule (GAME_FORMAT.md ``schedule``): ``cards`` dealt
     to each player, the ``wild`` rank's token (``"7"``; ``None``: no wild rank
-    this round) and a ``text`` shown on the entry screen ("2 sets of 3")."""
+    this round) and a ``text`` shown on the entry screen ("2 sets of 3").
+    ``repeat`` :attr:`Repeat.PER_PLAYER`: the row is dealt once per player
+    (a bids game only; ``None``: once)."""
 
     cards: int
     wild: str | None = None
     text: Words | None = None
+    repeat: Repeat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +248,9 @@ class Flag:
 class Effect:
     """What an option (a switch that is on, or the chosen choice) changes: each
     field left ``None``/empty keeps the game's own rule. ``points`` gives keys
-    (by id) new points; ``flags`` switches flags (by id) on or off."""
+    (by id) new points; ``flags`` switches flags (by id) on or off.
+    ``schedule_repeat`` overrides every schedule row's ``repeat`` and
+    ``bids`` changes parts of a bids game's ``bids`` (version 2)."""
 
     went_out: WentOut | None = None
     blocked: Blocked | None = None
@@ -255,6 +261,8 @@ class Effect:
     flags: tuple[tuple[str, bool], ...] = ()
     ties: Ties | None = None
     teams: bool | None = None
+    schedule_repeat: Repeat | None = None
+    bids: BidsChange | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +370,14 @@ class GameDefinition:
     ``rounds`` are the defaults of the end's numbers (``None`` where no end
     uses them). ``blocked_term`` is the
     game's own word for a hand nobody went out of (words, not rules).
+
+    ``hand`` (version 2) says what a hand is; a ``bids`` game (RULES.md §7)
+    has ``bids`` and a ``schedule``, and no keys: the reader gives it
+    ``keys`` ``()``, ``went_out`` ``never`` and ``blocked`` ``no_score``
+    (nobody goes out, no card is counted), which the writer leaves out. A
+    ``captured`` game (RULES.md §5) has ``captures`` (and may have ``teams``)
+    and no keys: the reader gives it ``went_out`` ``never`` and ``blocked``
+    ``own``, left out by the writer too.
     """
 
     id: str
@@ -389,15 +405,19 @@ class GameDefinition:
     hand: HandKind = HandKind.OUT
     captures: Captures | None = None
     teams: Teams | None = None
+    bids: Bids | None = None
 
     @property
     def version(self) -> int:
         """The lowest format version that can say this definition: 2 when it
         uses a version 2 field (a ``schedule``, other ``suits``, ``end:
         schedule``, a ``hand`` other than ``out``), else 1."""
-        if self.schedule is not None or self.suits != STANDARD_SUITS:
-            return 2
-        if self.hand is not HandKind.OUT or self.teams is not None:
+        if (
+            self.schedule is not None
+            or self.suits != STANDARD_SUITS
+            or self.hand is not HandKind.OUT
+            or self.teams is not None
+        ):
             return 2
         return 1
 

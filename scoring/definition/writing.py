@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .bids import Bids, BidsChange, Made, Missed
 from .captures import captures_to_dict, teams_to_dict
 from .shapes import (
     FORMAT,
@@ -48,6 +49,43 @@ def _effect_to_dict(effect: Effect) -> dict[str, Any]:
         out["ties"] = effect.ties.value
     if effect.teams is not None:
         out["teams"] = effect.teams
+    if effect.schedule_repeat is not None:
+        out["schedule_repeat"] = effect.schedule_repeat.value
+    if effect.bids is not None:
+        out["bids"] = _bids_to_dict(effect.bids)
+    return out
+
+
+def _made_to_dict(made: Made) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": made.kind.value}
+    if made.base is not None:
+        out["base"] = made.base
+    if made.per_bid is not None:
+        out["per_bid"] = made.per_bid
+    return out
+
+
+def _missed_to_dict(missed: Missed) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": missed.kind.value}
+    if missed.per_trick is not None:
+        out["per_trick"] = missed.per_trick
+    if missed.per_off is not None:
+        out["per_off"] = missed.per_off
+    return out
+
+
+def _bids_to_dict(bids: Bids | BidsChange) -> dict[str, Any]:
+    """A ``bids`` section (or an effect's change of it): ``hook`` only when
+    on in the section (an effect writes what it sets), then the numbers."""
+    out: dict[str, Any] = {}
+    if bids.hook if isinstance(bids, Bids) else bids.hook is not None:
+        out["hook"] = bids.hook
+    if bids.zero is not None:
+        out["zero"] = bids.zero
+    if bids.made is not None:
+        out["made"] = _made_to_dict(bids.made)
+    if bids.missed is not None:
+        out["missed"] = _missed_to_dict(bids.missed)
     return out
 
 
@@ -111,6 +149,8 @@ def _schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
             item["wild"] = row.wild
         if row.text is not None:
             item["text"] = _words(row.text)
+        if row.repeat is not None:
+            item["repeat"] = row.repeat.value
         rounds.append(item)
     out["rounds"] = rounds
     return out
@@ -152,6 +192,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["captures"] = captures_to_dict(d.captures)
     if d.teams is not None:
         out["teams"] = teams_to_dict(d.teams)
+    if d.bids is not None:
+        out["bids"] = _bids_to_dict(d.bids)
     if d.hand is HandKind.OUT:  # a hand of another kind has no cards left to key in
         out["keys"] = [_key_to_dict(key) for key in d.keys]
         out["went_out"] = d.went_out.value

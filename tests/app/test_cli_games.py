@@ -155,7 +155,7 @@ def test_game_show_of_no_game_names_the_games(capsys, db_file):
     assert (status, out) == (2, "")
     assert err == (
         "There is no game “poker”. The games: Swedish Rummy, Rummy, Four Suit Rummy, "
-        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Kasino\n"
+        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Kasino, Plump\n"
     )
 
 
@@ -185,6 +185,13 @@ def test_a_built_in_id_suggests_only_what_works(capsys, db_file, tmp_path):
     assert out == "Added Colour Cards (2) as colour_cards_2, next to the game of the same id\n"
 
 
+def _plump_text(rounds) -> bytes:
+    """Plump as a custom game whose schedule has ``rounds``."""
+    data = json.loads(write_definition(builtin_definition("plump")))
+    data.update(id="family_plump", schedule={"rounds": rounds})
+    return json.dumps(data).encode()
+
+
 HOSTILE = {
     "10 MB": b"{" + b" " * (10 * 1024 * 1024) + b"}",
     "NaN": write_definition(_uno()).replace('"target": 500', '"target": NaN').encode(),
@@ -194,6 +201,12 @@ HOSTILE = {
     "duplicate key": write_definition(_uno())
     .replace('"target": 500', '"target": 500, "target": 1')
     .encode(),
+    # issue 28's hostile bids games: a schedule of 10**6 rounds (over the
+    # document's limit), of 101 rounds (over the rows' limit), and a deal of
+    # more cards than five players can be dealt from one deck
+    "a million rounds": _plump_text(rounds=[{"cards": 1}] * 10**6),
+    "101 rounds": _plump_text(rounds=[{"cards": 1}] * 101),
+    "bids above the hand size": _plump_text(rounds=[{"cards": 11}, {"cards": 1}]),
 }
 
 

@@ -181,12 +181,12 @@ def test_every_part_of_the_editor_builds(game_id, lang):
     fault shown (a control given a wrong argument fails here, not silently in
     the browser)."""
     draft = GameDraft.editing(builtin_definition(game_id), None)
-    # a captured game (Kasino) has no keys: its fault is in the players
-    wrong = ("keys", 0, "points") if draft.form["keys"] else ("players", "min")
-    draft.set(wrong, "x")
+    # (a bids game, Plump, has no keys: its fault is in the players)
+    faulty = ("keys", 0, "points") if draft.form["keys"] else ("players", "min")
+    draft.set(faulty, "x")
     with use_language(lang):
         form = game_editor._Form(draft, TypedTexts())
-        assert form.fault(wrong)
+        assert form.fault(faulty)
         assert game_editor._game_part(form)
         assert game_editor._scoring_part(form)
         assert game_editor._end_part(form)

@@ -241,7 +241,7 @@ class Rummy(GameRules):
     def target(self, options: RummyOptions) -> int | None:
         return options.target if options.scoring == "winner_collects" else None
 
-    def rounds(self, options: RummyOptions) -> int | None:
+    def rounds(self, options: RummyOptions, players: int | None = None) -> int | None:
         return options.rounds if options.scoring == "penalty" else None
 
     def card_values(self, options: RummyOptions) -> Mapping[Rank, int]:

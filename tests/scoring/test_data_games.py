@@ -26,6 +26,7 @@ def test_registry_lists_the_built_in_games_in_the_pickers_order():
         "colour_cards",
         "five_crowns",
         "kasino",
+        "plump",
     ]
     assert game_for("four_suit_rummy").uses_runs
     # every game but the coded Four Suit Rummy is its definition

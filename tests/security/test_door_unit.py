@@ -351,3 +351,54 @@ def test_print_join_prints_the_links_and_a_readable_qr_code(tmp_path, monkeypatc
     ascii_out.flush()
     assert f"http://192.0.2.7:8550/join/{code}".encode() in raw.getvalue()
     assert read_terminal_qr(raw.getvalue().decode("ascii")) == []
+
+
+@pytest.mark.parametrize(
+    ("raw", "query", "location"),
+    [
+        (b"//table/3", b"", b"/table/3"),
+        (b"//", b"", b"/"),
+        (b"///evil.example//x", b"a=1", b"/evil.example/x?a=1"),
+        (b"/session//2//hand", b"", b"/session/2/hand"),
+        (b"//join/abc//table", b"", b"/join/abc/table"),
+        (b"//table/%C3%A5", b"", b"/table/%C3%A5"),
+    ],
+)
+def test_a_path_with_doubled_slashes_goes_to_its_one_slash_address(
+    tmp_path, raw, query, location
+) -> None:
+    """``http://host:8550//table`` (one slash too many, typed or pasted) drew
+    a grey page: the client took the doubled path for its base and never
+    connected. The guard sends it to the address with one slash each, never
+    to a protocol-relative ``//host`` (no open redirect), before the door."""
+    import asyncio
+
+    from app.server.guard import Guard
+
+    async def flet_app(_scope, _receive, _send) -> None:
+        raise AssertionError("the app is not asked for a doubled path")
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    sent: list[dict] = []
+
+    async def send(message) -> None:
+        sent.append(message)
+
+    guard = Guard(flet_app, door=JoinDoor(tmp_path / "join.json", required=True), loopback=False)
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": raw.decode("ascii"),
+        "raw_path": raw,
+        "query_string": query,
+        "headers": [(b"host", b"192.168.1.20:8550")],
+        "client": ("192.168.1.31", 5000),
+        "scheme": "http",
+    }
+    asyncio.run(guard(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    headers = dict(start["headers"])
+    assert start["status"] == 303 and headers[b"location"] == location
+    assert not headers[b"location"].startswith(b"//") and b"set-cookie" not in headers

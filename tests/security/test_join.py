@@ -69,7 +69,14 @@ def shared_lan_server(seeded_server):
 )
 def test_without_the_code_a_client_gets_the_door_page(shared_lan_server, accept, heading) -> None:
     server, _session_id = shared_lan_server
-    for path in ("/", "/session/1", "/flutter_bootstrap.js", "/main.dart.wasm"):
+    for path in (
+        "/",
+        "/session/1",
+        "/table",
+        "/table/1",
+        "/flutter_bootstrap.js",
+        "/main.dart.wasm",
+    ):
         status, headers, body = _request(server, path, {"Accept-Language": accept})
         assert status == 403, (path, status)
         page = body.decode("utf-8")

@@ -18,6 +18,7 @@ from app.ui.common import (
     use_created,
     use_loaded,
 )
+from app.ui.game_editor.bids_part import bids_cards_part
 from app.ui.game_editor.choices import _section_names
 from app.ui.game_editor.form import _Form
 from app.ui.game_editor.parts import (
@@ -75,8 +76,9 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
         spacing=4,
         run_spacing=4,
     )
+    bids = "bids" in draft.form  # a bids game (Plump): no keypad, no cards to preview
     if draft.section == "cards":
-        part: list[ft.Control] = [_CardsPart(draft)]
+        part: list[ft.Control] = bids_cards_part() if bids else [_CardsPart(draft)]
     elif draft.section == "scoring":
         part = _scoring_part(f)
     elif draft.section == "end":
@@ -85,7 +87,7 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
         part = _options_part(f)
     else:
         part = _game_part(f)
-    body: list[ft.Control] = [tabs, *part, PreviewHand(draft)]
+    body: list[ft.Control] = [tabs, *part, *([] if bids else [PreviewHand(draft)])]
     problem = draft.save_error or f.error
     bottom: list[ft.Control] = []
     if problem is not None:

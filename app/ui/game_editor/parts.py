@@ -20,6 +20,7 @@ from app.ui.common import (
     use_app,
     use_created,
 )
+from app.ui.game_editor.bids_part import bids_scoring_part
 from app.ui.game_editor.choices import (
     _blocked_terms,
     _blocked_words,
@@ -266,6 +267,8 @@ def _flag_card(f: _Form, index: int, count: int) -> ft.Control:
 
 
 def _scoring_part(f: _Form) -> list[ft.Control]:
+    if "bids" in f.draft.form:  # a bids game (Plump): how bids score, not who goes out
+        return bids_scoring_part(f)
     flags = f.draft.form["flags"]
     out: list[ft.Control] = [
         _label(_("When someone goes out")),
@@ -316,8 +319,11 @@ def _end_part(f: _Form) -> list[ft.Control]:
         f.choices(("end",), ends),
         *said,
         ft.Row(numbers, spacing=8),
-        _label(_("Who deals next")),
-        f.choices(("next_dealer",), _dealer_words()),
+        *(  # a bids game's deal always passes to the left
+            []
+            if "bids" in f.draft.form
+            else [_label(_("Who deals next")), f.choices(("next_dealer",), _dealer_words())]
+        ),
     ]
 
 

@@ -28,6 +28,7 @@ from app.ui.common import (
     use_session_view,
     watching,
 )
+from app.ui.hand_entry.bid_panel import BidPanel
 from app.ui.hand_entry.capture_panel import CapturePanel
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
@@ -268,7 +269,9 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
         body += [ft.Text(_("Who went out?"), weight=ft.FontWeight.W_600), went_out_row]
     if draft.rules.flags:  # Rummy's "went out in one turn" among them
         body.append(HandFlags(draft))
-    if draft.went_out is None and not draft.blocked:
+    if draft.bid is not None:  # a bids game (Plump): bids, then who made them
+        body.append(BidPanel(draft))
+    elif draft.went_out is None and not draft.blocked:
         body.append(
             ft.Text(
                 _("Tap who went out, then each card the others are left holding."),
@@ -298,7 +301,7 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
             )
         else:
             body.extend(panels)
-    if draft.went_out is not None or draft.blocked:
+    if (draft.went_out is not None or draft.blocked) and (draft.bid is None or preview.ready):
         body.append(LiveScore(draft, preview))
     if beside:
         # Landscape: the chips and keys of the player being entered in view

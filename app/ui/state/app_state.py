@@ -79,9 +79,13 @@ class TabMemory:
     the unsaved edits left at an earlier opening of a hand (``left``, see
     :meth:`AppState.open_edit`) — and the last presses on its screens
     (``presses``: what a screen that has just appeared covers, see
-    :mod:`app.ui.state.double_tap`)."""
+    :mod:`app.ui.state.double_tap`) — and the page's height (``height``,
+    logical pixels; a change re-renders only the screen that asks for it
+    with ``on_height``: the table screen, drawn to the screen's size. The
+    other screens scroll, and a phone's keyboard changes the height each time
+    it opens)."""
 
-    __slots__ = ("drafts", "games", "left", "presses", "views")
+    __slots__ = ("drafts", "games", "height", "left", "on_height", "presses", "views")
 
     def __init__(self) -> None:
         self.views: dict[int, SessionView] = {}
@@ -91,6 +95,8 @@ class TabMemory:
         #: ``copy:<id>``, ``edit:<id>``), kept until saved or discarded
         self.games: dict[str, Any] = {}
         self.presses = Presses()
+        self.height: float = 844
+        self.on_height: Callable[[float], None] | None = None
 
 
 @ft.observable
@@ -151,6 +157,15 @@ class AppState:
         """The page was resized."""
         if width:
             self.width = float(width)
+
+    def set_height(self, height: float | None) -> None:
+        """The page's height changed: kept in :attr:`TabMemory.height` and
+        told to the screen that listens (``memory.on_height``), no other
+        screen re-rendered."""
+        if height:
+            self.memory.height = float(height)
+            if self.memory.on_height is not None:
+                self.memory.on_height(self.memory.height)
 
     def saved(self, view: SessionView) -> None:
         """A write returned ``view`` and the app is about to navigate to it.

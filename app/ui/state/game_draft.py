@@ -40,6 +40,7 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.state.game_draft_bids import bids_form, carried_effect, effect_carried, for_its_hand
 from app.ui.state.typed_sum import read_sum
 from scoring import (
     STANDARD_RANKS,
@@ -80,7 +81,6 @@ _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
 _CARRIED = ("suits", "schedule", "hand", "captures", "teams")
-_OUT_ONLY = ("keys", "went_out", "blocked", "blocked_term", "counted")  # hand "out" only
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end", "ties", "teams")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
@@ -193,7 +193,7 @@ def _effect_form(data: Mapping[str, Any] | None) -> dict[str, Any]:
     form["jokers_per_deck"] = _text(data.get("jokers_per_deck"))
     form["points"] = [{"key": k, "points": _text(v)} for k, v in data.get("points", {}).items()]
     form["flags"] = [{"flag": k, "on": bool(v)} for k, v in data.get("flags", {}).items()]
-    return form
+    return form | carried_effect(data)
 
 
 def form_of(definition: GameDefinition) -> dict[str, Any]:
@@ -216,8 +216,8 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         ],
         counted=doc.get("counted", "leftover"),
         jokers_per_deck=str(doc.get("jokers_per_deck", 0)),
-        went_out=doc.get("went_out", "collects"),
-        blocked=doc.get("blocked", "lowest_collects"),
+        went_out=doc.get("went_out", "never"),  # a captured or bids game has none
+        blocked=doc.get("blocked", "no_score"),
         blocked_term=doc.get("blocked_term", "nobody_out"),
         winner=doc["winner"],
         end=doc["end"],
@@ -281,7 +281,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
     carried = {name: doc[name] for name in _CARRIED if name in doc}
     if carried:
         form["carried"] = copy.deepcopy(carried)
-    return form
+    return form | bids_form(doc)
 
 
 def _number(text: Any) -> Any:
@@ -314,7 +314,7 @@ def _effect_doc(form: Mapping[str, Any]) -> dict[str, Any]:
         out["points"] = {row["key"]: _number(row["points"]) for row in form["points"]}
     if form.get("flags"):
         out["flags"] = {row["flag"]: bool(row["on"]) for row in form["flags"]}
-    return out
+    return out | effect_carried(form)
 
 
 def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -388,9 +388,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     if form.get("carried"):
         doc["version"] = 2
         doc.update(copy.deepcopy(form["carried"]))
-    for name in _OUT_ONLY if doc.get("hand", "out") != "out" else ():
-        doc.pop(name, None)
-    return doc
+    return for_its_hand(doc, form)
 
 
 def _option_doc(option: Mapping[str, Any]) -> dict[str, Any]:

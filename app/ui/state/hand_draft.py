@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from app.messages import DraftCode, DraftError
+from app.ui.state.bid_draft import BidDraft
 from app.ui.state.capture_draft import CaptureDraft, PileFacts
 from app.ui.state.typed_sum import read_sum
 from models.views import SessionView
@@ -99,6 +100,9 @@ class HandDraft:
         as_read: an edit draft's entries as read (see :meth:`unchanged`).
         capture: a captured hand's piles (:class:`CaptureDraft`, RULES.md
             §5), ``None`` in a game whose hands are not captured piles.
+        bid: a bids game's hand (:class:`~app.ui.state.bid_draft.BidDraft`,
+            RULES.md §7): its bids and who made them, in place of cards;
+            ``None`` in every other game.
     """
 
     rules: SessionRules
@@ -122,6 +126,7 @@ class HandDraft:
     opened_for: int | None = None
     as_read: tuple | None = None
     capture: CaptureDraft | None = None
+    bid: BidDraft | None = None
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -130,11 +135,13 @@ class HandDraft:
         goes out, every hand ends with nobody out: marked so at once)."""
         rules = view.rules
         facts = PileFacts.of(rules)
+        number = len(view.hands) + 1
         return cls(
             rules=rules,
-            opened_for=len(view.hands) + 1,
+            opened_for=number,
             blocked=not rules.can_go_out,
             capture=CaptureDraft(facts) if facts is not None else None,
+            bid=BidDraft.start(rules, number),
         )
 
     @classmethod
@@ -157,6 +164,7 @@ class HandDraft:
             runs={p: tuple(r) for p, r in hand.runs.items()},
             flags=dict(hand.flags),
             original=hand,
+            bid=BidDraft.of_hand(view.rules, number, hand),
         )
         facts = PileFacts.of(view.rules)
         if facts is not None:  # a captured hand: its piles as stored, all entered
@@ -179,6 +187,7 @@ class HandDraft:
             {p: tuple(r) for p, r in self.runs.items() if r},
             dict(self.flags),
             self.capture.piles() if self.capture is not None else None,
+            self.bid,
         )
 
     def unchanged(self) -> bool:
@@ -402,6 +411,11 @@ class HandDraft:
         self._changed()
 
     # -- the hand and its score ---------------------------------------------------
+    def set_bids(self, bid: BidDraft) -> None:
+        """A bids hand's next state (a tap on a bid, a made bid, tricks)."""
+        self.bid = bid
+        self._changed()
+
     def _changed(self) -> None:
         self.warnings = ()
         self.save_error = None
@@ -424,6 +438,12 @@ class HandDraft:
         (``went_out_missing``) when nobody is marked as gone out and the hand
         is not blocked.
         """
+        kept = self.original  # what the screen does not edit stays as it was stored
+        if self.bid is not None:  # a bids game: bids and who made them, no cards
+            return self.bid.hand(
+                kept.note if kept is not None else None,
+                kept.played_at if kept is not None else None,
+            )
         if self.went_out is None and not self.blocked:
             raise DraftError(DraftCode.WENT_OUT_MISSING)
         left: dict[str, tuple[Card | Face, ...] | int] = {}
@@ -435,7 +455,6 @@ class HandDraft:
             elif self.cards.get(player):
                 left[player] = tuple(self.cards[player])
         runs = {p: tuple(r) for p, r in self.runs.items() if r}
-        kept = self.original  # what the screen does not edit stays as it was stored
         in_play = {f.id for f in self.rules.flags}
         return Hand(
             self.went_out,
@@ -478,6 +497,8 @@ class HandDraft:
         """The live score from :mod:`scoring` (or the error that refuses the hand)."""
         if self.went_out is None and not self.blocked:
             return Preview()
+        if self.bid is not None and self.bid.next_bidder is not None:
+            return Preview()  # bidding: nothing to score yet
         try:
             hand = self.hand()
             return Preview(score=self.rules.score_hand(hand, self.hand_number))
@@ -507,6 +528,7 @@ class HandDraft:
             or self.ranks
             or self.flags
             or (self.capture is not None and self.capture.started)
+            or (self.bid is not None and self.bid.started)
         )
 
     def overtaken(self, number: int) -> bool:
@@ -525,10 +547,18 @@ class HandDraft:
         hand ``number``, which needs no question."""
         if self.number is None and self.opened_for is not None and number < self.opened_for:
             self.opened_for = number
+            self._follow_deal(number)
 
     def keep_as(self, number: int) -> None:
         """The user says this is another hand: enter it as hand ``number``."""
         self.opened_for = number
+        self._follow_deal(number)
+
+    def _follow_deal(self, number: int) -> None:
+        """A bids hand entered as hand ``number`` now: that deal's cards and
+        dealer, the bids tapped kept."""
+        if self.bid is not None:
+            self.bid = self.bid.dealt_as(self.rules, number)
 
     def card_count(self) -> int:
         """How many leftover cards have been tapped in (all players)."""

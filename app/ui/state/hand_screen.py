@@ -524,7 +524,10 @@ class HandScreen:
             self.busy = False
         self.app.notify(
             DELETED,
-            deleted_text(number, len(gone.view.hands), scheduled=view.rules.round(1) is not None),
+            # (the later hands' new rounds are said where a round has a wild rank)
+            deleted_text(
+                number, len(gone.view.hands), scheduled=view.rules.wild_points is not None
+            ),
             session_id=view.id,
             undo=PutHandBack(self.app, self.ports, view.id, gone.hand),
         )
