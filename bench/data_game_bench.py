@@ -5,8 +5,9 @@ the app plays) and by the coded Swedish Rummy kept as the tests' reference
 (tests/scoring/coded_reference.py), and likewise for Rummy (winner collects,
 some hands rummy). Then Hearts, Five Crowns (a schedule of 11 rounds, each
 hand scored in its round; issue 28's figure: ≤ 20 µs a six-player hand),
-Plump (bids, the hook; five players, its most) and Phase 10 (six players,
-the phases completed checked with each hand).
+Kasino (captured piles: at its 4 players, and at 6 in a copy of it for up to
+6; the same figure), Plump (bids, the hook; five players, its most) and
+Phase 10 (six players, the phases completed checked with each hand).
 Prints medians in µs per hand; asserts nothing (the equality is a test,
 tests/scoring/test_data_seed_games.py).
 ``--quick`` (or ``BENCH_QUICK=1``): 50 hands, one repeat (``bench/common.py``).
@@ -30,7 +31,7 @@ from coded_reference import RUMMY, SWEDISH_RUMMY  # noqa: E402
 from common import quick_mode, sized  # noqa: E402
 from scoring_bench import PLAYERS, generate_swedish  # noqa: E402
 
-from scoring import Hand, game_for, parse_cards  # noqa: E402
+from scoring import Hand, Pile, game_for, parse_cards  # noqa: E402
 
 #: The coded scorers the definitions replaced (the tests' reference).
 CODED = {"swedish_rummy": SWEDISH_RUMMY, "rummy": RUMMY}
@@ -93,13 +94,25 @@ def main(argv: list[str] | None = None) -> None:
     us = per_hand_us(hearts, options, PLAYERS, _hearts_hands(hands), sized(REPEAT, 1, quick))
     print(f"data_game: hearts, 6 players, 8 cards each (no coded scorer): {us:.1f} µs/hand")
     crowns = game_for("five_crowns")
-    us = five_crowns_us(crowns, _five_crowns_hands(hands), sized(REPEAT, 1, quick))
+    repeat = sized(REPEAT, 1, quick)
+    us = five_crowns_us(crowns, _five_crowns_hands(hands), repeat)
     print(
         f"data_game: five_crowns, 6 players, rounds 1 to 11 (wilds, jokers): {us:.1f} µs/hand"
         f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
     )
+    kasino = game_for("kasino")
+    with_last = kasino.options_from_dict({"last_capture": True})
+    four = per_hand_us(kasino, with_last, PLAYERS[:4], _kasino_hands(PLAYERS[:4], hands), repeat)
+    six_game = game_for("kasino", dataclasses.replace(kasino.definition, max_players=6))
+    options = six_game.options_from_dict({"ties": "each", "last_capture": True})
+    six = per_hand_us(six_game, options, PLAYERS, _kasino_hands(PLAYERS, hands), repeat)
+    print(
+        f"data_game: kasino, captured piles: 4 players {four:.1f} µs/hand, 6 players {six:.1f}"
+        f" µs/hand ({'ok' if six <= FIVE_CROWNS_TARGET_US else 'over'},"
+        f" ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
+    )
     plump = game_for("plump")
-    us = five_crowns_us(plump, _plump_hands(hands), sized(REPEAT, 1, quick), PLUMP_PLAYERS)
+    us = five_crowns_us(plump, _plump_hands(hands), repeat, PLUMP_PLAYERS)
     print(
         f"data_game: plump, 5 players, deals 1 to 23 (bids, hook, made): {us:.1f} µs/hand"
         f" ({'ok' if us <= FIVE_CROWNS_TARGET_US else 'over'}, ≤ {FIVE_CROWNS_TARGET_US:.0f} µs)"
@@ -149,6 +162,35 @@ def _five_crowns_hands(count: int = 1000) -> list[tuple[int, Hand]]:
             if p != out
         }
         hands.append((number, Hand(out, left)))
+    return hands
+
+
+def _kasino_hands(players, count: int = 1000) -> list[Hand]:
+    """``count`` whole deals of Kasino (RULES.md §5) for ``players``: the 52
+    cards dealt out into the piles, each pile's cards, spades, named cards
+    and sweeps counted; some deals call the last capture."""
+    rnd = random.Random(7)
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    deck = [f"{rank}{suit}" for rank in ranks for suit in "SHDC"]
+    named = {"10D", "2S", "AS", "AH", "AD", "AC"}
+    hands = []
+    for _ in range(count):
+        owner = [rnd.choice(players) for _ in deck]
+        piles = {
+            p: Pile(
+                owner.count(p),
+                {
+                    "S": sum(
+                        1 for c, o in zip(deck, owner, strict=True) if o == p and c.endswith("S")
+                    )
+                },
+                tuple(c for c, o in zip(deck, owner, strict=True) if o == p and c in named),
+                {"sweep": rnd.randint(0, 3)},
+            )
+            for p in players
+        }
+        flags = {"last_capture": rnd.choice(players)} if rnd.random() < 0.5 else {}
+        hands.append(Hand(None, captured=piles, flags=flags))
     return hands
 
 

@@ -48,6 +48,7 @@ _HOMES = {
     "hand_to_dict": "session_file",
     "HandError": "errors",
     "HandScore": "hands",
+    "Pile": "hands",
     "Leftover": "hands",
     "MAX_NOTE": "rules",
     "OptionError": "errors",
@@ -106,6 +107,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "PadKey",
+    "Pile",
     "Preset",
     "Rank",
     "Run",
@@ -159,7 +161,7 @@ if TYPE_CHECKING:
         SessionFileError,
     )
     from .four_suit_rummy import ace_choices, resolve_run
-    from .hands import BreakdownItem, Hand, HandScore, Leftover, Run, ScoreWarning
+    from .hands import BreakdownItem, Hand, HandScore, Leftover, Pile, Run, ScoreWarning
     from .options import GameOptions, OptionValue
     from .registry import BUILTIN_GAME_IDS, builtin_definition, game_for
     from .results import SessionResult, score_hands, score_session

@@ -120,6 +120,12 @@ class ErrorCode(StrEnum):
     DEFINITION_UNKNOWN_FLAG = "definition_unknown_flag"
     DEFINITION_UNKNOWN_OPTION = "definition_unknown_option"
     DEFINITION_CONFLICT = "definition_conflict"
+    DEFINITION_UNKNOWN_SUIT = "definition_unknown_suit"  # a suit the deck lacks (captures)
+    # captured piles (RULES.md §5)
+    COUNT_RANGE = "count_range"
+    PILE_UNKNOWN = "pile_unknown"  # a suit, event or named card the game does not count
+    TEAMS_UNEVEN = "teams_uneven"  # players not a multiple of the team size, or one team
+    TEAMS_PLAYER = "teams_player"  # a team's pile under a partner other than its first
 
 
 @unique
@@ -152,6 +158,12 @@ class WarningCode(StrEnum):
     NO_CARDS = "no_cards"
     #: more cards left than the round of a schedule dealt (RULES.md §6)
     ROUND_CARDS = "round_cards"
+    #: captured piles (RULES.md §5): counts not adding up to the cards in play
+    CAPTURE_TOTAL = "capture_total"
+    #: a named card in two piles or in none
+    NAMED_CARD_COUNT = "named_card_count"
+    #: a suit count below the named cards of that suit in the same pile
+    NAMED_SUIT_COUNT = "named_suit_count"
     #: a bids game's tricks taken not adding up to the cards dealt (RULES.md §7)
     TRICKS_TOTAL = "tricks_total"
 
@@ -186,6 +198,11 @@ class BreakdownCode(StrEnum):
     FLAG_TO_OTHERS = "flag_to_others"
     # a round's wild rank left in hand (GAME_FORMAT.md ``schedule``)
     WILD = "wild"
+    # a captured hand (GAME_FORMAT.md ``captures``): a comparison won, a named
+    # card, an event counted
+    MOST = "most"
+    NAMED = "named"
+    EVENT = "event"
     # a bids game's bid made or missed (GAME_FORMAT.md ``bids``)
     BID_MADE = "bid_made"
     BID_MISSED = "bid_missed"

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .bids import BidRules, bid_rules, score_bids
+from .captures import score_captured
 from .cards import Card, Face, Rank, Suit, parse_card
 from .codes import BreakdownCode, ErrorCode, WarningCode
 from .definition import (
@@ -33,9 +34,9 @@ from .definition import (
     Effect,
     End,
     Flag,
-    FlagEffect,
     FlagPlayer,
     GameDefinition,
+    HandKind,
     Key,
     NextDealer,
     OptionKind,
@@ -44,6 +45,7 @@ from .definition import (
     Winner,
 )
 from .errors import HandError
+from .flag_effects import apply_flag
 from .hands import BreakdownItem, Hand, HandScore, ScoreWarning
 from .options import GameOptions
 from .progress import check_completed
@@ -408,6 +410,8 @@ class DataGame(GameRules):
         ``went_out_not_allowed``, ``flag_unknown``, ``flag_not_went_out``; in a
         progress game, those of :func:`~scoring.progress.check_completed`.
         """
+        if self.definition.hand is HandKind.CAPTURED:  # piles (RULES.md §5)
+            return score_captured(self, options, players, hand)
         rules = self.rules(options)
         if rules.bids is not None:  # a bids game's hand (scoring.bids, RULES.md §7)
             return score_bids(rules.bids, players, hand, number)
@@ -468,7 +472,7 @@ class DataGame(GameRules):
                 breakdown[collector] = items
                 points[collector] = sum(item.points for item in items)
         for flag, player in called:
-            _apply_flag(flag, player, players, points, breakdown)
+            apply_flag(flag, player, players, points, breakdown)
         warnings = self.empty_hands(players, hand) + self.typed_points(players, hand)
         if cards or faces:
             warnings += self._conservation(rules, players, cards, faces)
@@ -657,60 +661,6 @@ def _card_error(marker: int, player: str, card: str, position: int) -> HandError
         _JOKER_OUT: ErrorCode.JOKER_NOT_IN_PLAY,
     }[marker]
     return HandError(code, player=player, field="left", card=card, params={"position": position})
-
-
-def _apply_flag(
-    flag: Flag,
-    player: str,
-    players: Sequence[str],
-    points: dict[str, int],
-    breakdown: dict[str, tuple[BreakdownItem, ...]],
-) -> None:
-    """One called flag's effect on the hand's points and breakdown."""
-    if flag.effect is FlagEffect.MULTIPLY:
-        base = points[player]
-        extra = base * (flag.amount - 1)
-        if extra:
-            item = BreakdownItem(
-                BreakdownCode.FLAG_MULTIPLIED, extra, count=flag.amount, value=base, flag=flag.id
-            )
-            breakdown[player] = (*breakdown[player], item)
-            points[player] = base + extra
-    elif flag.effect is FlagEffect.OTHERS_MULTIPLY:
-        for other in players:
-            base = points[other]
-            extra = base * (flag.amount - 1)
-            if other == player or not extra:
-                continue
-            item = BreakdownItem(
-                BreakdownCode.FLAG_OTHERS_MULTIPLIED,
-                extra,
-                count=flag.amount,
-                value=base,
-                player=player,
-                flag=flag.id,
-            )
-            breakdown[other] = (*breakdown[other], item)
-            points[other] = base + extra
-    elif flag.effect is FlagEffect.BONUS:
-        item = BreakdownItem(BreakdownCode.FLAG_BONUS, flag.amount, value=flag.amount, flag=flag.id)
-        breakdown[player] = (*breakdown[player], item)
-        points[player] += flag.amount
-    else:
-        for other in players:
-            if other == player:
-                points[other], breakdown[other] = 0, ()
-            else:
-                points[other] = flag.amount
-                breakdown[other] = (
-                    BreakdownItem(
-                        BreakdownCode.FLAG_TO_OTHERS,
-                        flag.amount,
-                        value=flag.amount,
-                        player=player,
-                        flag=flag.id,
-                    ),
-                )
 
 
 def _card_table(keys: Sequence[Key], points: Mapping[str, int], jokers: int) -> tuple[int, ...]:

@@ -89,6 +89,11 @@ _TEMPLATES: dict[str, str] = {
     "went_out_not_allowed": "nobody goes out in this game",
     "flag_unknown": "this game has no hand flag {flag!r} with these options",
     "flag_not_went_out": "the flag {flag!r} is only for the player who went out",
+    # a captured hand (RULES.md §5)
+    "count_range": "{player}: {what} {value!r} is not a count from 0 to {maximum}",
+    "pile_unknown": "this game does not count {value!r} in a captured pile",
+    "teams_uneven": "{count} players cannot sit in teams of {size}, at least two teams",
+    "teams_player": "a team's pile goes under its first player, {team!r}",
     # ... a bids game's hand (RULES.md §7)
     "bid_range": "{player} bid {value!r}: a bid is a whole number from 0 to {cards}",
     "bid_hook": "{player} deals and may not bid {value}: the bids would add up to {cards}",
@@ -134,6 +139,7 @@ _TEMPLATES: dict[str, str] = {
     "definition_unknown_flag": "{field}: the game has no flag {value!r}",
     "definition_unknown_option": "{field}: the game has no switch option {value!r}",
     "definition_conflict": "{field} cannot be played together with the rest ({reason})",
+    "definition_unknown_suit": "{field}: the deck has no suit {value!r} (choose from {choices})",
 }
 
 

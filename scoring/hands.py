@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Face, Rank
 from .codes import BreakdownCode, WarningCode
 
-__all__ = ["BreakdownItem", "Hand", "HandScore", "Leftover", "Run", "ScoreWarning"]
+__all__ = ["BreakdownItem", "Hand", "HandScore", "Leftover", "Pile", "Run", "ScoreWarning"]
 
 #: A player's leftover cards, or a plain whole number of points counted by hand.
 #: Only a game definition's own faces (:class:`~scoring.cards.Face`) are not cards.
@@ -35,6 +35,20 @@ class Run:
         return f"{text} (A={self.ace_as.value})" if self.ace_as else text
 
 
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """One player's (or partnership's) captured pile in a ``captured`` hand
+    (GAME_FORMAT.md ``captures``, RULES.md §5): the ``cards`` captured, the
+    count of each compared suit (``{"S": 8}``), the named cards in it (card
+    tokens, ``("10D", "AS")``) and each event's count (``{"sweep": 2}``).
+    Stored as entered: rescoring never derives a value again."""
+
+    cards: int = 0
+    suits: Mapping[str, int] = field(default_factory=dict)
+    named: tuple[str, ...] = ()
+    events: Mapping[str, int] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Hand:
     """One hand as entered (SESSION_FORMAT.md ``hands[]``).
@@ -50,6 +64,8 @@ class Hand:
             as data only): per flag id, the player it was called for
             (``{"moon": "Kari"}``; Rummy's going out in one turn is
             ``{"rummy": "Per"}``, a session file's ``"rummy": true``).
+        captured: a ``captured`` hand's piles (GAME_FORMAT.md ``captures``):
+            per player, a :class:`Pile`; ``went_out`` is ``None``.
         bids: a bids game (GAME_FORMAT.md ``hand: bids``, RULES.md §7): per
             player, the tricks bid before play.
         made: a bids game scored made/missed: the players whose bid was
@@ -67,6 +83,7 @@ class Hand:
     note: str | None = None
     played_at: str | None = None
     flags: Mapping[str, str] = field(default_factory=dict)
+    captured: Mapping[str, Pile] = field(default_factory=dict)
     bids: Mapping[str, int] = field(default_factory=dict)
     made: tuple[str, ...] | None = None
     tricks: Mapping[str, int] = field(default_factory=dict)
@@ -92,9 +109,13 @@ class BreakdownItem:
     ``flag_others_multiplied`` (the extra of a ×``count`` flag on another
     player's points; ``player`` is who called it), ``flag_bonus`` (a fixed
     bonus), ``flag_to_others`` (given to each other player, e.g. shooting the
-    moon; ``player`` is who called it), ``bid_made`` and ``bid_missed`` (a
-    bids game, RULES.md §7: ``value`` the bid, ``count`` the tricks taken
-    when entered).
+    moon; ``player`` is who called it). A captured hand's lines (RULES.md §5):
+    ``most`` (a comparison won; ``item`` what it compares, ``"cards"`` or a
+    suit, ``value`` the count, ``players``
+    everyone tied on it), ``named`` (a named card; ``item`` the card) and
+    ``event`` (``count`` × ``value``; ``item`` the event's id). A bids
+    game's lines (RULES.md §7): ``bid_made`` and ``bid_missed`` (``value``
+    the bid, ``count`` the tricks taken when entered).
 
     A note on the whole hand (``HandScore.notes``, ``points`` 0) says why
     nobody scored it: ``blocked_tie`` (blocked, and the lowest leftover value
@@ -109,6 +130,7 @@ class BreakdownItem:
     player: str | None = None
     flag: str | None = None
     players: tuple[str, ...] = ()
+    item: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +144,12 @@ class ScoreWarning:
     cards or points entered for anyone but the player who went out; or, with
     ``player`` set, for that player, who did not go out),
     ``plain_number`` (``player``'s leftover was entered as a number of points:
-    its cards cannot be checked, RULES.md §4).
+    its cards cannot be checked, RULES.md §4). A captured hand's (RULES.md
+    §5): ``capture_total`` (the piles' ``count`` of ``card``, ``"cards"`` or a
+    suit, is not the ``expected`` cards in play), ``named_card_count`` (the
+    named ``card`` is in ``count`` piles, not 1), ``named_suit_count``
+    (``player``'s count of the suit ``card`` is ``count``, below the
+    ``expected`` named cards of that suit in the pile).
     """
 
     code: WarningCode

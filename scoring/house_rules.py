@@ -72,6 +72,8 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
         # a schedule of rounds (issue 28: GAME_FORMAT version 2)
         "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
+        # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
+        "kasino": ("99e0da111b27c33eb028f1193394f46ae35ec4c323d94f01d34e94d32d36570d",),
         "plump": ("794d957707636fe4e0b28adc1fdfc976540b804f46b9a985594b9601f5f7a577",),
         "phase_10": ("cf61b8db400a2c89def22bfad166c4cd1a7eaa38612cdf447f8d7d5f8ad002b0",),
     }

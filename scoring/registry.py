@@ -3,8 +3,9 @@
 The built-in games are :data:`BUILTIN_GAME_IDS`. Every game the definition
 format can say is a definition (GAME_FORMAT.md), shipped as JSON in
 ``scoring/definitions``: Swedish Rummy (RULES.md §1), Rummy (§3), Crazy
-Eights, Hearts, Colour Cards, Five Crowns (§6, a schedule of rounds) and
-Plump (§7, bids and tricks) and Phase 10 (§8, each player's phases).
+Eights, Hearts, Colour Cards, Five Crowns (§6, a schedule of rounds), Kasino
+(§5, captured piles), Plump (§7, bids and tricks) and Phase 10 (§8, each
+player's phases).
 Four Suit Rummy (§2), whose runs no
 definition can say, is the one coded game. A custom game, or a session's
 snapshot of the rules it was played by, is a definition too: :func:`game_for`
@@ -16,7 +17,7 @@ zip: its loader costs a quick command a noticeable share of its time).
 
 >>> BUILTIN_GAME_IDS  # doctest: +NORMALIZE_WHITESPACE
 ('swedish_rummy', 'rummy', 'four_suit_rummy', 'crazy_eights', 'hearts', 'colour_cards',
- 'five_crowns', 'plump', 'phase_10')
+ 'five_crowns', 'kasino', 'plump', 'phase_10')
 >>> game_for("crazy_eights").max_players, game_for("four_suit_rummy").definition is None
 (8, True)
 >>> builtin_definition("hearts").source.publisher
@@ -51,6 +52,7 @@ BUILTIN_GAME_IDS = (
     "hearts",
     "colour_cards",
     "five_crowns",
+    "kasino",
     "plump",
     "phase_10",
 )

@@ -26,8 +26,9 @@ from .bids_file import BID_FIELDS, bids_from_file, bids_of_hand, bids_to_file
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
-from .hands import Hand, Leftover, Run
+from .hands import Hand, Leftover, Pile, Run
 from .options import GameOptions
+from .pile_file import SESSION_VERSION, check_pile, pile_from_dict, pile_to_dict
 from .progress_file import PROGRESS_FIELDS, completed_from_file, completed_to_file
 from .registry import builtin_definition, game_for
 from .rules import MAX_POINTS, GameRules, check_name, check_note, player_key
@@ -50,14 +51,17 @@ __all__ = [
 
 FORMAT = "kortpoeng-session"
 #: The version written; every version in :data:`READABLE` is read. A file
-#: with a bids game's hand is written as :data:`VERSION_BIDS`.
+#: with a hand field of version 3 is written as :data:`VERSION_3`.
 VERSION = 2
-VERSION_BIDS = 3
+VERSION_3 = SESSION_VERSION
+#: The hand fields of version 3: a captured hand's piles (Kasino, RULES.md §5)
+#: and a bids game's bids, made bids and tricks (Plump, RULES.md §7), and a
+#: progress game's completed phases (Phase 10, RULES.md §8).
+_V3_HAND_FIELDS = ("captured", *BID_FIELDS, *PROGRESS_FIELDS)
 READABLE = (1, 2, 3)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
-_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", *BID_FIELDS)
-_HAND_FIELDS_3 = (*_HAND_FIELDS, *PROGRESS_FIELDS)  # ... and a progress game's (Phase 10)
+_HAND_FIELDS = ("went_out", "runs", "left", "rummy", "note", "played_at", "flags", *_V3_HAND_FIELDS)
 _RUN_FIELDS = ("cards", "ace_as")
 #: The hand flag a file's ``"rummy": true`` is, for the player who went out
 #: (GAME_FORMAT.md "Hand flags"): Rummy's going out in one turn.
@@ -260,7 +264,7 @@ def _hand_from_dict(
 ) -> Hand:
     if not isinstance(data, dict):
         raise SessionFileError(ErrorCode.FILE_NOT_OBJECT, field=path)
-    _unknown(data, _HAND_FIELDS_3, f"{path}.")
+    _unknown(data, _HAND_FIELDS, f"{path}.")
     if "went_out" not in data:
         raise SessionFileError(ErrorCode.FILE_MISSING, field=f"{path}.went_out")
     seats = _seats(players)
@@ -306,6 +310,16 @@ def _hand_from_dict(
         data.get("flags", {}), dict, f"{path}.flags", Expected.OBJECT
     ).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
+    captured: dict[str, Pile] = {}  # a captured hand's piles (version 3)
+    for name, value in _expect(
+        data.get("captured", {}), dict, f"{path}.captured", Expected.OBJECT
+    ).items():
+        player = _seat(name, seats, "captured", number)
+        if player in captured:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.captured"
+            )
+        captured[player] = pile_from_dict(value, f"{path}.captured.{player}")
     note = data.get("note")
     played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing
@@ -319,6 +333,7 @@ def _hand_from_dict(
         note,
         played_at,
         flags,
+        _in_seat_order(captured, players),
         **bids_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
         **completed_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
@@ -400,6 +415,14 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
     flags: dict[str, str] = {}
     for flag, name in _expect(hand.flags, Mapping, f"{path}.flags", Expected.OBJECT).items():
         flags[_flag_id(flag, f"{path}.flags")] = _seat(name, seats, "flags", number)
+    captured: dict[str, Pile] = {}
+    for name, pile in _expect(hand.captured, Mapping, f"{path}.captured", Expected.OBJECT).items():
+        player = _seat(name, seats, "captured", number)
+        if player in captured:
+            raise HandError(
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.captured"
+            )
+        captured[player] = check_pile(pile, f"{path}.captured.{player}")
     played_at = _note_and_time(hand.note, hand.played_at, path, checked=checked)
     left = {p: held for p, held in left.items() if held != ()}
     runs = {p: laid for p, laid in runs.items() if laid}
@@ -411,6 +434,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         hand.note,
         played_at,
         flags,
+        _in_seat_order(captured, players),
         **bids_from_file(bids, path, lambda n, f: _seat(n, seats, f, number), players, number),
         **completed_from_file(hand, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
@@ -506,9 +530,9 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
             params={"value": str(shown)[:20], "newest": READABLE[-1]},
         )
     _unknown(data, _TOP_FIELDS_2 if version >= 2 else _TOP_FIELDS, "")
-    if version < VERSION_BIDS and isinstance(data.get("hands"), list):
-        for number, item in enumerate(data["hands"], 1):  # a bids hand is version 3's
-            for name in (*BID_FIELDS, *PROGRESS_FIELDS):
+    if version < VERSION_3 and isinstance(data.get("hands"), list):
+        for number, item in enumerate(data["hands"], 1):  # a version 3 field in an older file
+            for name in _V3_HAND_FIELDS:
                 if isinstance(item, dict) and name in item:
                     raise SessionFileError(
                         ErrorCode.FILE_UNKNOWN_FIELD, field=f"hands[{number}].{name}"
@@ -542,12 +566,14 @@ def read_session(source: str | bytes | Mapping[str, Any]) -> SessionDoc:
         _expect(name, str, f"players[{i}]", Expected.TEXT)
     players = tuple(check_name(name) for name in names)
     game.check_players(players)
+    if game.definition is not None and game.definition.teams is not None:
+        from .captures import seating  # partnerships: the seats make the teams
+
+        seating(game, options, players)
     started_at = _time(data.get("started_at"), "started_at")
+    items = _expect(data.get("hands", []), list, "hands", Expected.LIST)
     hands = tuple(
-        hand_from_dict(item, players, game, number)
-        for number, item in enumerate(
-            _expect(data.get("hands", []), list, "hands", Expected.LIST), 1
-        )
+        hand_from_dict(item, players, game, number) for number, item in enumerate(items, 1)
     )
     return SessionDoc(game.id, options, players, hands, session_id, started_at, definition)
 
@@ -603,6 +629,8 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         del flags[RUMMY]
     if flags:
         out["flags"] = flags
+    if hand.captured:
+        out["captured"] = {player: pile_to_dict(pile) for player, pile in hand.captured.items()}
     out.update(bids_to_file(hand))
     out.update(completed_to_file(hand))
     if hand.note is not None:
@@ -614,13 +642,18 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
 
 def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
     """The session as a canonical SESSION_FORMAT.md mapping (version 2, or 3
-    when a hand is a bids game's; a game defined as data carries its
+    when a hand has a version 3 field: a captured hand's piles, a bids game's
+    bids, made bids or tricks; a game defined as data carries its
     definition)."""
-    bids = any(
-        hand.bids or hand.made is not None or hand.tricks or hand.completed is not None
+    newer = any(
+        hand.captured
+        or hand.bids
+        or hand.made is not None
+        or hand.tricks
+        or hand.completed is not None
         for hand in doc.hands
     )
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION_BIDS if bids else VERSION}
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION_3 if newer else VERSION}
     if doc.id is not None:
         out["id"] = doc.id
     out["game"] = doc.game_id

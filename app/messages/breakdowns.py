@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.i18n import N_, _, format_number, ngettext
 from app.messages._echo import _shown, _where
-from app.messages.cards import join_and, words
+from app.messages.cards import card_text, join_and, suit_name, words
+from scoring.cards import Suit
 from scoring.codes import BreakdownCode
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
         )
     if code == BreakdownCode.BLOCKED_NO_SCORE:
         return _("Nobody scores: with these rules a hand nobody goes out of scores nothing")
+    if code in _CAPTURED:
+        return _captured(item, flags)
     named = (flags or {}).get(item.flag or "")
     flag = words(named) if named is not None else flag_name(item.flag or "")
     if code == BreakdownCode.FLAG_MULTIPLIED:
@@ -143,10 +146,62 @@ def describe_breakdown(item: BreakdownItem | Any, flags: Mapping[str, Words] | N
     return f"{_shown(code)}: {format_number(points)}"
 
 
-#: The hand flags of the built-in games (a custom game names its own).
+#: A captured hand's lines (RULES.md §5).
+_CAPTURED = (BreakdownCode.MOST, BreakdownCode.NAMED, BreakdownCode.EVENT)
+_SUITS = {suit.value: suit for suit in Suit}
+
+
+def _compared(what: str | None) -> str:
+    """What a comparison of captured piles counts, as "most …" words."""
+    if what in _SUITS:
+        return _("most {suit}", suit=suit_name(_SUITS[what]))
+    return _("most cards")
+
+
+def _captured(item: BreakdownItem | Any, flags: Mapping[str, Words] | None) -> str:
+    """A captured hand's line: a comparison won (or tied), a named card, an event."""
+    code, points, count, value = item.code, item.points, item.count, item.value
+    if code == BreakdownCode.MOST:
+        if item.players and not points:  # a tie that nobody scores: a note
+            return _(
+                "Nobody scores {what}: {players} have {count} each",
+                what=_compared(item.item),
+                players=join_and(_shown(p) for p in item.players),
+                count=format_number(value),
+            )
+        if item.players:
+            return _(
+                "+{points} for {what} ({count}, shared with {players})",
+                points=format_number(points),
+                what=_compared(item.item),
+                count=format_number(value),
+                players=join_and(_shown(p) for p in item.players),
+            )
+        return _(
+            "+{points} for {what} ({count})",
+            points=format_number(points),
+            what=_compared(item.item),
+            count=format_number(value),
+        )
+    if code == BreakdownCode.NAMED:
+        return _("+{points} for {card}", points=format_number(points), card=card_text(item.item))
+    named = (flags or {}).get(item.item or "")
+    event = words(named) if named is not None else flag_name(item.item or "")
+    return _(
+        "+{points} for {event} ({count} × {value})",
+        points=format_number(points),
+        event=event,
+        count=format_number(count),
+        value=format_number(value),
+    )
+
+
+#: The hand flags (and events) of the built-in games (a custom game names its own).
 FLAG_NAMES: Mapping[str, str] = {
     "rummy": N_("going rummy"),
     "moon": N_("shooting the moon"),
+    "sweep": N_("sweeps"),
+    "last_capture": N_("the last capture"),
 }
 
 
@@ -175,6 +230,9 @@ BREAKDOWN_CODES: frozenset[BreakdownCode] = frozenset(
         BreakdownCode.BLOCKED_TIE,
         BreakdownCode.BLOCKED_NO_SCORE,
         BreakdownCode.WILD,
+        BreakdownCode.MOST,
+        BreakdownCode.NAMED,
+        BreakdownCode.EVENT,
         BreakdownCode.BID_MADE,
         BreakdownCode.BID_MISSED,
     }

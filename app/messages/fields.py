@@ -63,8 +63,18 @@ _FIELD_WORDS: Mapping[str, str] = {
     "cards": N_("cards dealt"),
     "wild": N_("wild rank"),
     "text": N_("text"),
-    # version 2: a bids game (Plump)
+    # version 2: what a hand is; captured piles (RULES.md §5)
     "hand": N_("What a hand is"),
+    "captures": N_("Captured cards"),
+    "of": N_("what is compared"),
+    "ties": N_("a tie"),
+    "card": N_("card"),
+    "named": N_("named cards"),
+    "events": N_("events"),
+    "teams": N_("Partnerships"),
+    "size": N_("players a team"),
+    "always": N_("always"),
+    # version 2: a bids game (Plump)
     "bids": N_("Bids"),
     "made": N_("a made bid"),
     "missed": N_("a missed bid"),
@@ -104,6 +114,12 @@ def _list_item(name: str, number: str) -> str:
         return _("Suit {n}", n=n)
     if name == "stages":
         return _("phase {n}", n=n)
+    if name == "most":
+        return _("comparison {n}", n=n)
+    if name == "named":
+        return _("named card {n}", n=n)
+    if name == "events":
+        return _("event {n}", n=n)
     return f"{_shown(name)} {n}"
 
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.i18n import _, format_number, ngettext
 from app.messages._echo import _where
-from app.messages.cards import card_text
+from app.messages.cards import card_text, suit_name
+from scoring.cards import Suit
 from scoring.codes import WarningCode
 
 if TYPE_CHECKING:
@@ -67,6 +68,46 @@ def _round_cards(w: ScoreWarning) -> str:
     )
 
 
+def _counted(what: str | None) -> str:
+    """What a captured pile's count counts: the cards, or a suit's cards."""
+    if what == "cards" or not what:
+        return _("cards")
+    suits = {suit.value: suit for suit in Suit}
+    return suit_name(suits[what]) if what in suits else what
+
+
+def _capture_total(w: ScoreWarning) -> str:
+    return ngettext(
+        "The piles hold {n} {counted} in all, but the cards in play hold {expected}",
+        "The piles hold {n} {counted} in all, but the cards in play hold {expected}",
+        w.count,
+        counted=_counted(w.card),
+        expected=format_number(w.expected),
+    )
+
+
+def _named_card_count(w: ScoreWarning) -> str:
+    if not w.count:
+        return _("{card} is in nobody's pile", card=card_text(w.card))
+    return ngettext(
+        "{card} is in {n} pile",
+        "{card} is in {n} piles",
+        w.count,
+        card=card_text(w.card),
+    )
+
+
+def _named_suit_count(w: ScoreWarning) -> str:
+    return ngettext(
+        "{player} has {n} {counted}, but {expected} of them are named cards",
+        "{player} has {n} {counted}, but {expected} of them are named cards",
+        w.count,
+        player=w.player or "",
+        counted=_counted(w.card),
+        expected=format_number(w.expected),
+    )
+
+
 def _plain_number(w: ScoreWarning) -> str:
     return _(
         "{player}'s cards were entered as points, so they cannot be checked",
@@ -91,6 +132,9 @@ _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
     WarningCode.PLAIN_NUMBER: _plain_number,
     WarningCode.NO_CARDS: _no_cards,
     WarningCode.ROUND_CARDS: _round_cards,
+    WarningCode.CAPTURE_TOTAL: _capture_total,
+    WarningCode.NAMED_CARD_COUNT: _named_card_count,
+    WarningCode.NAMED_SUIT_COUNT: _named_suit_count,
     WarningCode.TRICKS_TOTAL: _tricks_total,
 }
 

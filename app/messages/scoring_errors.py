@@ -18,10 +18,10 @@ from app.messages._echo import (
     _shown,
     _value,
 )
-from app.messages.cards import card_label, card_text, join_or, rank_name
+from app.messages.cards import card_label, card_text, join_or, rank_name, suit_name
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
-from scoring import parse_card
+from scoring import Suit, parse_card
 from scoring.codes import ErrorCode
 
 # Each describer gets the error and returns the problem sentence (without the
@@ -31,6 +31,10 @@ Describer = Callable[[Any, Mapping[str, Any]], str]
 
 # The sentences a session file and a game definition share (each said once;
 # ``field`` is already shown safely, each format's own way).
+
+
+#: The suits a captured pile counts, by their letter (RULES.md §5).
+_PILE_SUITS = {suit.value: suit for suit in Suit}
 
 
 def _whole(value: object) -> bool:
@@ -144,6 +148,20 @@ def _player_count(e: Any, p: Mapping[str, Any]) -> str:
         game=_game(p),
         minimum=format_number(low),
         count=format_number(count),
+    )
+
+
+def _count_range(e: Any, p: Mapping[str, Any]) -> str:
+    """A captured pile's count out of range (RULES.md §5): the cards, a
+    suit's count or an event's."""
+    what = str(p.get("what", ""))
+    suit = _PILE_SUITS.get(what)
+    counted = _("cards") if what == "cards" else suit_name(suit) if suit else _value(what)
+    return _(
+        "{value} {counted} is not a count from 0 to {maximum}",
+        value=_value(p.get("value")),
+        counted=counted,
+        maximum=format_number(p.get("maximum", 0)),
     )
 
 
@@ -385,6 +403,22 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.FLAG_NOT_WENT_OUT: lambda e, p: _(
         "“{flag}” is only for the player who went out", flag=_value(p.get("flag"))
     ),
+    # a captured hand (RULES.md §5)
+    ErrorCode.COUNT_RANGE: lambda e, p: _count_range(e, p),
+    ErrorCode.PILE_UNKNOWN: lambda e, p: _(
+        "This game does not count “{value}” in a captured pile", value=_value(p.get("value"))
+    ),
+    ErrorCode.TEAMS_UNEVEN: lambda e, p: ngettext(
+        "Partnerships need players in teams of {size}, at least two teams: not {n} player",
+        "Partnerships need players in teams of {size}, at least two teams: not {n} players",
+        _count(p, "count"),
+        n=_number_param(p, "count"),
+        size=_number_param(p, "size"),
+    ),
+    ErrorCode.TEAMS_PLAYER: lambda e, p: _(
+        "A partnership's pile is entered under its first player, {team}",
+        team=_shown(str(p.get("team", ""))),
+    ),
     # a bids game's hand (RULES.md §7; the player is named before the sentence)
     ErrorCode.BID_RANGE: lambda e, p: ngettext(
         "a bid is from 0 to the {n} card dealt, not {value}",
@@ -541,5 +575,8 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
         "{field} cannot be played together with the rest of the game", field=_def_field(e)
+    ),
+    ErrorCode.DEFINITION_UNKNOWN_SUIT: lambda e, p: _(
+        "{field}: the deck has no suit “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),
 }

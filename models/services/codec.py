@@ -3,8 +3,9 @@ in this module and nowhere else.
 
 A hand row holds what was entered in the session file's form (SESSION_FORMAT.md
 ``hands[]``) with player names replaced by seat indexes: ``entry`` is
-``{"left": {"0": […]…}, "runs": {…}, "flags": {flag id: seat}}`` (every hand
-flag, *rummy* too, is the game's data); who went out (``went_out_seat``), the
+``{"left": {"0": […]…}, "runs": {…}, "flags": {flag id: seat}, "captured": {"0":
+{…}}}`` (every hand flag, *rummy* too, is the game's data; ``captured`` a
+captured hand's piles); who went out (``went_out_seat``), the
 note and ``played_at`` are columns; ``warnings`` lists the
 warnings the user confirmed; ``score`` caches what :mod:`scoring` gave the hand
 (see :func:`score_cache`). Writing checks a hand once, as a session file's hand
@@ -96,6 +97,10 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
         }
     if hand.flags:
         entry["flags"] = snapshots.flags_to_entry(hand, players)
+    if hand.captured:  # a captured hand's piles (SESSION_FORMAT.md ``captured``)
+        from scoring.pile_file import pile_to_dict
+
+        entry["captured"] = {seat[p]: pile_to_dict(pile) for p, pile in hand.captured.items()}
     if hand.bids or hand.made is not None or hand.tricks:  # a bids game's hand (Plump)
         entry.update(_bids_entry(hand, seat))
     if hand.completed is not None:  # a progress game's hand (Phase 10): seats
@@ -182,6 +187,8 @@ def hand_of(
     data["left"] = {name(k): v for k, v in entry.get("left", {}).items()}
     if entry.get("flags"):
         data["flags"] = snapshots.flags_from_entry(entry, players)
+    if isinstance(entry.get("captured"), Mapping) and entry["captured"]:
+        data["captured"] = {name(k): v for k, v in entry["captured"].items()}
     for part in ("bids", "tricks"):  # a bids game's hand (Plump)
         if isinstance(entry.get(part), Mapping):
             data[part] = {name(k): v for k, v in entry[part].items()}

@@ -171,7 +171,8 @@ def start_session(
     (``player_name_empty``, ``player_name_long``, ``player_name_control``, see
     :func:`scoring.check_name`), ``player_duplicate``, ``game_unknown``,
     ``player_count``, ``option_unknown``/``option_type``/``option_value``/
-    ``option_range``. Nothing is written when it raises.
+    ``option_range``, ``teams_uneven`` (partnerships, GAME_FORMAT.md
+    ``teams``: players that make no teams). Nothing is written when it raises.
 
     ``game_id`` is a built-in game's id or a custom game's
     (:mod:`models.services.games`); a game defined as data is played by the
@@ -183,6 +184,9 @@ def start_session(
     names = [check_name(name) for name in players]
     rules.check_players(names)
     opts = _options(rules, options)
+    from scoring.captures import seating  # partnerships: the seats make the teams
+
+    seating(rules, opts, names)
 
     def work(db: Session) -> SessionView:
         loaded = create_session(

@@ -19,6 +19,7 @@ from ..codes import DefinitionWarningCode, ErrorCode, Expected
 from ..errors import CardParseError, GameDefinitionError
 from ..limits import MAX_OPTION
 from ..strict_json import JsonFault, StrictJsonError
+from .captures import capture_point_ids, check_captures, read_captures, read_teams
 from .reader import READER as _R
 from .reader import fail as _fail
 from .reader import shown as _shown
@@ -46,6 +47,7 @@ from .shapes import (
     OptionKind,
     Preset,
     Source,
+    Ties,
     WentOut,
     Winner,
 )
@@ -76,7 +78,17 @@ _TOP_OPTIONAL = (
     "flags",
     "options",
 )
-_EFFECT_FIELDS = ("went_out", "blocked", "winner", "end", "jokers_per_deck", "points", "flags")
+_EFFECT_FIELDS = (
+    "went_out",
+    "blocked",
+    "winner",
+    "end",
+    "jokers_per_deck",
+    "points",
+    "flags",
+    "ties",
+    "teams",
+)
 _NUMBER_OPTIONS = ("target", "rounds")
 _SUITS = {suit.value: suit for suit in Suit}
 _RANKS = {rank.value: rank for rank in Rank}
@@ -218,6 +230,8 @@ def _effect(value: Any, path: str) -> Effect:
         maybe("jokers_per_deck", lambda v, p: _R.whole(v, p, 0, LIMITS.jokers_per_deck)),
         tuple(points),
         tuple(flags),
+        maybe("ties", lambda v, p: _R.enum(Ties, v, p)),
+        maybe("teams", lambda v, p: _R.boolean(v, p)),
         **read_bids_effect(data, path),
     )
 
@@ -353,12 +367,15 @@ def definition_from_dict(data: Any) -> GameDefinition:
         min_players=least,
         max_players=most,
         keys=keys,
-        # a bids game has no keys and nobody goes out (GameDefinition)
+        # a hand of another kind has nobody going out and no leftover cards
+        # (GameDefinition: a captured game's own, a bids game's no score)
         went_out=_R.enum(WentOut, top["went_out"], "went_out")
         if kind is HandKind.OUT
         else WentOut.NEVER,
         blocked=_R.enum(Blocked, top["blocked"], "blocked")
         if kind is HandKind.OUT
+        else Blocked.OWN
+        if kind is HandKind.CAPTURED
         else Blocked.NO_SCORE,
         winner=_R.enum(Winner, top["winner"], "winner"),
         end=_R.enum(End, top["end"], "end"),
@@ -378,9 +395,12 @@ def definition_from_dict(data: Any) -> GameDefinition:
         flags=flags,
         options=options,
         **read_v2(top),
+        captures=read_captures(top["captures"]) if "captures" in top else None,
+        teams=read_teams(top["teams"]) if "teams" in top else None,
     )
     _check_consistent(definition)
     check_v2(definition, version, _effects(definition))
+    check_captures(definition, _effects(definition))
     return definition
 
 
@@ -400,9 +420,11 @@ def _check_consistent(definition: GameDefinition) -> None:
     effects = _effects(definition)
     key_ids = {key.id for key in definition.keys}
     flag_ids = {flag.id for flag in definition.flags}
+    # an option's points may name what a captured hand scores (its comparisons…)
+    point_ids = key_ids | capture_point_ids(definition.captures, definition.suits)
     for path, effect in effects:
         for name, _points in effect.points:
-            if name not in key_ids:
+            if name not in point_ids:
                 raise _fail(
                     ErrorCode.DEFINITION_UNKNOWN_KEY, f"{path}.points.{name[:40]}", value=name[:40]
                 )

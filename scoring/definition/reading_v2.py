@@ -31,11 +31,17 @@ from .shapes import (
 __all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits", "hand", "bids", "progress")
+V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams", "progress")
+#: The top-level fields only a ``captured`` game may have (RULES.md §5).
+_CAPTURED_ONLY = ("captures", "teams")
 #: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
 #: have besides the common ones, and those it may not have.
 _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    HandKind.OUT: (("keys", "went_out", "blocked"), ("bids",)),
+    HandKind.OUT: (("keys", "went_out", "blocked"), ("bids", *_CAPTURED_ONLY)),
+    HandKind.CAPTURED: (
+        ("captures",),
+        ("keys", "went_out", "blocked", "counted", "bids", "progress"),
+    ),
     HandKind.BIDS: (
         ("bids", "schedule"),
         (
@@ -47,6 +53,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "jokers_per_deck",
             "blocked_term",
             "next_dealer",
+            *_CAPTURED_ONLY,
             "progress",
         ),
     ),
@@ -117,10 +124,13 @@ def hand_fields(
 ) -> tuple[HandKind, tuple[str, ...], tuple[str, ...]]:
     """The document's ``hand`` kind (``out`` when not given) and the
     top-level fields it must and may have, from version 1's ``required`` and
-    every version's ``optional``: a ``bids`` game must have ``bids`` and a
-    ``schedule`` and may not have ``keys``, ``went_out``, ``blocked`` nor
-    what only counted cards need (GAME_FORMAT.md ``hand``); such a field is
-    then refused as ``definition_unknown_field``.
+    every version's ``optional``: a ``captured`` game must have
+    ``captures``, may have ``teams`` and may not have ``keys``,
+    ``went_out``, ``blocked``, ``counted`` nor ``bids``; a ``bids`` game must
+    have ``bids`` and a ``schedule`` and may not have ``keys``, ``went_out``,
+    ``blocked`` nor what only counted cards need; an ``out`` game has none
+    of ``bids``, ``captures``, ``teams`` (GAME_FORMAT.md ``hand``). Such a
+    field is then refused as ``definition_unknown_field``.
 
     Raises :class:`~scoring.errors.GameDefinitionError`: a ``hand`` that is
     not one of the kinds this version plays (``definition_value``)."""

@@ -49,6 +49,11 @@ class _Limits:
     schedule_rounds: int = 100
     round_cards: int = 60
     round_text: int = 60
+    comparisons: int = 8
+    named_chips: int = 16
+    events: int = 8
+    event_count: int = 99
+    team_size: int = 10
     stages: int = 30
     stage_text: int = 60
 
@@ -64,8 +69,16 @@ class HandKind(StrEnum):
     """What a hand is (GAME_FORMAT.md ``hand``, version 2)."""
 
     OUT = "out"  #: someone goes out or the hand is blocked; leftover cards counted
-    CAPTURED = "captured"  #: captured piles compared and counted (Kasino)
-    BIDS = "bids"  #: bids before play, then made/missed or tricks (Plump)
+    CAPTURED = "captured"  #: captured piles compared and counted (Kasino, RULES.md §5)
+    BIDS = "bids"  #: bids, then tricks taken (Plump, RULES.md §7)
+
+
+@unique
+class Ties(Enum):
+    """What a tie on a comparison of captured piles gives (RULES.md §5)."""
+
+    NOBODY = "nobody"  #: nobody scores that comparison
+    EACH = "each"  #: each tied player scores it in full
 
 
 @unique
@@ -259,6 +272,8 @@ class Effect:
     jokers_per_deck: int | None = None
     points: tuple[tuple[str, int], ...] = ()
     flags: tuple[tuple[str, bool], ...] = ()
+    ties: Ties | None = None
+    teams: bool | None = None
     schedule_repeat: Repeat | None = None
     bids: BidsChange | None = None
 
@@ -303,6 +318,61 @@ class Option:
     presets: tuple[Preset, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A comparison of captured piles (GAME_FORMAT.md ``captures.most``):
+    the player with the most ``of`` (``"cards"`` or a suit id) scores
+    ``points``."""
+
+    id: str
+    of: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCard:
+    """A named card worth ``points`` to whoever captured it: one ``card``
+    with its suit (``"10D"``), or every card of a ``rank`` (one per suit)."""
+
+    points: int
+    card: str | None = None
+    rank: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event counted per player per hand (a sweep): ``count`` ×
+    ``points``; ``most`` is the largest count accepted."""
+
+    id: str
+    name: Words
+    points: int
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class Captures:
+    """What a ``captured`` hand scores (GAME_FORMAT.md ``captures``,
+    RULES.md §5): the comparisons, what a tie gives, the named cards and the
+    events."""
+
+    most: tuple[Comparison, ...] = ()
+    ties: Ties = Ties.NOBODY
+    named: tuple[NamedCard, ...] = ()
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """Fixed partnerships (GAME_FORMAT.md ``teams``): ``size`` players a
+    team; ``always``: every session is played in teams, else only when an
+    option's effect says ``teams: true`` (Kasino's ``partners``). With
+    T teams, team k holds seats k, k + T, k + 2T… (partners opposite)."""
+
+    size: int
+    always: bool = False
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
@@ -319,7 +389,10 @@ class GameDefinition:
     ``hand`` (version 2) says what a hand is; a ``bids`` game (RULES.md §7)
     has ``bids`` and a ``schedule``, and no keys: the reader gives it
     ``keys`` ``()``, ``went_out`` ``never`` and ``blocked`` ``no_score``
-    (nobody goes out, no card is counted), which the writer leaves out.
+    (nobody goes out, no card is counted), which the writer leaves out. A
+    ``captured`` game (RULES.md §5) has ``captures`` (and may have ``teams``)
+    and no keys: the reader gives it ``went_out`` ``never`` and ``blocked``
+    ``own``, left out by the writer too.
     """
 
     id: str
@@ -345,6 +418,8 @@ class GameDefinition:
     schedule: Schedule | None = None
     suits: tuple[str, ...] = STANDARD_SUITS
     hand: HandKind = HandKind.OUT
+    captures: Captures | None = None
+    teams: Teams | None = None
     bids: Bids | None = None
     progress: Progress | None = None
 
@@ -357,6 +432,7 @@ class GameDefinition:
             self.schedule is not None
             or self.suits != STANDARD_SUITS
             or self.hand is not HandKind.OUT
+            or self.teams is not None
             or self.progress is not None
         ):
             return 2

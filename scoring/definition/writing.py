@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from .bids import Bids, BidsChange, Made, Missed
+from .captures import captures_to_dict, teams_to_dict
 from .progress import progress_to_dict
 from .shapes import (
     FORMAT,
@@ -45,6 +46,10 @@ def _effect_to_dict(effect: Effect) -> dict[str, Any]:
         out["points"] = dict(effect.points)
     if effect.flags:
         out["flags"] = dict(effect.flags)
+    if effect.ties is not None:
+        out["ties"] = effect.ties.value
+    if effect.teams is not None:
+        out["teams"] = effect.teams
     if effect.schedule_repeat is not None:
         out["schedule_repeat"] = effect.schedule_repeat.value
     if effect.bids is not None:
@@ -182,11 +187,15 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["counted"] = d.counted.value
     if d.jokers_per_deck:
         out["jokers_per_deck"] = d.jokers_per_deck
-    if d.hand is not HandKind.OUT:  # a bids game: no keys, nobody goes out
+    if d.hand is not HandKind.OUT:
         out["hand"] = d.hand.value
-        if d.bids is not None:
-            out["bids"] = _bids_to_dict(d.bids)
-    else:
+    if d.captures is not None:
+        out["captures"] = captures_to_dict(d.captures)
+    if d.teams is not None:
+        out["teams"] = teams_to_dict(d.teams)
+    if d.bids is not None:
+        out["bids"] = _bids_to_dict(d.bids)
+    if d.hand is HandKind.OUT:  # a hand of another kind has no cards left to key in
         out["keys"] = [_key_to_dict(key) for key in d.keys]
         out["went_out"] = d.went_out.value
         out["blocked"] = d.blocked.value

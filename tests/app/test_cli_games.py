@@ -155,7 +155,7 @@ def test_game_show_of_no_game_names_the_games(capsys, db_file):
     assert (status, out) == (2, "")
     assert err == (
         "There is no game “poker”. The games: Swedish Rummy, Rummy, Four Suit Rummy, "
-        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Plump, Phase 10\n"
+        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Kasino, Plump, Phase 10\n"
     )
 
 

@@ -218,5 +218,5 @@ def test_stats_of_no_game_says_so_in_words_with_the_games_by_name(played, capsys
     assert status == 2 and out == ""
     assert err == (
         "There is no game “poker”. The games: Swedish Rummy, Rummy, Four Suit Rummy, "
-        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Plump, Phase 10, Family Hearts\n"
+        "Crazy Eights, Hearts, Colour Cards, Five Crowns, Kasino, Plump, Phase 10, Family Hearts\n"
     )

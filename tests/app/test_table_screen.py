@@ -128,6 +128,9 @@ def test_a_game_of_rounds_says_the_round_not_a_target(db) -> None:
     ]
     assert table.target_heading == "" and all(line.to_target == "" for line in table.lines)
     assert table.progress.startswith("Round 2 of 11 · 4 cards · 4s wild")
+    assert table.last_heading == "Round 1"  # a game of rounds says so, as its progress line
+    with use_language("nb"):
+        assert board(view).last_heading == "Runde 1"
     assert table.dealer == "Bo deals next"
 
 

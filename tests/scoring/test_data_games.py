@@ -25,6 +25,7 @@ def test_registry_lists_the_built_in_games_in_the_pickers_order():
         "hearts",
         "colour_cards",
         "five_crowns",
+        "kasino",
         "plump",
         "phase_10",
     ]

@@ -122,12 +122,13 @@ def test_the_end_conflicts_say_their_reason():
     assert never[2]["reason"] == "nobody_goes_out"
 
 
-def test_a_bids_game_may_not_have_progress():
-    plump = json.loads(
-        resources.files("scoring").joinpath("definitions/plump.json").read_text("utf-8")
+@pytest.mark.parametrize("game_id", ["plump", "kasino"])
+def test_a_bids_or_captured_game_may_not_have_progress(game_id):
+    data = json.loads(
+        resources.files("scoring").joinpath(f"definitions/{game_id}.json").read_text("utf-8")
     )
-    plump["progress"] = PHASE_10["progress"]
-    assert refused(plump)[:2] == ("definition_unknown_field", "progress")
+    data["progress"] = PHASE_10["progress"]
+    assert refused(data)[:2] == ("definition_unknown_field", "progress")
 
 
 def test_progress_reads_into_its_shape():

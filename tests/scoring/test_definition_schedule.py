@@ -99,7 +99,9 @@ def test_a_schedule_without_wilds_has_no_wild_points():
 def test_every_shipped_definition_is_written_with_the_lowest_version(game_id):
     definition = builtin_definition(game_id)
     written = json.loads(write_definition(definition))
-    assert written["version"] == (2 if game_id in ("five_crowns", "plump", "phase_10") else 1)
+    assert written["version"] == (
+        2 if game_id in ("five_crowns", "kasino", "plump", "phase_10") else 1
+    )
     # the rules of every version 1 game are those it was always shipped with
     assert rules_digest(definition) in SHIPPED_RULES[game_id]
 

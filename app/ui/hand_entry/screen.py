@@ -29,6 +29,7 @@ from app.ui.common import (
     watching,
 )
 from app.ui.hand_entry.bid_panel import BidPanel
+from app.ui.hand_entry.capture_panel import CapturePanel
 from app.ui.hand_entry.flags import HandFlags
 from app.ui.hand_entry.player_panel import LiveScore, PlayerPanel
 from app.ui.loading import page_ports
@@ -283,7 +284,10 @@ def HandEntry(screen: HandScreen, draft: HandDraft) -> ft.Control:
             for seat, name in enumerate(view.players)
             if draft.rules.uses_runs or name != draft.went_out
         ]
-        panels = [PlayerPanel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
+        if draft.capture is not None:  # piles (RULES.md §5): a row a player or partnership
+            seats = list(range(len(draft.capture.facts.players)))
+        panel = CapturePanel if draft.capture is not None else PlayerPanel
+        panels = [panel(draft, seat, preview, key=f"p{seat}") for seat in seats]  # type: ignore[call-arg]  # ft.component takes key=
         page = ft.context.page
         if on_its_side(page.width, page.height):
             beside = panels  # a phone on its side: beside who went out, from the top

@@ -80,8 +80,8 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule", "hand", "progress")
-_EFFECT_WORDS = ("went_out", "blocked", "winner", "end")
+_CARRIED = ("suits", "schedule", "hand", "captures", "teams", "progress")
+_EFFECT_WORDS = ("went_out", "blocked", "winner", "end", "ties", "teams")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
 _END_NUMBERS = {"target": {"target"}, "rounds": {"rounds"}, "either": {"target", "rounds"}}
@@ -188,8 +188,8 @@ def _text(value: Any) -> str:
 def _effect_form(data: Mapping[str, Any] | None) -> dict[str, Any]:
     data = data or {}
     form = _blank_effect()
-    for name in _EFFECT_WORDS:
-        form[name] = _text(data.get(name))
+    for name in _EFFECT_WORDS:  # (a yes/no, teams, kept as it is)
+        form[name] = data[name] if isinstance(data.get(name), bool) else _text(data.get(name))
     form["jokers_per_deck"] = _text(data.get("jokers_per_deck"))
     form["points"] = [{"key": k, "points": _text(v)} for k, v in data.get("points", {}).items()]
     form["flags"] = [{"flag": k, "on": bool(v)} for k, v in data.get("flags", {}).items()]
@@ -216,7 +216,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         ],
         counted=doc.get("counted", "leftover"),
         jokers_per_deck=str(doc.get("jokers_per_deck", 0)),
-        went_out=doc.get("went_out", "never"),  # a bids game has none
+        went_out=doc.get("went_out", "never"),  # a captured or bids game has none
         blocked=doc.get("blocked", "no_score"),
         blocked_term=doc.get("blocked_term", "nobody_out"),
         winner=doc["winner"],
@@ -306,7 +306,7 @@ def _blank_words(value: Mapping[str, str]) -> bool:
 def _effect_doc(form: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in _EFFECT_WORDS:
-        if form.get(name):
+        if form.get(name) not in ("", None):
             out[name] = form[name]
     if str(form.get("jokers_per_deck", "")).strip():
         out["jokers_per_deck"] = _number(form["jokers_per_deck"])

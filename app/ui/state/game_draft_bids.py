@@ -3,7 +3,8 @@
 editor edits (the hook, the points of a made zero bid, how a made and a
 missed bid score, numbers as typed text), its ``hand`` carried as it is (as
 the schedule is), an option's ``bids`` and ``schedule_repeat`` too, and the
-fields a bids game may not have left out of the document the form says."""
+fields a bids game (or a captured game, RULES.md §5 Kasino) may not have
+left out of the document the form says."""
 
 from __future__ import annotations
 
@@ -29,6 +30,11 @@ _NOT_IN_A_BIDS_GAME = (
     "blocked_term",
     "next_dealer",
 )
+#: The fields a captured game may not have (GAME_FORMAT.md ``captures``):
+#: nobody goes out and no card is left in hand.
+_NOT_IN_A_CAPTURED_GAME = ("keys", "went_out", "blocked", "blocked_term", "counted")
+#: Per hand kind other than ``out``, the fields the document leaves out.
+_NOT_IN_ITS_HAND = {"bids": _NOT_IN_A_BIDS_GAME, "captured": _NOT_IN_A_CAPTURED_GAME}
 
 
 def carried_effect(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,9 +107,8 @@ def _bids_doc(form: Mapping[str, Any]) -> dict[str, Any]:
 def for_its_hand(doc: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
     """The document without the fields its ``hand`` kind may not have, and
     a bids game's ``bids`` from the ``form``'s."""
-    if doc.get("hand") == "bids":
-        for name in _NOT_IN_A_BIDS_GAME:
-            doc.pop(name, None)
+    for name in _NOT_IN_ITS_HAND.get(str(doc.get("hand", "out")), ()):
+        doc.pop(name, None)
     if form.get("bids"):
         doc["bids"] = _bids_doc(form["bids"])
     return doc

@@ -17,6 +17,7 @@ import flet as ft
 
 from app.messages import DraftCode, DraftError
 from app.ui.state.bid_draft import BidDraft
+from app.ui.state.capture_draft import CaptureDraft, PileFacts
 from app.ui.state.progress_draft import ProgressDraft
 from app.ui.state.typed_sum import read_sum
 from models.views import SessionView
@@ -98,6 +99,8 @@ class HandDraft:
             phone saving that hand first moves this one on (see
             :meth:`overtaken`).
         as_read: an edit draft's entries as read (see :meth:`unchanged`).
+        capture: a captured hand's piles (:class:`CaptureDraft`, RULES.md
+            §5), ``None`` in a game whose hands are not captured piles.
         bid: a bids game's hand (:class:`~app.ui.state.bid_draft.BidDraft`,
             RULES.md §7): its bids and who made them, in place of cards;
             ``None`` in every other game.
@@ -126,6 +129,7 @@ class HandDraft:
     original: Hand | None = None
     opened_for: int | None = None
     as_read: tuple | None = None
+    capture: CaptureDraft | None = None
     bid: BidDraft | None = None
     progress: ProgressDraft | None = None
 
@@ -135,11 +139,13 @@ class HandDraft:
         """An empty draft for the next hand of ``view`` (in a game where nobody
         goes out, every hand ends with nobody out: marked so at once)."""
         rules = view.rules
+        facts = PileFacts.of(rules)
         number = len(view.hands) + 1
         return cls(
             rules=rules,
             opened_for=number,
             blocked=not rules.can_go_out,
+            capture=CaptureDraft(facts) if facts is not None else None,
             bid=BidDraft.start(rules, number),
             progress=ProgressDraft.start(view),
         )
@@ -167,6 +173,9 @@ class HandDraft:
             bid=BidDraft.of_hand(view.rules, number, hand),
             progress=ProgressDraft.of_hand(view, number, hand),
         )
+        facts = PileFacts.of(view.rules)
+        if facts is not None:  # a captured hand: its piles as stored, all entered
+            draft.capture = CaptureDraft.from_piles(facts, hand.captured)
         draft.as_read = draft._entered(draft.went_out)
         return draft
 
@@ -184,6 +193,7 @@ class HandDraft:
             {p: t for p, t in self.plain.items() if p != went_out},
             {p: tuple(r) for p, r in self.runs.items() if r},
             dict(self.flags),
+            self.capture.piles() if self.capture is not None else None,
             self.bid,
             self.progress,
         )
@@ -244,6 +254,12 @@ class HandDraft:
         self.blocked = True
         went_out_flags = {f.id for f in self.rules.flags if f.player is FlagPlayer.WENT_OUT}
         self.flags = {k: v for k, v in self.flags.items() if k not in went_out_flags}
+        self._changed()
+
+    # -- a captured hand's piles (RULES.md §5) -----------------------------------
+    def set_capture(self, capture: CaptureDraft) -> None:
+        """The piles after a tap (:class:`CaptureDraft`'s taps give a new one)."""
+        self.capture = capture
         self._changed()
 
     # -- leftover cards ---------------------------------------------------------
@@ -463,6 +479,7 @@ class HandDraft:
             note=kept.note if kept is not None else None,
             played_at=kept.played_at if kept is not None else None,
             flags={k: v for k, v in self.flags.items() if k in in_play},
+            captured=self.capture.piles() if self.capture is not None else {},
             completed=None if self.progress is None else self.progress.completed(self.went_out),
         )
 
@@ -527,6 +544,7 @@ class HandDraft:
             or any(self.runs.values())
             or self.ranks
             or self.flags
+            or (self.capture is not None and self.capture.started)
             or (self.bid is not None and self.bid.started)
             or (self.progress is not None and self.progress.started)
         )

@@ -361,10 +361,14 @@ class NewSessionDraft(FlowState):
     def start_args(self) -> tuple[str, tuple[str, ...], dict[str, OptionValue]]:
         """``(game, players, options)`` for :func:`models.services.start_session`.
 
-        Raises :class:`scoring.OptionError` (``player_count``, bad option).
+        Raises :class:`scoring.OptionError` (``player_count``, bad option,
+        ``teams_uneven``: partnerships with players that make no teams).
         """
         options = self.all_options()
         self.rules.check_players(self.players)
+        from scoring.captures import seating  # partnerships: the seats make the teams
+
+        seating(self.rules, self.rules.options_from_dict(options), self.players)
         from app.player_names import check_seat_lookalikes
 
         check_seat_lookalikes(self.players)  # "Anna" and a Cyrillic "Аnna"

@@ -134,7 +134,7 @@ def board(view: SessionView) -> TableBoard:
         session_id=view.id,
         lines=lines,
         progress=progress_text(view),
-        last_heading=_("Hand {n}", n=format_number(last.number)) if last is not None else "",
+        last_heading=_last_heading(view, last.number) if last is not None else "",
         target_heading=(
             _("To {target}", target=format_number(table.target))
             if gaps is not None and table.target is not None
@@ -143,6 +143,14 @@ def board(view: SessionView) -> TableBoard:
         dealer=dealer,
         winner=winner_text(view) if finished else "",
     )
+
+
+def _last_heading(view: SessionView, number: int) -> str:
+    """ "Round 4" in a game of a schedule of rounds (Five Crowns, Plump: the
+    progress line says "Round 5 of 11"), else "Hand 4"."""
+    if view.rules.round(number) is not None:
+        return _("Round {n}", n=format_number(number))
+    return _("Hand {n}", n=format_number(number))
 
 
 @dataclass(frozen=True, slots=True)
