@@ -37,17 +37,17 @@ def check_completed(players: Sequence[str], hand: Hand) -> tuple[str, ...]:
     went out not among them (``went_out_without_stage``: RULES.md §8, going
     out lays the phase down)."""
     named = hand.completed or ()
-    seen = set(named)
-    if len(seen) != len(named) or not seen.issubset(players):
+    order = [p for p in players if p in named]
+    if len(order) != len(named):  # a name that is no player, or one given twice
         met: set[str] = set()
-        for name in named:  # the first name that is no player, or is given twice
+        for name in named:
             if name not in players or name in met:
                 raise HandError(ErrorCode.UNKNOWN_PLAYER, player=str(name)[:40], field="completed")
             met.add(name)
     went_out = hand.went_out
-    if went_out is not None and went_out not in seen:
+    if went_out is not None and went_out not in named:
         raise HandError(ErrorCode.WENT_OUT_WITHOUT_STAGE, player=went_out, field="completed")
-    return tuple([p for p in players if p in seen])
+    return tuple(order)
 
 
 def stage_counts(players: Sequence[str], completed: Sequence[Collection[str]]) -> dict[str, int]:
