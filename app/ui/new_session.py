@@ -278,15 +278,17 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     option = presets[0].option
     game = draft.rules
     if not draft.number_choosable():  # the game's own target (or rounds): shown, not chosen
-        fixed = [
-            tagged(
-                "preset-fixed",
-                ft.Text(
-                    f"{option_name(option, game)}: {preset_label(presets[0])}",
-                    weight=ft.FontWeight.W_500,
-                ),
+        fixed: list[ft.Control] = []
+        if presets[0].value is not None:  # no number ends Phase 10: its last phase does
+            fixed.append(
+                tagged(
+                    "preset-fixed",
+                    ft.Text(
+                        f"{option_name(option, game)}: {preset_label(presets[0])}",
+                        weight=ft.FontWeight.W_500,
+                    ),
+                )
             )
-        ]
         return ft.Column([*fixed, *_option_controls(draft, game)], spacing=8)
     controls: list[ft.Control] = [
         ft.Text(option_name(option, game), weight=ft.FontWeight.W_500),

@@ -106,7 +106,9 @@ def test_the_new_session_form_offers_phase_10():
     draft.select_game("phase_10")
     for name in SEATS:
         draft.add_player(name)
-    assert draft.start_args()[0] == "phase_10"
+    # no number ends it (its last phase does): none is offered, none shown
+    assert not draft.number_choosable() and draft.presets()[0].value is None
+    assert draft.start_args() == ("phase_10", tuple(SEATS), {})
 
 
 def test_hand_1_takes_17_taps_and_the_one_out_is_ticked_already(db) -> None:
