@@ -203,7 +203,14 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                             color=ft.Colors.ON_SURFACE_VARIANT,
                         ),
                         *(  # a progress game: the player's phase (RULES.md §8)
-                            [ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)]
+                            [
+                                tagged(
+                                    f"phase-{seat}",
+                                    ft.Text(
+                                        label, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True
+                                    ),
+                                )
+                            ]
                             if (label := stage_label(view, name)) is not None
                             else []
                         ),
