@@ -278,3 +278,20 @@ def test_the_rules_screen_lists_the_phases_and_says_the_end():
     with use_language("nb"):
         text = dict(rules_text("phase_10"))
         assert text["Faser"].splitlines()[0] == "1. 2 sett à 3"
+
+
+def test_the_table_screen_ranks_by_phase_then_total(db) -> None:
+    """The TV's table (issue 29) follows the places of RULES.md §8: Bo, on
+    phase 2 with 40, above Cy on phase 1 with 10."""
+    from app.ui.state.table_screen import board
+
+    table = Table()
+    sid = start(table)
+    play(Taps(table), sid, "Ada", ("Bo",), {"Bo": ["low"] * 8, "Cy": ["low", "low"]})
+    shown = board(table.session(sid))
+    assert [(line.player, line.total, line.place) for line in shown.lines] == [
+        ("Ada", "0", 1),
+        ("Bo", "40", 2),
+        ("Cy", "10", 3),
+    ]
+    assert shown.progress == "Ada and Bo on phase 2 of 10"
