@@ -28,6 +28,20 @@ HANDS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def one_start_time(monkeypatch):
+    """Both sessions start at the same moment: the exports say when a session
+    started, and two started a minute apart (a minute that turned between
+    them) differed in that line alone."""
+    from datetime import UTC, datetime
+
+    import models.services.sessions
+    import models.tables
+
+    monkeypatch.setattr(models.tables, "utcnow", lambda: datetime(2026, 12, 4, 20, 15, tzinfo=UTC))
+    monkeypatch.setattr(models.services.sessions, "now_iso", lambda: "2026-12-04T21:15:00+01:00")
+
+
 @pytest.fixture
 def engine(tmp_path):
     engine = make_engine(tmp_path / "family.db")
@@ -77,6 +91,7 @@ def test_a_copy_of_swedish_rummy_exports_like_the_built_in(engine, lang):
         "nb": ("Spilt med: Toer: neste spiller trekker to; Dame snur spilleretningen", "Låst"),
     }[lang]
     assert played_with in text
+    assert "2026" in text.splitlines()[0] and "21:15" in text.splitlines()[0]  # the one start
     assert blocked in text.split()
     assert "Nobody went out" not in text and "Ingen gikk ut" not in text
     views = {

@@ -530,13 +530,22 @@ def finger_tap(page: Page, identifier: str) -> tuple[float, float]:
     return spot
 
 
+#: Resolves after two more frames of the page (Flutter draws, and moves its
+#: animations, once a frame).
+TWO_FRAMES_JS = """() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
 def settled(page: Page, script: str) -> Any:
     """What ``script`` (JavaScript, e.g. the boxes of some nodes) returns once
-    the layout has stopped moving: two reads 150 ms apart agree (at most 33
-    reads, about 5 s; the last read otherwise)."""
+    the layout has stopped moving: two reads 150 ms and at least two frames
+    apart agree (at most 33 reads; the last read otherwise). The frames count,
+    not the time alone: on a busy machine the page may draw no frame in
+    150 ms, and two reads in the middle of an animation then agreed."""
     previous = page.evaluate(script)
     for _ in range(33):
         page.wait_for_timeout(150)
+        page.evaluate(TWO_FRAMES_JS)
         current = page.evaluate(script)
         if current == previous:
             return current
