@@ -31,7 +31,6 @@ and an option's or a choice's ``set`` is ``{"went_out", "blocked", "winner",
 from __future__ import annotations
 
 import builtins
-import copy
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -41,6 +40,7 @@ from typing import Any
 import flet as ft
 
 from app.ui.state.game_draft_bids import bids_form, carried_effect, effect_carried, for_its_hand
+from app.ui.state.plain import plain_copy
 from app.ui.state.typed_sum import read_sum
 from scoring import (
     STANDARD_RANKS,
@@ -280,7 +280,7 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
     # version 2's parts the editor does not edit yet (a schedule, the suits): kept as they are
     carried = {name: doc[name] for name in _CARRIED if name in doc}
     if carried:
-        form["carried"] = copy.deepcopy(carried)
+        form["carried"] = plain_copy(carried)
     return form | bids_form(doc)
 
 
@@ -387,7 +387,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
         doc["options"] = [_option_doc(o) for o in form["options"]]
     if form.get("carried"):
         doc["version"] = 2
-        doc.update(copy.deepcopy(form["carried"]))
+        doc.update(plain_copy(form["carried"]))
     return for_its_hand(doc, form)
 
 
@@ -548,7 +548,7 @@ class GameDraft:
     def set(self, path: Sequence[str | int], value: Any) -> None:
         """Put ``value`` at ``path``. The English name also gives the id of a
         new game whose id was not typed."""
-        form = copy.deepcopy(self.form)
+        form = plain_copy(self.form)
         node: Any = form
         for part in path[:-1]:
             node = node[part]
@@ -566,7 +566,7 @@ class GameDraft:
         ``"rank"``, the first rank not yet a key, or ``"face"``), a deck row,
         a flag, an option (``kind`` ``switch``/``choice``/``number``), a
         choice, a preset, or an effect's points or flag row."""
-        form = copy.deepcopy(self.form)
+        form = plain_copy(self.form)
         rows = _rows_at(form, path)
         name = path[-1]
         if name == "keys":
@@ -610,7 +610,7 @@ class GameDraft:
 
     def remove(self, path: Sequence[str | int], index: int) -> None:
         """Remove row ``index`` of the list at ``path``."""
-        form = copy.deepcopy(self.form)
+        form = plain_copy(self.form)
         rows = _rows_at(form, path)
         if 0 <= index < len(rows):
             del rows[index]
@@ -618,7 +618,7 @@ class GameDraft:
 
     def move(self, path: Sequence[str | int], index: int, step: int) -> None:
         """Move row ``index`` of the list at ``path`` by ``step`` (−1 up, +1 down)."""
-        form = copy.deepcopy(self.form)
+        form = plain_copy(self.form)
         rows = _rows_at(form, path)
         other = index + step
         if 0 <= index < len(rows) and 0 <= other < len(rows):

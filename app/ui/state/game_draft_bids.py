@@ -8,10 +8,10 @@ left out of the document the form says."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
+from app.ui.state.plain import plain_copy
 from app.ui.state.typed_sum import read_sum
 
 __all__ = ["bids_form", "carried_effect", "effect_carried", "for_its_hand"]
@@ -40,13 +40,13 @@ _NOT_IN_ITS_HAND = {"bids": _NOT_IN_A_BIDS_GAME, "captured": _NOT_IN_A_CAPTURED_
 def carried_effect(data: Mapping[str, Any]) -> dict[str, Any]:
     """An effect's fields the editor does not edit, for its form (``{}``
     when it has none)."""
-    kept = {name: copy.deepcopy(data[name]) for name in _EFFECT_CARRIED if name in data}
+    kept = {name: plain_copy(data[name]) for name in _EFFECT_CARRIED if name in data}
     return {"carried": kept} if kept else {}
 
 
 def effect_carried(form: Mapping[str, Any]) -> dict[str, Any]:
     """The fields :func:`carried_effect` kept, for the effect's document."""
-    return copy.deepcopy(dict(form.get("carried") or {}))
+    return plain_copy(dict(form.get("carried") or {}))
 
 
 def _text(value: Any) -> str:
