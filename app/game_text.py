@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.game_text_bids import bids_in_words
+from app.game_text_captures import captures_in_words
 from app.game_text_progress import progress_end, stages_in_words
 from app.game_words import GAME_RULES
 from app.i18n import _, format_number, ngettext
@@ -192,6 +193,11 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
     out.append((_("Players"), _players(definition)))
     if definition.hand is HandKind.BIDS:  # bids and tricks (RULES.md §7): nothing counted
         out += bids_in_words(definition)
+    elif definition.hand is HandKind.CAPTURED:  # captured piles (RULES.md §5)
+        out += captures_in_words(definition)
+        if definition.flags:
+            out.append((_("Hand flags"), "\n".join(describe_flag(f) for f in definition.flags)))
+        out.append((_("The end"), _end(definition)))
     else:
         counted = (
             _("Count the cards each player took in tricks.")
