@@ -58,7 +58,7 @@ from app.server.headers import (
     style_hash,
 )
 from app.server.limits import body_refusal
-from app.server.pages import _STYLE, door_page
+from app.server.pages import _STYLE, door_page, not_found_page
 
 __all__ = ["GOING_AWAY", "KICK_GRACE", "REAP_AFTER", "Guard", "own_origin"]
 
@@ -490,7 +490,7 @@ class Guard:
             scope = _game_link(scope)
         if _page_path(path):
             scope = _unconditional(scope)
-        await self.app(scope, receive, self._secured(send))
+        await self.app(scope, receive, self._secured(send, headers.get("accept-language")))
 
     async def _join(self, code: str, headers: dict[str, str], send: Send, scope: Scope) -> None:
         code, _slash, landing = code.strip("/").partition("/")
@@ -543,6 +543,13 @@ class Guard:
             extra.append((b"set-cookie", cookie.encode("latin-1")))
         await self._respond(send, 303, b"", b"text/plain; charset=utf-8", _PLAIN_POLICY, extra)
 
+    async def _not_found(self, send: Send, status: int, accept_language: str | None) -> None:
+        """The app's own page for an address it has nothing at
+        (:func:`app.server.pages.not_found_page`), with ``status``."""
+        language, body = not_found_page(accept_language)
+        extra = [(b"content-language", language.encode()), (b"vary", b"Accept-Language")]
+        await self._respond(send, status, body, b"text/html; charset=utf-8", _DOOR_POLICY, extra)
+
     async def _door(self, send: Send, headers: dict[str, str], *, stale_link: bool) -> None:
         language, body = door_page(headers.get("accept-language"), stale_link=stale_link)
         extra = [(b"content-language", language.encode()), (b"vary", b"Accept-Language, Cookie")]
@@ -564,20 +571,33 @@ class Guard:
             self._last_page_policy = policy
         return policy
 
-    def _secured(self, send: Send) -> Send:
+    def _secured(self, send: Send, accept_language: str | None = None) -> Send:
         """``send`` with the security headers put on the response; an HTML page
-        is held until its body is complete, to hash its inline scripts."""
+        is held until its body is complete, to hash its inline scripts. A
+        refusal in the web framework's own words (JSON: ``{"detail":"Not
+        Found"}``) is replaced by the app's page in the browser's language
+        (``accept_language``), the same status kept."""
         start: Message | None = None
         chunks: list[bytes] = []
+        replaced = False
+        status = 200
 
         async def secured_send(message: Message) -> None:
-            nonlocal start
+            nonlocal start, replaced, status
             kind = message.get("type")
+            if kind == "http.response.body" and replaced:
+                if not message.get("more_body", False):
+                    await self._not_found(send, status, accept_language)
+                return
             if kind == "http.response.start":
                 content_type = b""
                 for name, value in message.get("headers") or ():
                     if name.lower() == b"content-type":
                         content_type = value.lower()
+                status = int(message.get("status", 200))
+                if status >= 400 and content_type.startswith(b"application/json"):
+                    replaced = True  # its body is dropped: the app's page instead
+                    return
                 if content_type.startswith(b"text/html"):
                     start = dict(message)  # held: sent with the body
                     start["headers"] = [

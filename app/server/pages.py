@@ -13,7 +13,7 @@ import html
 
 from app.i18n import _, get_language, negotiate_language, use_language
 
-__all__ = ["door_page", "preferred_language"]
+__all__ = ["door_page", "not_found_page", "preferred_language"]
 
 
 def preferred_language(accept_language: str | None) -> str:
@@ -76,5 +76,32 @@ def door_page(accept_language: str | None, *, stale_link: bool = False) -> tuple
         f'<body><main id="kortpoeng-door"><div class="app">{html.escape(name)}</div>'
         f"<h1>{html.escape(title)}</h1><p>{html.escape(lead)}</p>"
         f"<p>{html.escape(how)}</p></main></body></html>\n"
+    )
+    return language, page.encode("utf-8")
+
+
+def not_found_page(accept_language: str | None) -> tuple[str, bytes]:
+    """The page for an address the app has nothing at (a path no browser
+    makes: a NUL byte, thousands of characters), in the browser's language
+    and never the web framework's own text (``{"detail":"Not Found"}``):
+    what happened and a link to the sessions.
+
+    Returns:
+        ``(language, html_bytes)``: the page as UTF-8 HTML, with no script.
+    """
+    language = preferred_language(accept_language)
+    with use_language(language):
+        title = _("Nothing here")
+        lead = _("Kortpoeng has no page at this address.")
+        back = _("Open the sessions")
+        name = _("Kortpoeng")
+    page = (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{language}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{html.escape(name)}</title><style>{_STYLE}</style></head>"
+        f'<body><main id="kortpoeng-not-found"><div class="app">{html.escape(name)}</div>'
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(lead)}</p>"
+        f'<p><a href="/">{html.escape(back)}</a></p></main></body></html>\n'
     )
     return language, page.encode("utf-8")
