@@ -36,7 +36,10 @@ def _numbers(value: Any, path: str, seat: Seat, number: int) -> dict[str, int]:
             raise SessionFileError(
                 ErrorCode.FILE_TYPE,
                 field=f"{path}.{player}",
-                params={"expected": Expected.WHOLE_NUMBER, "value": str(count)[:20]},
+                params={
+                    "expected": Expected.WHOLE_NUMBER,
+                    "value": count if isinstance(count, bool | float) else str(count)[:20],
+                },
             )
         found[player] = count
     return found

@@ -135,6 +135,9 @@ class Expected(StrEnum):
 
     BOOLEAN = "boolean"
     WHOLE_NUMBER = "whole_number"
+    #: a whole number counted, 0 or more (a pile's cards, a bid): -1 is a
+    #: whole number, but no count
+    COUNT = "count"
     CARDS_OR_POINTS = "cards_or_points"
     CARDS = "cards"
     NAMES = "names"

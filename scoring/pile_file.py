@@ -41,8 +41,10 @@ def _type(path: str, expected: Expected, value: Any) -> SessionFileError:
 
 
 def _count(value: Any, path: str) -> int:
-    if type(value) is not int or not 0 <= value <= _MOST:
+    if type(value) is not int:
         raise _type(path, Expected.WHOLE_NUMBER, value)
+    if not 0 <= value <= _MOST:  # -1 is a whole number, but no count
+        raise _type(path, Expected.COUNT, value)
     return value
 
 

@@ -55,6 +55,8 @@ def _file_value(value: Any) -> str:
         return _("a list")
     if isinstance(value, Mapping):
         return _("an object")
+    if isinstance(value, str):  # text, quoted: "29" is not the number 29
+        return f"“{_shown(value)}”"
     return _value(value)
 
 

@@ -43,6 +43,7 @@ OPTION_VALUE_NAMES: Mapping[tuple[str, str], str] = {
 EXPECTED_NAMES: Mapping[Expected, str] = {
     Expected.BOOLEAN: N_("true or false"),
     Expected.WHOLE_NUMBER: N_("a whole number"),
+    Expected.COUNT: N_("a count (a whole number, 0 or more)"),
     Expected.CARDS_OR_POINTS: N_("a list of cards or a whole number"),
     Expected.CARDS: N_("a list of cards"),
     Expected.NAMES: N_("a list of names"),

@@ -1,0 +1,71 @@
+"""What a refused session file's value is said as (a new user's findings):
+a pile's count of −1 is "no count", not "not a whole number"; a text "29"
+is said quoted, so it is not read as the number 29; a true bid is "true" as
+the file spells it, never Python's "True"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.i18n import use_language
+from app.messages import describe_error
+from scoring import CodedError, read_session
+
+
+def kasino(cards) -> str:
+    return json.dumps(
+        {
+            "format": "kortpoeng-session",
+            "version": 3,
+            "game": "kasino",
+            "players": ["Kari", "Ola"],
+            "hands": [
+                {
+                    "went_out": None,
+                    "captured": {
+                        "Kari": {"cards": cards, "S": 8, "named": ["10D"], "sweep": 0},
+                        "Ola": {"cards": 23, "S": 5, "named": [], "sweep": 0},
+                    },
+                }
+            ],
+        }
+    )
+
+
+def plump(bid) -> str:
+    return json.dumps(
+        {
+            "format": "kortpoeng-session",
+            "version": 3,
+            "game": "plump",
+            "players": ["Kari", "Ola", "Per"],
+            "hands": [
+                {"went_out": None, "bids": {"Kari": bid, "Ola": 3, "Per": 2}, "made": ["Ola"]}
+            ],
+        }
+    )
+
+
+def said(text: str, lang: str = "en") -> str:
+    with pytest.raises(CodedError) as refused:
+        read_session(text)
+    with use_language(lang):
+        return describe_error(refused.value)
+
+
+def test_a_negative_count_is_no_count() -> None:
+    assert said(kasino(-1)).endswith(
+        "hands[1].captured.Kari.cards must be a count (a whole number, 0 or more), not -1"
+    )
+    assert said(kasino(-1), "nb").endswith(
+        "hands[1].captured.Kari.cards må være et antall (et helt tall, 0 eller mer), ikke -1"
+    )
+    assert said(kasino(1.5)).endswith("must be a whole number, not 1.5")
+
+
+def test_text_is_quoted_and_true_is_spelled_as_the_file_spells_it() -> None:
+    assert said(kasino("29")).endswith("must be a whole number, not “29”")
+    assert said(plump("3")).endswith("hands[1].bids.Kari must be a whole number, not “3”")
+    assert said(plump(True)).endswith("hands[1].bids.Kari must be a whole number, not true")
