@@ -183,7 +183,7 @@ def score_bids(
     if hand.runs:
         raise HandError(ErrorCode.RUNS_NOT_ALLOWED, field="runs")
     if hand.left:
-        raise HandError(ErrorCode.BAD_POINTS, field="left", params={"value": "left"})
+        raise HandError(ErrorCode.LEFT_NOT_ALLOWED, field="left")
     for name in hand.flags:
         raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": str(name)[:40]})
     count = len(players)

@@ -34,6 +34,8 @@ class ErrorCode(StrEnum):
     POINTS_TOO_LARGE = "points_too_large"
     PLAYER_REPEATED = "player_repeated"
     RUNS_NOT_ALLOWED = "runs_not_allowed"
+    #: cards left in hand given for a game that counts none (Plump: bids and tricks)
+    LEFT_NOT_ALLOWED = "left_not_allowed"
     RUN_SIZE = "run_size"
     RUN_NEEDS_SUITS = "run_needs_suits"
     RUN_MIXED_SUITS = "run_mixed_suits"

@@ -41,6 +41,7 @@ _TEMPLATES: dict[str, str] = {
     "points_too_large": "points must be at most {maximum}, got {value}",
     "player_repeated": "{player!r} is entered twice in {field}",
     "runs_not_allowed": "this game has no runs to enter",
+    "left_not_allowed": "this game counts no cards left in hand",
     "run_size": "a run has exactly three cards, got {count}",
     "run_needs_suits": "every card of a run needs its suit",
     "run_mixed_suits": "a run is three cards of one suit",

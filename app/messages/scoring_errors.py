@@ -215,6 +215,9 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "{player} is entered twice in {field}", player=_shown(e.player or ""), field=_field(e)
     ),
     ErrorCode.RUNS_NOT_ALLOWED: lambda e, p: _("This game has no runs to enter"),
+    ErrorCode.LEFT_NOT_ALLOWED: lambda e, p: _(
+        "This game counts no cards left in hand: a hand has the bids and who made them"
+    ),
     ErrorCode.RUN_SIZE: lambda e, p: ngettext(
         "A run has exactly three cards, but {cards} has {n} card",
         "A run has exactly three cards, but {cards} has {n} cards",

@@ -69,3 +69,26 @@ def test_text_is_quoted_and_true_is_spelled_as_the_file_spells_it() -> None:
     assert said(kasino("29")).endswith("must be a whole number, not “29”")
     assert said(plump("3")).endswith("hands[1].bids.Kari must be a whole number, not “3”")
     assert said(plump(True)).endswith("hands[1].bids.Kari must be a whole number, not true")
+
+
+def test_cards_left_in_a_plump_hand_are_named_as_such() -> None:
+    """A Plump hand with ``left`` said "Hand 1: : “left” is not a sum of
+    whole numbers" (a double colon, and the wrong reason)."""
+    from scoring import Hand, game_for, parse_cards
+    from scoring.codes import ErrorCode
+
+    game = game_for("plump")
+    rules = game.bind(game.default_options(), ("Kari", "Ola", "Per"))
+    hand = Hand(
+        None,
+        {"Kari": parse_cards(["K"])},
+        bids={"Kari": 2, "Ola": 3, "Per": 2},
+        made=("Ola",),
+    )
+    with pytest.raises(CodedError) as refused:
+        rules.score_hand(hand)
+    assert refused.value.code is ErrorCode.LEFT_NOT_ALLOWED
+    with use_language("en"):
+        assert describe_error(refused.value.at_hand(1)) == (
+            "Hand 1: This game counts no cards left in hand: a hand has the bids and who made them"
+        )
