@@ -24,6 +24,7 @@ def rummy_view(session_id: int) -> SimpleNamespace:
         players=players,
         rules=game.bind(game.default_options(), players),
         hands=(),
+        definition=None,  # no phases to play (a Phase 10 view has its definition)
     )
 
 

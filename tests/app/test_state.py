@@ -262,6 +262,7 @@ def rummy_view(session_id: int, hands: int = 0) -> SimpleNamespace:
         players=("Kari", "Ola"),
         rules=game.bind(game.default_options(), ("Kari", "Ola")),
         hands=tuple(f"hand {n}" for n in range(1, hands + 1)),
+        definition=None,  # no phases to play (a Phase 10 view has its definition)
     )
 
 

@@ -78,7 +78,7 @@ def totals(page: Any, seats: int) -> list[str]:
 
 
 @contextlib.contextmanager
-def tall(page: Any, height: int = 2400) -> Iterator[None]:
+def tall(page: Any, height: int = h.TALL["height"]) -> Iterator[None]:
     """Make the page this tall for a while (same width), so that a long form
     needs no scrolling: a tap on a node Playwright has to scroll into view
     can land where the Flutter view had not yet followed the scroll."""

@@ -53,11 +53,8 @@ TWELVE = [
     "Jonas",
     "Marianne",
 ]
-#: Tall enough that no screen scrolls: every node is laid out, none clipped
-#: (the new-session screen with its nine games and their options is the
-#: tallest: about 2,700 pixels; at 2,400 an option lay half under the bottom
-#: bar once Kasino and Plump joined the list).
-TALL = {"width": 390, "height": 3200}
+#: Tall enough that no screen scrolls (:data:`e2e_harness.TALL`).
+TALL = h.TALL
 #: Material's touch target, with half a pixel for rounding.
 TOUCH = 47.5
 #: The height of one line of 14-pixel body text (Material's line height 20/14).

@@ -43,7 +43,7 @@ SLOW_HANDLERS = Path(__file__).parent / "apps" / "slow_handlers.py"
 #: The app whose double tap lasts a minute (``apps/long_double_tap.py``).
 LONG_DOUBLE_TAP = Path(__file__).parent / "apps" / "long_double_tap.py"
 #: Tall enough that the new-session form needs no scrolling (see ``tall``).
-TALL = {"width": 390, "height": 2400}
+TALL = h.TALL  # no screen scrolls: a tap at a spot finds its switch there
 
 
 def center(box: list[int]) -> tuple[float, float]:

@@ -87,8 +87,10 @@ class ProgressDraft:
         stage after those completed (``Standings.stages``); ``None`` in a
         game without progress."""
         definition = view.definition
+        if definition is None or definition.progress is None:
+            return None
         counts = view.standings.stages
-        if definition is None or definition.progress is None or counts is None:
+        if counts is None:
             return None
         last = len(definition.progress.stages)
         playing = {p: min(counts.get(p, 0) + 1, last) for p in view.players}
