@@ -537,9 +537,12 @@ def finger_tap(page: Page, identifier: str) -> tuple[float, float]:
 
 
 #: Resolves after two more frames of the page (Flutter draws, and moves its
-#: animations, once a frame).
-TWO_FRAMES_JS = """() => new Promise((done) =>
-  requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+#: animations, once a frame), or after a second: a page in a background tab
+#: (another tab of its context in front) draws no frame at all.
+TWO_FRAMES_JS = """() => new Promise((done) => {
+  setTimeout(() => done(false), 1000);
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+})"""
 
 
 def settled(page: Page, script: str) -> Any:
