@@ -39,7 +39,17 @@ from typing import Any
 
 import flet as ft
 
-from app.ui.state.game_draft_bids import bids_form, carried_effect, effect_carried, for_its_hand
+from app.ui.state.game_draft_bids import carried_effect, effect_carried, for_its_hand
+from app.ui.state.game_draft_options import (
+    _EFFECT_WORDS,
+    _NUMBER_NAMES,
+    _blank_effect,
+    _follow_the_end,
+    _new_option,
+    _numbers_used,
+    _words,
+)
+from app.ui.state.game_draft_parts import edited, part_row, parts_document, parts_form
 from app.ui.state.plain import plain_copy
 from app.ui.state.typed_sum import read_sum
 from scoring import (
@@ -81,15 +91,7 @@ _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
 _CARRIED = ("suits", "schedule", "hand", "captures", "teams", "progress")
-_EFFECT_WORDS = ("went_out", "blocked", "winner", "end", "ties", "teams")
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
-#: The number each end of a session uses (GAME_FORMAT.md ``end``).
-_END_NUMBERS = {"target": {"target"}, "rounds": {"rounds"}, "either": {"target", "rounds"}}
-#: The names a number option starts with (and keeps until the family renames it).
-_NUMBER_NAMES = {
-    "target": {"nb": "Poengmål", "en": "Target score"},
-    "rounds": {"nb": "Runder", "en": "Rounds"},
-}
 
 
 def slug(text: str, *, fallback: str = "game") -> str:
@@ -107,14 +109,6 @@ def slug(text: str, *, fallback: str = "game") -> str:
     if not words[0].isalpha():
         words = f"{fallback}_{words}"
     return words[: LIMITS.id].rstrip("_")
-
-
-def _words(value: Mapping[str, str] | None = None) -> dict[str, str]:
-    return {"nb": (value or {}).get("nb", ""), "en": (value or {}).get("en", "")}
-
-
-def _blank_effect() -> dict[str, Any]:
-    return {**dict.fromkeys(_EFFECT_WORDS, ""), "jokers_per_deck": "", "points": [], "flags": []}
 
 
 def _rank_key(rank: Rank, points: int) -> dict[str, Any]:
@@ -278,10 +272,10 @@ def form_of(definition: GameDefinition) -> dict[str, Any]:
         )
     form["options"] = options
     # version 2's parts the editor does not edit yet (a schedule, the suits): kept as they are
-    carried = {name: doc[name] for name in _CARRIED if name in doc}
+    carried = {name: doc[name] for name in _CARRIED if name in doc and name not in edited()}
     if carried:
         form["carried"] = plain_copy(carried)
-    return form | bids_form(doc)
+    return form | parts_form(doc)
 
 
 def _number(text: Any) -> Any:
@@ -388,7 +382,7 @@ def document_of(form: Mapping[str, Any]) -> dict[str, Any]:
     if form.get("carried"):
         doc["version"] = 2
         doc.update(plain_copy(form["carried"]))
-    return for_its_hand(doc, form)
+    return for_its_hand(parts_document(doc, form))
 
 
 def _option_doc(option: Mapping[str, Any]) -> dict[str, Any]:
@@ -569,7 +563,10 @@ class GameDraft:
         form = plain_copy(self.form)
         rows = _rows_at(form, path)
         name = path[-1]
-        if name == "keys":
+        owned, row = part_row(path, kind, form)  # a list inside a part with a form of its own
+        if owned:
+            rows.append(row)
+        elif name == "keys":
             used = {k["rank"] for k in rows if k["kind"] == "rank"}
             free = [r for r in (*STANDARD_RANKS, Rank.JOKER) if r.value not in used]
             if kind == "face" or not free:
@@ -718,79 +715,3 @@ def _rows_at(form: dict[str, Any], path: Sequence[str | int]) -> list[Any]:
     if not isinstance(node, list):
         raise TypeError(f"no list of rows at {tuple(path)!r}")
     return node
-
-
-def _numbers_used(form: Mapping[str, Any]) -> set[str]:
-    """``"target"``, ``"rounds"``: the numbers some end of the session uses,
-    the game's own or one an option's effect chooses."""
-    ends = {form["end"]} | {
-        effect.get("end")
-        for option in form["options"]
-        for effect in (option["set"], *(c["set"] for c in option["choices"]))
-        if effect.get("end")
-    }
-    return set().union(*(_END_NUMBERS.get(str(end), set()) for end in ends))
-
-
-def _follow_the_end(form: dict[str, Any]) -> None:
-    """The end of the session was changed: a target (or rounds) option whose
-    number the new end does not use becomes the option of the number it does
-    use (a game that ends after a number of rounds offers the rounds, not a
-    target), unless an option's effect can still bring that end in or the
-    game has an option for the other number already. Its names follow while
-    they are the ones it started with; its suggestions start again from the
-    game's number."""
-    used = _numbers_used(form)
-    present = {o["id"] for o in form["options"] if o["kind"] == "number"}
-    for option in form["options"]:
-        number = option["id"]
-        if option["kind"] != "number" or number in used or number not in _NUMBER_NAMES:
-            continue
-        other = "rounds" if number == "target" else "target"
-        if other not in used or other in present:
-            continue
-        option["id"] = other
-        present = (present - {number}) | {other}
-        if option["name"] == _NUMBER_NAMES[number]:
-            option["name"] = dict(_NUMBER_NAMES[other])
-        option["presets"] = []
-
-
-def _new_option(kind: str, rows: list[dict[str, Any]], form: Mapping[str, Any]) -> dict[str, Any]:
-    """A new option of ``kind``: a switch, a choice of two, or the target or
-    the number of rounds (whichever the game has and no option sets yet)."""
-    taken = {o["id"] for o in rows}
-    option: dict[str, Any] = {
-        "id": "",
-        "kind": kind,
-        "name": _words(),
-        "description": _words(),
-        "default": False,
-        "set": _blank_effect(),
-        "choices": [],
-        "presets": [],
-    }
-    if kind == "number":
-        wanted = "rounds" if form["end"] == "rounds" else "target"
-        option["id"] = (
-            wanted if wanted not in taken else ("target" if wanted == "rounds" else "rounds")
-        )
-        option["presets"] = [
-            {
-                "kind": "value",
-                "number": str(form.get(option["id"]) or ""),
-                "suggested": True,
-                "suggested_with": "",
-            }
-        ]
-        return option
-    number = len(rows) + 1
-    while f"option_{number}" in taken:
-        number += 1
-    option["id"] = f"option_{number}"
-    if kind == "choice":
-        option["choices"] = [
-            {"id": "first", "name": _words(), "set": _blank_effect()},
-            {"id": "second", "name": _words(), "set": _blank_effect()},
-        ]
-    return option

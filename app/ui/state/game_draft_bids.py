@@ -14,7 +14,7 @@ from typing import Any
 from app.ui.state.plain import plain_copy
 from app.ui.state.typed_sum import read_sum
 
-__all__ = ["bids_form", "carried_effect", "effect_carried", "for_its_hand"]
+__all__ = ["bids_form", "carried_effect", "effect_carried", "for_its_hand", "write_bids"]
 
 #: An option effect's fields the editor carries as they are.
 _EFFECT_CARRIED = ("schedule_repeat", "bids")
@@ -104,11 +104,16 @@ def _bids_doc(form: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def for_its_hand(doc: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
-    """The document without the fields its ``hand`` kind may not have, and
-    a bids game's ``bids`` from the ``form``'s."""
+def for_its_hand(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document without the fields its ``hand`` kind may not have."""
     for name in _NOT_IN_ITS_HAND.get(str(doc.get("hand", "out")), ()):
         doc.pop(name, None)
-    if form.get("bids"):
-        doc["bids"] = _bids_doc(form["bids"])
     return doc
+
+
+def write_bids(doc: dict[str, Any], form: Mapping[str, Any]) -> bool:
+    """A bids game's ``bids`` from the ``form``'s (nothing for another game)."""
+    if not form.get("bids"):
+        return False
+    doc["bids"] = _bids_doc(form["bids"])
+    return True
