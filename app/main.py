@@ -48,6 +48,7 @@ from app.settings import load_settings
 from app.ui import flet_fixes, preferences
 from app.ui.common import (
     NAME_FONTS,
+    TOUCH,
     WRITES_TOPIC,
     AppContext,
     name_text_theme,
@@ -114,12 +115,48 @@ def ROUTES() -> list[ft.Route]:
 
 @ft.component
 def NotFound() -> ft.Control:
-    """Shown for an unknown address: a way back to the sessions."""
-    return ft.Column(
-        [
-            ft.Text(_("Nothing here")),
-            ft.Button(_("Sessions"), on_click=lambda _e: ft.context.page.navigate("/")),
-        ]
+    """Shown for an unknown address (``/table/1/2``): what happened, in the
+    words of the server's own page for such an address
+    (:func:`app.server.pages.not_found_page`), and a way back to the sessions."""
+    return ft.SafeArea(
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    ft.Icon(ft.Icons.SEARCH_OFF, size=48, color=ft.Colors.ON_SURFACE_VARIANT),
+                    tagged(
+                        "screen-not-found",
+                        ft.Text(
+                            _("Nothing here"),
+                            theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                        header=True,
+                    ),
+                    ft.Text(
+                        _("Kortpoeng has no page at this address."),
+                        text_align=ft.TextAlign.CENTER,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    tagged(
+                        "not-found-sessions",
+                        ft.FilledButton(
+                            _("Open the sessions"),
+                            icon=ft.Icons.STYLE,
+                            on_click=lambda _e: ft.context.page.navigate("/"),
+                            height=TOUCH,
+                        ),
+                        button=True,
+                    ),
+                ],
+                spacing=16,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                tight=True,
+            ),
+            alignment=ft.Alignment.CENTER,
+            padding=24,
+            expand=True,
+        ),
+        expand=True,
     )
 
 

@@ -318,11 +318,15 @@ def _message(text: str, link: str, sizes: TableSizes, *, problem: bool = False) 
     ]
     if link:
         parts.append(_join_code(link, sizes))
-    return ft.Column(
-        parts,
-        spacing=24 * sizes.scale,
-        alignment=ft.MainAxisAlignment.CENTER,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    return ft.Container(  # in the middle of the screen, not at its left edge
+        content=ft.Column(
+            parts,
+            spacing=24 * sizes.scale,
+            alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        ),
+        alignment=ft.Alignment.CENTER,
         expand=True,
     )
 

@@ -37,6 +37,11 @@ BOXES_JS = """() => Array.from(
 ).map((e) => { const r = e.getBoundingClientRect();
     return [e.getAttribute("flt-semantics-identifier"), [r.x, r.y, r.width, r.height]]; })"""
 
+#: The box of the not-found page's heading.
+NOT_FOUND_BOX_JS = """() => { const r = document.querySelector(
+  "[flt-semantics-identifier='screen-not-found']").getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height]; }"""
+
 
 def seed(tmp_path: Path) -> tuple[str, int]:
     """A database with the session of :data:`HANDS`; its URL and id."""
@@ -104,3 +109,22 @@ def test_the_table_screen_on_two_tvs_follows_a_hand_saved_on_a_phone(
         wait_says(tv_en, "table-progress", "Target 100: Kari needs 20 more")
         h.screenshot(tv_nb, "table-nb-1280x720-after-a-save")
         h.screenshot(tv_en, "table-en-1920x1080-after-a-save")
+
+        # a session that is not there: the sentence in the middle of the TV, not
+        # at its left edge (it was drawn at x = 23 of 1280)
+        tv_en.goto(f"{server.url.rstrip('/')}/table/999")
+        h.wait_first_frame(tv_en)
+        h.enable_semantics(tv_en)
+        wait_for(tv_en, "table-message")
+        x, _y, w, _height = boxes(tv_en)["table-message"]
+        assert x + w / 2 == pytest.approx(BIG_TV["width"] / 2, abs=BIG_TV["width"] * 0.02)
+        # an address with nothing at it: the app's page, in the middle, with a way back
+        phone.goto(f"{server.url.rstrip('/')}/table/{sid}/2")
+        h.wait_first_frame(phone)
+        h.enable_semantics(phone)
+        wait_for(phone, "screen-not-found")
+        x, _y, w, _height = h.settled(phone, NOT_FOUND_BOX_JS)
+        assert x + w / 2 == pytest.approx(h.PHONE["width"] / 2, abs=h.PHONE["width"] * 0.03)
+        h.screenshot(phone, "not-found-phone")
+        h.tap(phone, "not-found-sessions")
+        wait_for(phone, "screen-sessions")
