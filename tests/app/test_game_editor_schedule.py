@@ -367,6 +367,7 @@ def test_a_new_game_ends_on_its_last_phase() -> None:
 def test_the_end_part_shows_the_rows_and_the_live_preview(game_id, lang) -> None:
     draft = GameDraft.editing(builtin_definition(game_id), None)
     with use_language(lang):
+        assert _end_part(_Form(draft, TypedTexts(), width=1280))  # a desktop's one-line rows
         form = _Form(draft, TypedTexts())
         part = _end_part(form)
         preview = said(schedule_preview(draft), "ge-preview-schedule")

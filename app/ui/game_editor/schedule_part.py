@@ -64,14 +64,14 @@ def _start_button(ident: str, label: str, start: Callable[[], None]) -> ft.Contr
 
 
 def _wild_ranks(f: _Form) -> list[tuple[str, str]]:
-    """No wild rank, or one of the game's rank keys (not the joker, always
+    """No wild rank ("None"), or one of the game's rank keys (not the joker, always
     its own key)."""
     ranks = [
         (k["rank"], rank_label(Rank(k["rank"])))
         for k in f.draft.form.get("keys", [])
         if k["kind"] == "rank" and k["rank"] and k["rank"] != Rank.JOKER.value
     ]
-    return [("", _("No wild card")), *ranks]
+    return [("", _("None")), *ranks]
 
 
 def _round_card(f: _Form, index: int, count: int) -> ft.Control:
@@ -94,32 +94,44 @@ def _round_card(f: _Form, index: int, count: int) -> ft.Control:
         ),
         f.row_tools(("schedule", "rounds"), index, count),
     ]
-    controls: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(
-                    _("Round {n}", n=format_number(index + 1)),
-                    weight=ft.FontWeight.W_600,
-                    expand=True,
-                ),
-                *tools,
-            ],
-            spacing=0,
-        ),
-        ft.Row(
-            [
-                f.text((*path, "cards"), _("Cards dealt"), number=True, expand=True),
-                f.dropdown((*path, "wild"), _("Wild card"), _wild_ranks(f), width=150),
-            ],
-            spacing=8,
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        ),
+    title = ft.Text(_("Round {n}", n=format_number(index + 1)), weight=ft.FontWeight.W_600)
+    wilds = _wild_ranks(f)
+    fields: list[ft.Control] = [
+        f.text(
+            (*path, "cards"),
+            _("Cards dealt"),
+            number=True,
+            expand=True if f.narrow else None,
+            width=None if f.narrow else 150,
+        )
     ]
-    if "bids" in f.draft.form or row["repeat"]:  # Plump's one-card deals
-        controls.append(f.switch((*path, "repeat"), _("Dealt once per player")))
-        controls += _fault_line(f, (*path, "repeat"))
-    if texted:
-        controls += f.words((*path, "text"), _("Contract text"))
+    if len(wilds) > 1 or row["wild"]:  # (a bids game, Plump, has no rank keys)
+        fields.append(f.dropdown((*path, "wild"), _("Wild card"), wilds, width=150))
+    repeat: list[ft.Control] = []
+    if "bids" in draft.form or row["repeat"]:  # Plump's one-card deals
+        repeat.append(f.switch((*path, "repeat"), _("Dealt once per player")))
+        repeat += _fault_line(f, (*path, "repeat"))
+    texts = f.words((*path, "text"), _("Contract text")) if texted else []
+    if f.narrow:  # a phone: the title and tools above the inputs
+        title.expand = True
+        controls: list[ft.Control] = [
+            ft.Row([title, *tools], spacing=0),
+            ft.Row(fields, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+            *repeat,
+            *texts,
+        ]
+    else:  # one line: the title, the inputs, the row's tools at its end
+        title.width = 90
+        line: list[ft.Control] = [title, *fields]
+        line.append(ft.Container(ft.Column(repeat, spacing=2), expand=True))
+        controls = [
+            ft.Row(
+                [*line, *tools],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            *texts,
+        ]
     return _card(controls, f"ge-round-{index}")
 
 
@@ -312,7 +324,8 @@ def schedule_preview(draft: GameDraft) -> list[ft.Control]:
     controls += [
         tagged(f"ge-preview-line-{i}", ft.Text(line, size=14)) for i, line in enumerate(lines)
     ]
-    return [_card(controls, "ge-preview-schedule")]
+    card = _card(controls, "ge-preview-schedule")
+    return [ft.Row([ft.Container(card, expand=True)])]
 
 
 def end_extras(f: _Form) -> list[ft.Control]:
