@@ -226,6 +226,15 @@ def test_a_hostile_schedule_is_refused_naming_its_input_and_nothing_is_stored(ta
     assert path == ("schedule", "rounds", 2, "cards")
     draft.set(("schedule", "rounds", 2, "cards"), "5")
     assert draft.problem() is None
+    draft.remove(("keys",), 2)  # the 5s' key gone: round 3's wild rank is no card of the game
+    problem, path = draft.problem_at()
+    assert (problem.code, path) == ("definition_unknown_key", ("schedule", "rounds", 2, "wild"))
+    with use_language(lang):
+        assert _end_part(_Form(draft, TypedTexts()))  # the menu still shows the 5 it names
+    draft.add(("keys",), "rank")
+    draft.set(("keys", 11, "rank"), "5")
+    draft.set(("keys", 11, "points"), "5")
+    assert draft.problem() is None
     # 10⁶ rounds cannot be typed; the 101st row added is refused, said under the list
     while len(draft.get(("schedule", "rounds"))) < 101:
         draft.add(("schedule", "rounds"))

@@ -96,6 +96,8 @@ def _round_card(f: _Form, index: int, count: int) -> ft.Control:
     ]
     title = ft.Text(_("Round {n}", n=format_number(index + 1)), weight=ft.FontWeight.W_600)
     wilds = _wild_ranks(f)
+    if row["wild"] and row["wild"] not in dict(wilds):  # its key removed: said under it
+        wilds.append((row["wild"], row["wild"]))
     fields: list[ft.Control] = [
         f.text(
             (*path, "cards"),
