@@ -148,6 +148,8 @@ def definition_field(path: str) -> str:
             parts.append(_("Suits"))
         elif name == "stages":  # version 2: a progress game's list of phases
             parts.append(_("phases"))
+        elif name == "rounds" and index > 0:  # version 2: a schedule's list of rounds
+            parts.append(_("rounds"))
         elif parts and parts[-1] == _(_FIELD_WORDS["suits"]) and name in _FIELD_SUITS:
             parts.append(suit_name(_FIELD_SUITS[name]))
         elif name in _FIELD_WORDS:

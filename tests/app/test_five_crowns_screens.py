@@ -176,10 +176,12 @@ def test_the_wild_line_and_the_cards_dealt_warning_in_both_languages():
         assert describe_warning(dealt) == "Bo har 4 kort igjen, men denne runden ga bare 3"
 
 
-def test_the_editor_keeps_a_schedule_it_cannot_edit_yet():
+def test_the_editor_keeps_the_schedule_through_a_change_elsewhere():
     """The game editor on a definition with a schedule: it opens, its document
-    reads back as the same rules (the schedule and the suits carried as they
-    are), a change elsewhere keeps them, and a copy is a version 2 game."""
+    reads back as the same rules (the schedule in its own part, the suits
+    carried as they are), a change elsewhere keeps them, and a copy is a
+    version 2 game (the schedule's own edits:
+    tests/app/test_game_editor_schedule.py)."""
     crowns = builtin_definition("five_crowns")
     draft = GameDraft.editing(crowns, None)
     assert draft.problem() is None
@@ -192,7 +194,7 @@ def test_the_editor_keeps_a_schedule_it_cannot_edit_yet():
     made = copy.definition()
     assert made.id == "crowns" and made.schedule == crowns.schedule
     assert json.loads(write_definition(made))["version"] == 2
-    # the end it has is offered beside the others; the form says the schedule is kept
+    # the end it has is offered beside the others
     assert draft.get(("end",)) == "schedule"
 
 

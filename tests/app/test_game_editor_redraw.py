@@ -56,5 +56,7 @@ def test_a_plain_copy_is_plain_and_equal() -> None:
             stack.extend(node.values())
         elif isinstance(node, (list, tuple)):
             stack.extend(node)
-    copied["carried"]["schedule"]["rounds"][0]["cards"] = 99  # the draft keeps its own
-    assert draft.form["carried"]["schedule"]["rounds"][0]["cards"] != 99
+    copied["schedule"]["rounds"][0]["cards"] = "99"  # the draft keeps its own
+    assert draft.form["schedule"]["rounds"][0]["cards"] == "3"
+    copied["carried"]["suits"].append("X")
+    assert draft.form["carried"]["suits"] == ["S", "H", "D", "C", "STAR"]

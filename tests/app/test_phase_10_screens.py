@@ -243,7 +243,7 @@ def test_the_exports_and_the_statistics_of_a_finished_session(db) -> None:
     assert winner.player == "Ada" and winner.hands == 10
 
 
-def test_the_editor_keeps_the_phases_it_cannot_edit_yet():
+def test_the_editor_keeps_the_phases_through_a_copy():
     phases = builtin_definition("phase_10")
     assert GameDraft.editing(phases, None).definition() == phases
     copy = GameDraft.copy_of(phases, names=("Familiefaser", "Family Phases"), game_id="fphases")

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import _, format_number, ngettext
+from app.i18n import _, format_number
 from app.messages import (
     rank_label,
     words,
@@ -42,6 +42,7 @@ from app.ui.game_editor.form import (
     _jokers_field,
     _label,
 )
+from app.ui.game_editor.schedule_part import end_extras, schedule_ends, schedule_preview
 from app.ui.state.game_draft import GameDraft, Path
 from scoring import Rank
 
@@ -295,37 +296,19 @@ def _end_part(f: _Form) -> list[ft.Control]:
         for name, label in (("target", _("Target score")), ("rounds", _("Number of rounds")))
         if name in f.draft.numbers_used() or f.fault((name,))
     ]
-    ends = _end_words()
-    schedule = f.draft.form.get("carried", {}).get("schedule")
-    said: list[ft.Control] = []
-    if schedule:  # a schedule of rounds is kept as it is: the editor cannot change it yet
-        ends.append(("schedule", _("After the rounds of its schedule")))
-        rounds = len(schedule.get("rounds", ()))
-        said.append(
-            ft.Text(
-                ngettext(
-                    "The schedule has {n} round; it is kept as it is.",
-                    "The schedule has {n} rounds; it is kept as it is.",
-                    rounds,
-                ),
-                size=14,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-    if f.draft.form.get("carried", {}).get("progress"):  # phases, kept as they are
-        ends.append(("last_stage", _("When a player completes the last phase")))
     return [
         _label(_("Who wins")),
         f.choices(("winner",), _winner_words()),
         _label(_("When the session ends")),
-        f.choices(("end",), ends),
-        *said,
+        f.choices(("end",), [*_end_words(), *schedule_ends()]),
+        *end_extras(f),  # a schedule of rounds, the phases
         ft.Row(numbers, spacing=8),
         *(  # a bids game's deal always passes to the left
             []
             if "bids" in f.draft.form
             else [_label(_("Who deals next")), f.choices(("next_dealer",), _dealer_words())]
         ),
+        *schedule_preview(f.draft),  # the rounds or phases as the table will see them
     ]
 
 

@@ -16,6 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.ui.state.game_draft_bids import bids_form, write_bids
+from app.ui.state.game_draft_schedule import (
+    progress_form,
+    schedule_form,
+    schedule_row,
+    stage_row,
+    write_progress,
+    write_schedule,
+)
 
 __all__ = ["PARTS", "DraftPart", "edited", "part_row", "parts_document", "parts_form"]
 
@@ -44,7 +52,11 @@ class DraftPart:
 
 
 #: Every part with a form of its own, in the order the form lists them.
-PARTS: tuple[DraftPart, ...] = (DraftPart("bids", bids_form, write_bids),)
+PARTS: tuple[DraftPart, ...] = (
+    DraftPart("bids", bids_form, write_bids),
+    DraftPart("schedule", schedule_form, write_schedule, schedule_row),
+    DraftPart("progress", progress_form, write_progress, stage_row),
+)
 
 
 def edited() -> frozenset[str]:
