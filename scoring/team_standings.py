@@ -33,7 +33,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .captures import seating
 from .errors import OptionError
 from .standings import PerHand, Standings, place_totals
 
@@ -68,6 +67,10 @@ def session_teams(
     definition = game.definition
     if definition is None or definition.teams is None:
         return None
+    # loaded for a game that has teams only: a coded game's session is shown
+    # and exported without the definitions' code
+    from .captures import seating
+
     try:
         teams = seating(game, options, players)
     except OptionError:

@@ -265,3 +265,17 @@ def test_a_session_of_four_not_in_teams_shows_its_players(db) -> None:
     assert csv_rows(to_csv(doc, lang="en"), "en")[0][1:3] == ["Kari: points", "Kari: total"]
     item = next(i for i in table.call(services.list_sessions).items if i.id == sid)
     assert summary_line(item) is None
+
+
+def test_a_listed_session_whose_game_cannot_be_read_is_listed_as_players() -> None:
+    from datetime import UTC, datetime
+
+    from app.ui.state.views import SessionSummary
+
+    item = SessionSummary(
+        1, "u", "no_such_game", tuple(SEATS), 1, datetime.now(UTC), None, (), None, ("Kari",)
+    )
+    assert summary_line(item) is None
+    assert summary_line(item._replace(game_id="kasino", options={"partners": True})) == (
+        "Leading team: Kari & Per"
+    )
