@@ -226,7 +226,9 @@ class SessionSummary(NamedTuple):
     player) are the standings after the last hand, as saved with it;
     ``definition`` the game's definition (the session's snapshot) for a game
     that is not built in (its name is the game's name), else ``None`` (a
-    built-in game is named by its id: its snapshot is read only to score).
+    built-in game is named by its id: its snapshot is read only to score);
+    ``options`` the session's options that differ from the game's defaults,
+    as stored (a session played in teams is listed with its teams' names).
     """
 
     id: int
@@ -241,6 +243,7 @@ class SessionSummary(NamedTuple):
     leaders: tuple[str, ...] = ()
     totals: Mapping[str, int] = MappingProxyType({})
     definition: GameDefinition | None = None
+    options: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def finished(self) -> bool:

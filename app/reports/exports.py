@@ -43,6 +43,7 @@ from scoring import SessionDoc, SessionResult, score_session, write_session
 
 from .spreadsheet import render_csv
 from .summary import Summary, build_summary
+from .team_result import by_team
 from .text import render_markdown, render_text
 
 if TYPE_CHECKING:
@@ -130,11 +131,13 @@ def summary(
 def _visible(doc: SessionDoc, result: SessionResult | None) -> tuple[SessionDoc, SessionResult]:
     """The document with names and notes safe to show
     (:func:`app.safe_text.visible_doc`) and its scored result (``result`` is
-    kept when nothing changed)."""
+    kept when nothing changed), by team when the session is played in teams
+    (:func:`app.reports.team_result.by_team`: the standings, the hand table
+    and the chart one entry a team)."""
     clean = visible_doc(doc)
     if result is None or clean is not doc:
         result = score_session(clean)
-    return clean, result
+    return clean, by_team(clean, result)
 
 
 def to_text(doc: SessionDoc, result: SessionResult | None = None, lang: str = "en") -> str:

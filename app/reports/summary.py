@@ -35,6 +35,8 @@ from app.messages import blocked_label, describe_options, game_name
 from scoring import SessionDoc, SessionResult
 from scoring.invisible import FSI, PDI
 
+from .team_result import by_team, teams_of
+
 __all__ = [
     "FSI",
     "PDI",
@@ -90,7 +92,9 @@ class Summary:
         title: the game's name.
         date: when the session started (``None`` if the file has no
             ``started_at``).
-        players: "Players: A, B and C".
+        players: "Players: A, B and C" ("Teams: Kari & Per and Ola & Liv"
+            for a session played in teams, whose standings, hand table and
+            winners are then the teams', each named "Kari & Per").
         rules: target or rounds, scoring direction, when it finished.
         options: how the session is played where that differs from the
             game's defaults ("Played with: …"; RULES.md: a session shows how
@@ -219,8 +223,15 @@ def _options_line(doc: SessionDoc) -> str:
     return _("Played with: {options}", options="; ".join(lines))
 
 
-def _result_line(result: SessionResult, mark: Callable[[str], str]) -> str:
+def _result_line(result: SessionResult, mark: Callable[[str], str], teams: bool) -> str:
     table = result.standings
+    if table.finished and teams:  # RULES.md §5: the winners are partnerships
+        return ngettext(
+            "Winning team: {names}",
+            "Winning teams: {names}",
+            len(table.winners),
+            names=join_names([mark(p) for p in table.winners]),
+        )
     if table.finished:
         return ngettext(
             "Winner: {names}",
@@ -245,7 +256,9 @@ _isolate = isolate
 def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = False) -> Summary:
     """Everything a summary shows, translated into the active language.
 
-    ``result`` must be ``scoring.score_session(doc)``. With ``isolate``, every
+    ``result`` must be ``scoring.score_session(doc)`` (or its teams' view,
+    :func:`~app.reports.team_result.by_team`: a session played in teams is
+    summed up a team at a time either way). With ``isolate``, every
     name and note inside a longer string (players, result, the one-line column
     headings, notes) is a bidi isolate (:func:`isolate`); without it (CSV,
     where a spreadsheet cell holds the text) names are left as typed.
@@ -261,6 +274,8 @@ def build_summary(doc: SessionDoc, result: SessionResult, *, isolate: bool = Fal
 
 
 def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -> Summary:
+    result = by_team(doc, result)  # partnerships: one entry a team
+    teams = teams_of(doc) is not None
     table = result.standings
     number_text = integer_formatter()
     seats = {player: seat for seat, player in enumerate(table.players)}
@@ -301,15 +316,17 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
     return Summary(
         title=game_name(doc.rules),
         date=format_started(doc.started_at),
-        players=_("Players: {names}", names=join_names([mark(p) for p in doc.players])),
+        players=_("Teams: {names}", names=join_names([mark(p) for p in table.players]))
+        if teams
+        else _("Players: {names}", names=join_names([mark(p) for p in doc.players])),
         rules=_rules_line(result),
         options=_options_line(doc),
-        result=_result_line(result, mark),
+        result=_result_line(result, mark, teams),
         finished=table.finished,
         winners=table.winners,
         standings_title=_("Final standings") if table.finished else _("Standings"),
         place_label=_("Place"),
-        player_label=_("Player"),
+        player_label=_("Team") if teams else _("Player"),
         total_label=_("Total"),
         standings=standings,
         hands_title=_("Hand by hand"),

@@ -40,6 +40,7 @@ from app.ui.state.session_screen import (
     signed,
     winner_text,
 )
+from app.ui.state.teams_view import deals_text, sides
 from app.ui.state.views import HandLine, SessionView
 from scoring import SessionResult
 
@@ -130,8 +131,9 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
     "…"); with more players than fit the screen, the players' columns scroll
     sideways beside the fixed hand numbers (names and totals stay whole)."""
     app = use_app()
-    table = view.standings
-    players = view.players
+    shown = sides(view)  # a column a player, or a team (RULES.md §5 partnerships)
+    table = shown.standings
+    players = shown.names
     leaders = set(table.leaders) if view.hands else set()
     finished = table.finished
     room = min(app.width, MAX_CONTENT) - 2 * PADDING
@@ -171,7 +173,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                             **({"label": name, "exclude_semantics": True} if tight else {}),
                         ),
                         ft.Text(
-                            _("deals") if (name == table.dealer and not finished) else " ",
+                            deals_text(shown, side, finished),
                             color=ft.Colors.TERTIARY,
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -181,7 +183,8 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 )
             )
-            for seat, name in enumerate(players)
+            for seat, side in enumerate(shown.sides)
+            for name in (side.name,)
         ]
 
     def totals_row() -> list[ft.Control]:
@@ -211,7 +214,7 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                                     ),
                                 )
                             ]
-                            if (label := stage_label(view, name)) is not None
+                            if (label := stage_label(view, side.key)) is not None
                             else []
                         ),
                     ],
@@ -220,7 +223,8 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                 ),
                 highlight=name in leaders,
             )
-            for seat, name in enumerate(players)
+            for seat, side in enumerate(shown.sides)
+            for name in (side.name,)
         ]
 
     hands = shown_hands(view, show_all)
@@ -254,8 +258,8 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                             [
                                 number_text(line),
                                 *[
-                                    hand_cell(line, seat, name, None)
-                                    for seat, name in enumerate(players)
+                                    hand_cell(line, seat, side.key, None)
+                                    for seat, side in enumerate(shown.sides)
                                 ],
                             ],
                             spacing=CELL_GAP,
@@ -299,7 +303,10 @@ def StandingsTable(view: SessionView, show_all: bool, on_hand) -> ft.Control:
                 f"hand-cells-{line.number}",
                 ft.Container(
                     content=ft.Row(
-                        [hand_cell(line, seat, name, width) for seat, name in enumerate(players)],
+                        [
+                            hand_cell(line, seat, side.key, width)
+                            for seat, side in enumerate(shown.sides)
+                        ],
                         spacing=CELL_GAP,
                     ),
                     on_click=open_it,
@@ -423,8 +430,9 @@ def sheet_legend(view: SessionView, show_all: bool) -> ft.Control:
 
 def session_result(view: SessionView) -> SessionResult:
     """The :class:`scoring.SessionResult` the chart needs, from the read model
-    (only the standings are drawn; no rescoring)."""
-    return SessionResult(hand_scores=(), standings=view.standings, warnings=())
+    (only the standings are drawn, a line a team in a session played in
+    teams; no rescoring)."""
+    return SessionResult(hand_scores=(), standings=sides(view).standings, warnings=())
 
 
 @ft.component

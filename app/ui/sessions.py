@@ -26,6 +26,7 @@ from app.ui.common import (
 from app.ui.loading import page_ports
 from app.ui.state import session_list
 from app.ui.state.ports import Ports
+from app.ui.state.teams_view import summary_line
 from app.ui.state.views import SessionSummary
 
 __all__ = ["SessionsScreen"]
@@ -43,7 +44,10 @@ def SessionCard(item: SessionSummary, on_delete) -> ft.Control:
     async def delete_this(_e: ft.Event) -> None:
         await on_delete(item.id)
 
-    if item.finished:
+    teams = summary_line(item)  # a session in teams: "Winning team: Kari & Per"
+    if teams is not None:
+        who = teams
+    elif item.finished:
         who = (
             ngettext(
                 "Winner: {names}",

@@ -59,7 +59,8 @@ def list_sessions(
                 row[0]: row
                 for row in reader.rows(
                     "SELECT id, uuid, game, started_at, finished_at, deleted_at, winner_seats, "
-                    f"leader_seats, totals, definition FROM game_session WHERE id IN ({marks})",
+                    f"leader_seats, totals, definition, options FROM game_session "
+                    f"WHERE id IN ({marks})",
                     **params,
                 )
             }
@@ -83,7 +84,7 @@ def list_sessions(
 
 
 def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
-    sid, uuid, game, started, finished, deleted, winners, leaders, totals, snapshot = row
+    sid, uuid, game, started, finished, deleted, winners, leaders, totals, snapshot, options = row
     return SessionSummary(
         id=sid,
         uuid=uuid,
@@ -99,6 +100,7 @@ def _summary(row: Any, players: list[str], hands: int) -> SessionSummary:
         definition=None
         if snapshot is None or game in BUILTIN_GAME_IDS  # a built-in game is named by its id
         else _listed_definition(snapshot),
+        options=from_json(options) or {},
     )
 
 

@@ -20,6 +20,7 @@ from app.i18n import _, format_number, join_names, ngettext
 from app.messages import blocked_label, describe_note, describe_options, round_text
 from app.ui.state.flow import FlowState
 from app.ui.state.progress_draft import stages_progress_text
+from app.ui.state.teams_view import sides
 
 if TYPE_CHECKING:
     from app.ui.state.app_state import AppState
@@ -88,9 +89,18 @@ def signed(points: int) -> str:
 
 
 def winner_text(view: SessionView) -> str:
-    """ "Kari wins with 120 points" / "Kari and Ola share the win"."""
-    table = view.standings
+    """ "Kari wins with 120 points" / "Kari and Ola share the win"; in a
+    session played in teams "Kari and Per win with 21 points" / "Kari & Per
+    and Ola & Liv share the win" (:mod:`app.ui.state.teams_view`)."""
+    shown = sides(view)
+    table = shown.standings
     winners = table.winners
+    if len(winners) == 1 and shown.teams:
+        return _(
+            "{players} win with {points}",
+            players=join_names(shown.players_of(winners[0])),
+            points=ngettext("{n} point", "{n} points", table.totals[winners[0]]),
+        )
     if len(winners) == 1:
         return _(
             "{player} wins with {points}",
@@ -108,8 +118,10 @@ def progress_text(view: SessionView, *, target_said: bool = False) -> str:
     """How far the session is from its end: rounds left or the leader's gap to
     the target. With ``target_said`` (the line of options just below says the
     target) the target is not said again: the leader's gap alone, or nothing
-    before the first hand."""
-    table = view.standings
+    before the first hand. In a session played in teams the leader is a
+    team ("Kari & Per need 5 more")."""
+    shown = sides(view)
+    table = shown.standings
     if table.finished:
         return ngettext("Finished after {n} hand", "Finished after {n} hands", len(view.hands))
     stages = stages_progress_text(view)  # a progress game (RULES.md §8)
@@ -127,9 +139,18 @@ def progress_text(view: SessionView, *, target_said: bool = False) -> str:
         if target_said:
             if leader is None:
                 return ""
+            if shown.teams:
+                return _("{team} need {points} more", team=leader, points=points)
             return _("{player} needs {points} more", player=leader, points=points)
         if leader is None:
             return ngettext("First to {n} point", "First to {n} points", table.target)
+        if shown.teams:
+            return _(
+                "Target {target}: {team} need {points} more",
+                target=format_number(table.target),
+                team=leader,
+                points=points,
+            )
         return _(
             "Target {target}: {player} needs {points} more",
             target=format_number(table.target),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from app.i18n import _, format_number
 from app.ui.state.session_screen import progress_text, signed, winner_text
+from app.ui.state.teams_view import sides
 
 if TYPE_CHECKING:
     from app.ui.state.views import SessionView
@@ -39,12 +40,14 @@ BASE_HEIGHT = 720
 
 @dataclass(frozen=True, slots=True)
 class TableLine:
-    """One player's line of the standings, best place first.
+    """One player's line of the standings, best place first (a team's line in
+    a session played in teams).
 
     Attributes:
-        seat: the player's seat (0 dealt first): the line's stable tag.
+        seat: the player's seat (0 dealt first): the line's stable tag (a
+            team's: its order among the teams).
         place: 1-based place, shared on equal totals (RULES.md §4).
-        player: the player's name.
+        player: the player's name (a team's: "Kari & Per").
         total: the total in points, in the language's digits ("1 240").
         last: the player's points in the last hand, signed ("+12", "-7");
             ``""`` before the first hand.
@@ -98,15 +101,18 @@ class TableBoard:
 
 def board(view: SessionView) -> TableBoard:
     """What the table screen shows of ``view`` (RULES.md §4: places, the end,
-    the winners; the scoring's own standings, nothing rescored)."""
-    table = view.standings
+    the winners; the scoring's own standings, nothing rescored). A session
+    played in teams shows a line a team ("Kari & Per", places by team;
+    :mod:`app.ui.state.teams_view`); who deals is still a player."""
+    shown = sides(view)
+    table = shown.standings
     finished = table.finished
     last = view.hands[-1] if view.hands else None
     gaps = table.gap_to_target if (table.target is not None and not finished) else None
     leaders = set(table.leaders) if last is not None else set()
     winners = set(table.winners)
     order = sorted(
-        range(len(view.players)), key=lambda seat: (table.places[view.players[seat]], seat)
+        range(len(shown.sides)), key=lambda seat: (table.places[shown.sides[seat].name], seat)
     )
     lines = tuple(
         TableLine(
@@ -114,22 +120,23 @@ def board(view: SessionView) -> TableBoard:
             place=table.places[name],
             player=name,
             total=format_number(table.totals[name]),
-            last=signed(last.points[name]) if last is not None else "",
-            went_out=last is not None and last.went_out == name,
+            last=signed(last.points[side.key]) if last is not None else "",
+            went_out=last is not None and last.went_out in side.players,
             to_target=format_number(max(gaps[name], 0)) if gaps is not None else "",
-            deals=not finished and table.dealer == name,
+            deals=not finished and shown.dealer in side.players,
             leader=name in leaders,
             winner=name in winners,
         )
         for seat in order
-        for name in (view.players[seat],)
+        for side in (shown.sides[seat],)
+        for name in (side.name,)
     )
     if finished:
         dealer = ""
     elif last is None:
-        dealer = _("{player} deals the first hand.", player=table.dealer)
+        dealer = _("{player} deals the first hand.", player=shown.dealer)
     else:
-        dealer = _("{player} deals next", player=table.dealer)
+        dealer = _("{player} deals next", player=shown.dealer)
     return TableBoard(
         session_id=view.id,
         lines=lines,
