@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.ui.state.game_draft_bids import bids_form, write_bids
+from app.ui.state.game_draft_captures import captures_form, captures_row, write_captures
 
 __all__ = ["PARTS", "DraftPart", "edited", "part_row", "parts_document", "parts_form"]
 
@@ -44,7 +45,10 @@ class DraftPart:
 
 
 #: Every part with a form of its own, in the order the form lists them.
-PARTS: tuple[DraftPart, ...] = (DraftPart("bids", bids_form, write_bids),)
+PARTS: tuple[DraftPart, ...] = (
+    DraftPart("bids", bids_form, write_bids),
+    DraftPart("captures", captures_form, write_captures, captures_row),
+)
 
 
 def edited() -> frozenset[str]:
