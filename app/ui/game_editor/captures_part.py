@@ -16,6 +16,7 @@ from app.messages import rank_label, suit_name
 from app.ui.common import section_title
 from app.ui.game_editor.form import CARD_MENU_WIDTH, _card, _Form, _label
 from app.ui.game_editor.parts import _flag_card
+from app.ui.game_editor.teams_part import teams_part
 from app.ui.state.game_draft import Path
 from app.ui.state.game_draft_captures import deck_suits
 from scoring import Rank, Suit
@@ -156,10 +157,11 @@ def captures_cards_part(f: _Form) -> list[ft.Control]:
 
 
 def captures_scoring_part(f: _Form) -> list[ft.Control]:
-    """A captured game's hand flags (nobody goes out: a flag is for any one
-    player, as the last capture)."""
+    """A captured game's partnerships and hand flags (nobody goes out: a
+    flag is for any one player, as the last capture)."""
     flags = f.draft.form["flags"]
     return [
+        *teams_part(f),
         section_title(_("Hand flags")),
         ft.Text(
             _("Something the players say happened in a hand, such as “the last capture”."),

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.ui.state.game_draft_bids import bids_form, write_bids
 from app.ui.state.game_draft_captures import captures_form, captures_row, write_captures
+from app.ui.state.game_draft_teams import teams_form, write_teams
 
 __all__ = ["PARTS", "DraftPart", "edited", "part_row", "parts_document", "parts_form"]
 
@@ -48,6 +49,7 @@ class DraftPart:
 PARTS: tuple[DraftPart, ...] = (
     DraftPart("bids", bids_form, write_bids),
     DraftPart("captures", captures_form, write_captures, captures_row),
+    DraftPart("teams", teams_form, write_teams),
 )
 
 
