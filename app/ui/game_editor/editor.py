@@ -31,6 +31,7 @@ from app.ui.game_editor.parts import (
     words_of,
 )
 from app.ui.game_editor.preview import PreviewHand
+from app.ui.game_editor.preview_parts import bids_preview_card, captures_preview_card
 from app.ui.loading import page_ports
 from app.ui.state.editor_screen import (
     EditorScreen,
@@ -93,7 +94,13 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
         part = _options_part(f)
     else:
         part = _game_part(f)
-    body: list[ft.Control] = [tabs, *part, *([] if bids or captured else [PreviewHand(draft)])]
+    if bids:  # what a made and a missed bid score
+        preview: ft.Control = bids_preview_card(draft)
+    elif captured:  # one example deal's piles and points
+        preview = captures_preview_card(draft)
+    else:
+        preview = PreviewHand(draft)
+    body: list[ft.Control] = [tabs, *part, preview]
     problem = draft.save_error or f.error
     bottom: list[ft.Control] = []
     if problem is not None:
