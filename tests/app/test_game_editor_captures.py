@@ -50,8 +50,8 @@ def _swedish() -> GameDraft:
     draft.add(("captures", "named"), "card")
     assert draft.get(("captures", "named", 2)) == {
         "kind": "card",
-        "rank": "2",
-        "suit": "S",
+        "card": "2S",
+        "rank": "",
         "points": "1",
     }
     draft.set(("flags", 0, "in_play"), True)  # the last capture, in every deal
@@ -63,10 +63,10 @@ def test_the_copy_of_kasino_keeps_its_captures_in_the_form():
     draft = _copy()
     captures = draft.form["captures"]
     assert [(r["of"], r["points"]) for r in captures["most"]] == [("cards", "3"), ("S", "1")]
-    assert [(r["kind"], r["rank"], r["suit"]) for r in captures["named"]] == [
-        ("card", "10", "D"),
-        ("card", "2", "S"),
-        ("rank", "A", ""),
+    assert [(r["kind"], r["card"], r["rank"]) for r in captures["named"]] == [
+        ("card", "10D", ""),
+        ("card", "2S", ""),
+        ("rank", "", "A"),
     ]
     assert "captures" not in draft.form.get("carried", {})
     assert draft.definition().captures == builtin_definition("kasino").captures
@@ -116,8 +116,8 @@ def test_rows_are_added_and_removed():
     draft.add(("captures", "named"), "rank")  # the first rank with no card named: 3
     assert draft.get(("captures", "named", 3)) == {
         "kind": "rank",
+        "card": "",
         "rank": "3",
-        "suit": "",
         "points": "1",
     }
     draft.remove(("captures", "named"), 3)
@@ -154,8 +154,8 @@ def test_rows_are_added_and_removed():
             "Captured cards › named card 1 › points",
         ),
         (  # A♠ named as a card while each ace is named already
-            ("captures", "named", 1, "rank"),
-            "A",
+            ("captures", "named", 1, "card"),
+            "AS",
             "definition_duplicate_id",
             "captures.named[2].card",
             "Captured cards › named card 2 › card",

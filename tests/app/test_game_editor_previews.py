@@ -54,7 +54,7 @@ def test_the_preview_follows_the_captures_typed():
     draft.add(("captures", "most"))  # most hearts, 1: 8 against 5
     assert captures_preview(draft.definition(), PAIR).score.points == {"Kari": 10, "Ola": 4}
     draft.set(("captures", "ties"), "each")
-    draft.set(("captures", "named", 0, "rank"), "K")  # K♦ named instead of 10♦
+    draft.set(("captures", "named", 0, "card"), "KD")  # K♦ named instead of 10♦
     preview = captures_preview(draft.definition(), PAIR)
     assert preview.piles["Kari"].named[0] == "KD"
     assert preview.score.points == {"Kari": 10, "Ola": 4}

@@ -12,20 +12,21 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import _, format_number
-from app.messages import rank_label, suit_name
+from app.messages import card_label, rank_label, suit_name
 from app.ui.common import section_title
 from app.ui.game_editor.form import CARD_MENU_WIDTH, _card, _Form, _label
 from app.ui.game_editor.parts import _flag_card
 from app.ui.game_editor.teams_part import teams_part
 from app.ui.state.game_draft import Path
 from app.ui.state.game_draft_captures import deck_suits
-from scoring import Rank, Suit
+from scoring import Card, Rank, Suit
 
 __all__ = ["captures_cards_part", "captures_scoring_part"]
 
 _RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
-#: Width of a suit's menu: its longest name ("♦ diamonds", "♣ kløver") whole.
-_SUIT_MENU_WIDTH = 150
+#: Width of a comparison's menu: "The most ♦ diamonds" whole, the points
+#: beside it on a phone.
+_COMPARED_WIDTH = 250
 
 
 def _suit_words(letter: str) -> str:
@@ -52,32 +53,33 @@ def _comparison_row(f: _Form, index: int, count: int) -> ft.Control:
     path: Path = ("captures", "most", index)
     return f.with_tools(
         [
-            f.dropdown((*path, "of"), _("Who has"), _compared_words(f), width=None),
-            f.text((*path, "points"), _("Points"), number=True, width=96),
+            f.dropdown((*path, "of"), _("Who has"), _compared_words(f), width=_COMPARED_WIDTH),
+            f.text((*path, "points"), _("Points"), number=True, expand=True),
         ],
         [f.row_tools(("captures", "most"), index, count)],
     )
 
 
+def _card_words(f: _Form) -> list[tuple[str, str]]:
+    """Every card of the deck a named card may be (A♠ A♥ … K♣, by rank)."""
+    suits = deck_suits(f.draft.form)
+    return [
+        (f"{rank.value}{letter}", card_label(Card(rank, Suit(letter))))
+        for rank in _RANKS
+        for letter in suits
+    ]
+
+
 def _named_row(f: _Form, index: int, count: int) -> ft.Control:
     path: Path = ("captures", "named", index)
     row = f.draft.get(path)
-    ranks = [(r.value, rank_label(r)) for r in _RANKS]
-    fields: list[ft.Control] = []
     if row["kind"] == "card":
-        fields += [
-            f.dropdown((*path, "rank"), _("Card"), ranks, width=CARD_MENU_WIDTH - 20),
-            f.dropdown(
-                (*path, "suit"),
-                _("Suit"),
-                [(s, _suit_words(s)) for s in deck_suits(f.draft.form)],
-                width=_SUIT_MENU_WIDTH,
-            ),
-        ]
+        menu = f.dropdown((*path, "card"), _("Card"), _card_words(f), width=CARD_MENU_WIDTH)
     else:
-        fields.append(f.dropdown((*path, "rank"), _("Each card of"), ranks, width=CARD_MENU_WIDTH))
-    fields.append(f.text((*path, "points"), _("Points"), number=True, expand=True))
-    return f.with_tools(fields, [f.row_tools(("captures", "named"), index, count)])
+        ranks = [(r.value, rank_label(r)) for r in _RANKS]
+        menu = f.dropdown((*path, "rank"), _("Each card of"), ranks, width=CARD_MENU_WIDTH)
+    points = f.text((*path, "points"), _("Points"), number=True, expand=True)
+    return f.with_tools([menu, points], [f.row_tools(("captures", "named"), index, count)])
 
 
 def _event_card(f: _Form, index: int, count: int) -> ft.Control:

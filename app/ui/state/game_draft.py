@@ -40,7 +40,6 @@ from typing import Any
 import flet as ft
 
 from app.ui.state.game_draft_bids import carried_effect, effect_carried, for_its_hand
-from app.ui.state.game_draft_captures import captures_field
 from app.ui.state.game_draft_options import (
     _EFFECT_WORDS,
     _NUMBER_NAMES,
@@ -446,8 +445,6 @@ def form_path(error_field: str, form: Mapping[str, Any]) -> Path:
             path.append(index)
             node = node[index]
             continue
-        if isinstance(node, dict):  # a named card's ``card`` is its row's rank
-            name = captures_field(name, node)
         if not isinstance(node, dict) or name not in node:
             break
         path.append(name)

@@ -5,17 +5,17 @@
 The form's ``captures``::
 
     {"most": […{"id", "of", "points"}], "ties": "nobody"|"each",
-     "named": […{"kind": "card"|"rank", "rank", "suit", "points"}],
+     "named": […{"kind": "card"|"rank", "card", "rank", "points"}],
      "events": […{"id", "name": {"nb", "en"}, "points", "most"}]}
 
 Numbers are kept as typed text (read as a whole number, or a sum, when the
 document is made); a comparison's ``of`` is ``"cards"`` or a suit letter;
-a named card is a rank and a suit (the document's ``"10D"``), a named rank
-each card of that rank (the document's ``"rank": "A"``). A comparison's and
-an event's ``id`` is not typed: a new row gets one of its own, so that an
-option's ``points`` naming it keeps naming it. The reader's faults name the
-document's field (``captures.named[2].card``); a named card's ``card`` is
-the form's ``rank`` of that row (:func:`captures_field`).
+a named card's ``card`` is its token (``"10D"``; ``rank`` empty), a named
+rank's ``rank`` its rank (``"A"``: each card of that rank; ``card`` empty).
+A comparison's and an event's ``id`` is not typed: a new row gets one of
+its own, so that an option's ``points`` naming it keeps naming it. The
+reader's faults name the document's field (``captures.named[2].card``),
+which is the form's path too.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from app.ui.state.typed_sum import read_sum
 
 __all__ = [
     "COMPARED_WORDS",
-    "captures_field",
     "captures_form",
     "captures_row",
     "deck_suits",
@@ -59,14 +58,8 @@ def _number(text: Any) -> Any:
 
 def _named_row(entry: Mapping[str, Any]) -> dict[str, Any]:
     if "card" in entry:
-        card = str(entry["card"])
-        return {
-            "kind": "card",
-            "rank": card[:-1],
-            "suit": card[-1],
-            "points": _text(entry["points"]),
-        }
-    return {"kind": "rank", "rank": entry["rank"], "suit": "", "points": _text(entry["points"])}
+        return {"kind": "card", "card": entry["card"], "rank": "", "points": _text(entry["points"])}
+    return {"kind": "rank", "card": "", "rank": entry["rank"], "points": _text(entry["points"])}
 
 
 def captures_form(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -107,7 +100,7 @@ def _captures_doc(form: Mapping[str, Any]) -> dict[str, Any]:
         out["ties"] = form["ties"]
     if form["named"]:
         out["named"] = [
-            {"card": f"{row['rank']}{row['suit']}", "points": _number(row["points"])}
+            {"card": row["card"], "points": _number(row["points"])}
             if row["kind"] == "card"
             else {"rank": row["rank"], "points": _number(row["points"])}
             for row in form["named"]
@@ -177,21 +170,15 @@ def captures_row(path: Sequence[str | int], kind: str, form: Mapping[str, Any]) 
     ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
     named = captures["named"]
     if kind == "rank":
-        taken = {row["rank"] for row in named}
+        taken = {row["rank"] or row["card"][:-1] for row in named}
         rank = next((r for r in ranks if r not in taken), "A")
-        return {"kind": "rank", "rank": rank, "suit": "", "points": "1"}
+        return {"kind": "rank", "card": "", "rank": rank, "points": "1"}
     whole = {row["rank"] for row in named if row["kind"] == "rank"}
-    cards = {(row["rank"], row["suit"]) for row in named if row["kind"] == "card"}
+    cards = {row["card"] for row in named if row["kind"] == "card"}
     free = [
-        (r, s) for r in ranks for s in deck_suits(form) if r not in whole and (r, s) not in cards
+        f"{r}{s}"
+        for r in ranks
+        for s in deck_suits(form)
+        if r not in whole and f"{r}{s}" not in cards
     ]
-    rank, suit = free[0] if free else ("A", deck_suits(form)[0])
-    return {"kind": "card", "rank": rank, "suit": suit, "points": "1"}
-
-
-def captures_field(segment: str, node: Mapping[str, Any]) -> str:
-    """The form's name of the document's field ``segment`` in the form's row
-    ``node``: a named card's ``card`` is its ``rank``."""
-    if segment == "card" and "suit" in node and "card" not in node:
-        return "rank"
-    return segment
+    return {"kind": "card", "card": free[0] if free else "", "rank": "", "points": "1"}
