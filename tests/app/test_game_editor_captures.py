@@ -199,3 +199,66 @@ def test_the_captures_part_builds_in_both_languages(lang):
         assert form.error is None
         assert len(captures_cards_part(form)) > 10
         assert captures_scoring_part(form)
+
+
+def test_the_swedish_table_saved_shared_and_added_on_another_familys_phone(table, tmp_path):
+    """Saved through the editor's Save (real use cases, a SQLite file), read
+    back from the database as the same rules, its link added on another
+    family's database: the same rules there, a deal scored 9 and 5."""
+    import asyncio
+
+    from app import storage
+    from app.game_link import IMPORT_PATH, link_for
+    from app.ui.state import AppState
+    from app.ui.state.editor_screen import EditorScreen
+    from app.ui.state.games_screen import AddGame, load_games
+
+    draft = _swedish()
+    made = draft.definition()
+    app = AppState()
+    app.memory.games["new"] = draft
+    assert asyncio.run(EditorScreen(app=app, ports=table.ports, key_name="new").save(draft))
+    (entry,) = [g for g in load_games(storage.engine()) if g.game_id == "skasino"]
+    assert entry.definition == made
+    payload = link_for("http://192.168.1.20:8550", entry.definition).split(IMPORT_PATH, 1)[1]
+    storage.use_database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    guest = AddGame(app=AppState(), ports=table.ports)
+    guest.read_link(payload)
+    added = asyncio.run(guest.add())
+    assert added is not None and added.outcome == "added"
+    there = added.entry.definition
+    assert there == made
+    game = game_for(there.id, there)
+    assert game.score_hand(game.default_options(), ["Kari", "Ola"], EXAMPLE_1).points == {
+        "Kari": 9,
+        "Ola": 5,
+    }
+
+
+def _identifiers(control) -> list[str]:
+    import flet as ft
+
+    found = [control.identifier] if isinstance(control, ft.Semantics) else []
+    for name in ("content", "controls"):
+        inner = getattr(control, name, None)
+        for child in inner if isinstance(inner, list) else [inner]:
+            if isinstance(child, ft.Control):
+                found += _identifiers(child)
+    return found
+
+
+def test_a_captured_games_flag_offers_no_player_who_went_out():
+    """Nobody goes out in a captured game: its flag card (the last capture)
+    does not ask for whom (a flag for the player who went out is refused
+    there); an out game's flag card still does."""
+    import flet as ft
+
+    from app.ui.game_editor import _flag_card
+
+    with use_language("en"):
+        kasino = _identifiers(ft.Column(captures_scoring_part(_Form(_copy(), TypedTexts()))))
+        assert "ge-flag-0" in kasino and "ge-flags-0-amount" in kasino
+        assert not [i for i in kasino if i.startswith("ge-flags-0-player")]
+        rummy = GameDraft.editing(builtin_definition("rummy"), None)
+        card = _flag_card(_Form(rummy, TypedTexts()), 0, len(rummy.form["flags"]))
+        assert "ge-flags-0-player-went_out" in _identifiers(card)
