@@ -218,8 +218,10 @@ def option_value_name(key: str, value: Any, game: Any = None) -> str:
     if definition is not None:
         for option in definition.options:
             for item in option.choices if option.id == key else ():
-                if item.id == value:
-                    return words(item.name)
+                if item.id == value:  # a choice named by its figure says the game's
+                    from app.messages.choice_words import choice_words
+
+                    return choice_words(definition, option, item)
     name = OPTION_VALUE_NAMES.get((key, str(value)))
     return _(name) if name else _shown(value)
 

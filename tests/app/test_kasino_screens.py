@@ -428,8 +428,9 @@ def test_a_comparison_on_a_suit_the_deck_lacks_is_one_line_in_both_languages():
 def test_the_editor_makes_kasino_to_16_and_a_link_carries_it_whole():
     """The issue's variant "Kasino to 16 instead of 21" made in the editor
     (its target), shared by a game link and read back as the same rules,
-    the captures and the partnerships carried as they are (the editor does
-    not edit those parts yet)."""
+    the captures and the partnerships as they were (the editor's captures
+    and partnerships parts change nothing not typed; the Swedish table made
+    there: tests/app/test_game_editor_captures.py)."""
     import json
 
     from app.game_link import decode_game, encode_game

@@ -18,7 +18,11 @@ and ``ge-remove-…``/``ge-up-…``/``ge-down-…`` for rows, ``ge-preview-key-<
 The package, one module per piece: :mod:`.form` (what the inputs share),
 :mod:`.choices` (the words of the format's choices), :mod:`.parts` (the five
 parts), :mod:`.preview` (the live preview) and :mod:`.editor` (the editor and
-its screens). What other code and the tests use is imported from here.
+its screens); a version 2 game's own parts in place of the keypad and who
+scores: :mod:`.bids_part` (Plump's bids), :mod:`.captures_part` (Kasino's
+captured piles, with :mod:`.teams_part`, its partnerships) and
+:mod:`.preview_parts` (their live previews). What other code and the tests
+use is imported from here.
 """
 
 from __future__ import annotations

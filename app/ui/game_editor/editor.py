@@ -19,6 +19,7 @@ from app.ui.common import (
     use_loaded,
 )
 from app.ui.game_editor.bids_part import bids_cards_part
+from app.ui.game_editor.captures_part import captures_cards_part, captures_scoring_part
 from app.ui.game_editor.choices import _section_names
 from app.ui.game_editor.form import _Form
 from app.ui.game_editor.parts import (
@@ -30,6 +31,7 @@ from app.ui.game_editor.parts import (
     words_of,
 )
 from app.ui.game_editor.preview import PreviewHand
+from app.ui.game_editor.preview_parts import bids_preview_card, captures_preview_card
 from app.ui.loading import page_ports
 from app.ui.state.editor_screen import (
     EditorScreen,
@@ -77,8 +79,13 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
         run_spacing=4,
     )
     bids = "bids" in draft.form  # a bids game (Plump): no keypad, no cards to preview
-    if draft.section == "cards":
-        part: list[ft.Control] = bids_cards_part() if bids else [_CardsPart(draft)]
+    captured = "captures" in draft.form  # a captured game (Kasino): piles, not a keypad
+    if draft.section == "cards" and captured:
+        part: list[ft.Control] = captures_cards_part(f)
+    elif draft.section == "cards":
+        part = bids_cards_part() if bids else [_CardsPart(draft)]
+    elif draft.section == "scoring" and captured:
+        part = captures_scoring_part(f)
     elif draft.section == "scoring":
         part = _scoring_part(f)
     elif draft.section == "end":
@@ -87,7 +94,13 @@ def GameEditor(draft: GameDraft, key_name: str) -> ft.Control:
         part = _options_part(f)
     else:
         part = _game_part(f)
-    body: list[ft.Control] = [tabs, *part, *([] if bids else [PreviewHand(draft)])]
+    if bids:  # what a made and a missed bid score
+        preview: ft.Control = bids_preview_card(draft)
+    elif captured:  # one example deal's piles and points
+        preview = captures_preview_card(draft)
+    else:
+        preview = PreviewHand(draft)
+    body: list[ft.Control] = [tabs, *part, preview]
     problem = draft.save_error or f.error
     bottom: list[ft.Control] = []
     if problem is not None:

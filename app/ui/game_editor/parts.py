@@ -251,8 +251,11 @@ def _flag_card(f: _Form, index: int, count: int) -> ft.Control:
             ),
             *f.words((*path, "name"), _("Name")),
             f.text((*path, "id"), _("Id")),
-            _label(_("For whom")),
-            f.choices((*path, "player"), _flag_player_words()),
+            *(  # nobody goes out in a captured game: a flag is for any one player
+                []
+                if "captures" in f.draft.form
+                else [_label(_("For whom")), f.choices((*path, "player"), _flag_player_words())]
+            ),
             _label(_("What it does")),
             f.choices((*path, "effect"), _flag_effect_words()),
             f.text(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.ui.state.game_draft_bids import bids_form, write_bids
+from app.ui.state.game_draft_captures import captures_form, captures_row, write_captures
 from app.ui.state.game_draft_schedule import (
     progress_form,
     schedule_form,
@@ -24,6 +25,7 @@ from app.ui.state.game_draft_schedule import (
     write_progress,
     write_schedule,
 )
+from app.ui.state.game_draft_teams import teams_form, write_teams
 
 __all__ = ["PARTS", "DraftPart", "edited", "part_row", "parts_document", "parts_form"]
 
@@ -56,6 +58,8 @@ PARTS: tuple[DraftPart, ...] = (
     DraftPart("bids", bids_form, write_bids),
     DraftPart("schedule", schedule_form, write_schedule, schedule_row),
     DraftPart("progress", progress_form, write_progress, stage_row),
+    DraftPart("captures", captures_form, write_captures, captures_row),
+    DraftPart("teams", teams_form, write_teams),
 )
 
 
