@@ -45,6 +45,7 @@ from app.ui.state.game_draft_options import (
     _NUMBER_NAMES,
     _blank_effect,
     _follow_the_end,
+    _follow_the_number,
     _new_option,
     _numbers_used,
     _words,
@@ -546,7 +547,10 @@ class GameDraft:
         node: Any = form
         for part in path[:-1]:
             node = node[part]
+        old = node[path[-1]]
         node[path[-1]] = value
+        if tuple(path) in (("target",), ("rounds",)):
+            _follow_the_number(form, str(path[0]), old)
         if tuple(path) == ("id",):
             self.id_edited = True
         elif tuple(path) == ("name", "en") and not self.id_edited:

@@ -99,3 +99,46 @@ def _new_option(kind: str, rows: list[dict[str, Any]], form: Mapping[str, Any]) 
             {"id": "second", "name": _words(), "set": _blank_effect()},
         ]
     return option
+
+
+def _follow_the_number(form: dict[str, Any], number: str, old: Any) -> None:
+    """The game's own ``number`` (``"target"`` or ``"rounds"``) was changed
+    from ``old``: the option of that number, whose suggested preset was the
+    old number, suggests the new one instead, so that the new-session form
+    starts at the number the family chose (Kasino to 16 instead of 21,
+    RULES.md §5.4). A preset of the new number is added when there is none
+    (``"follows": True``: it goes again when the number changes once more,
+    so typing "16" leaves no preset of 1 behind). A suggestion the family set
+    to another number stays where it is. While the number is not a number
+    (cleared to be typed again) no preset is suggested and the option
+    remembers to follow the next one (``"follows": True``)."""
+    new = str(form.get(number, "")).strip()
+    for option in form["options"]:
+        if option["kind"] != "number" or option["id"] != number:
+            continue
+        suggested = [
+            p
+            for p in option["presets"]
+            if p["kind"] == "value" and p["suggested"] and not str(p["suggested_with"]).strip()
+        ]
+        following = all(str(p["number"]).strip() == str(old).strip() for p in suggested)
+        if not (suggested and following) and not (not suggested and option.get("follows")):
+            continue
+        for preset in suggested:
+            preset["suggested"] = False
+        option["presets"] = [p for p in option["presets"] if not p.get("follows")]
+        option["follows"] = not new.isdigit()  # cleared: the number typed next is followed
+        if not new.isdigit():
+            continue
+        same = next(
+            (
+                p
+                for p in option["presets"]
+                if p["kind"] == "value" and str(p["number"]).strip() == new
+            ),
+            None,
+        )
+        if same is None:
+            same = {"kind": "value", "number": new, "suggested_with": "", "follows": True}
+            option["presets"].append(same)
+        same["suggested"] = True
