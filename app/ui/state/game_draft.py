@@ -547,7 +547,7 @@ class GameDraft:
         node: Any = form
         for part in path[:-1]:
             node = node[part]
-        old = node[path[-1]]
+        old = node.get(path[-1]) if isinstance(node, dict) else node[path[-1]]
         node[path[-1]] = value
         if tuple(path) in (("target",), ("rounds",)):
             _follow_the_number(form, str(path[0]), old)
