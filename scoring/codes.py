@@ -58,6 +58,10 @@ class ErrorCode(StrEnum):
     TRICKS_MISSING = "tricks_missing"
     # a progress game's hand (RULES.md §8)
     WENT_OUT_WITHOUT_STAGE = "went_out_without_stage"
+    #: a hand's ``also_out`` where it cannot be (RULES.md §6; ``params["reason"]``:
+    #: ``game`` the game has none, ``blocked`` nobody went out first,
+    #: ``went_out`` the player who went out named again)
+    ALSO_OUT_NOT_ALLOWED = "also_out_not_allowed"
     # options and players
     OPTION_UNKNOWN = "option_unknown"
     OPTION_TYPE = "option_type"

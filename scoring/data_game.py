@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from .also_out import check_also_out
 from .bids import BidRules, bid_rules, score_bids
 from .captures import score_captured
 from .cards import Card, Face, Rank, Suit, parse_card
@@ -408,8 +409,10 @@ class DataGame(GameRules):
         ``rummy_not_allowed``, ``joker_not_in_play``, ``bad_points``,
         ``points_too_large``) and ``card_not_in_game``, ``card_needs_suit``,
         ``went_out_not_allowed``, ``flag_unknown``, ``flag_not_went_out``; in a
-        progress game, those of :func:`~scoring.progress.check_completed`.
+        progress game, those of :func:`~scoring.progress.check_completed`;
+        those of :func:`~scoring.also_out.check_also_out`.
         """
+        check_also_out(self.definition.also_out, players, hand)  # RULES.md §6
         if self.definition.hand is HandKind.CAPTURED:  # piles (RULES.md §5)
             return score_captured(self, options, players, hand)
         rules = self.rules(options)

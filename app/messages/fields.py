@@ -89,6 +89,8 @@ _FIELD_WORDS: Mapping[str, str] = {
     # version 2: a progress game (Phase 10)
     "progress": N_("Progress"),
     "completed": N_("phase completed"),
+    # version 2: others may go out on their last turn (Five Crowns)
+    "also_out": N_("Others may go out on their last turn"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")

@@ -450,6 +450,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.WENT_OUT_WITHOUT_STAGE: lambda e, p: _(
         "went out, so the phase was completed: tick it"
     ),
+    ErrorCode.ALSO_OUT_NOT_ALLOWED: lambda e, p: _also_out(e, p),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
     ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(
@@ -583,3 +584,16 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "{field}: the deck has no suit “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),
 }
+
+
+def _also_out(e: Any, p: Mapping[str, Any]) -> str:
+    """A hand's ``also_out`` where it cannot be (RULES.md §6)."""
+    player = _shown(e.player or "")
+    reason = p.get("reason")
+    if reason == "blocked":
+        return _("{player} cannot have gone out too: nobody went out first", player=player)
+    if reason == "went_out":
+        return _("{player} went out first, so is not also one who went out too", player=player)
+    return _(
+        "{player} cannot have gone out too: in this game only one player goes out", player=player
+    )

@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import Rank, Suit
 from ..codes import ErrorCode
 from .bids import Repeat
-from .progress import check_progress, read_progress
+from .progress import check_also_out, check_progress, read_progress
 from .reader import READER, fail, shown
 from .reading_bids import check_bids, read_bids
 from .shapes import (
@@ -31,7 +31,7 @@ from .shapes import (
 __all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams", "progress")
+V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams", "progress", "also_out")
 #: The top-level fields only a ``captured`` game may have (RULES.md §5).
 _CAPTURED_ONLY = ("captures", "teams")
 #: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
@@ -40,7 +40,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
     HandKind.OUT: (("keys", "went_out", "blocked"), ("bids", *_CAPTURED_ONLY)),
     HandKind.CAPTURED: (
         ("captures",),
-        ("keys", "went_out", "blocked", "counted", "bids", "progress"),
+        ("keys", "went_out", "blocked", "counted", "bids", "progress", "also_out"),
     ),
     HandKind.BIDS: (
         ("bids", "schedule"),
@@ -55,6 +55,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "next_dealer",
             *_CAPTURED_ONLY,
             "progress",
+            "also_out",
         ),
     ),
 }
@@ -181,6 +182,8 @@ def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
         found["bids"] = read_bids(top["bids"])
     if "progress" in top:
         found["progress"] = read_progress(top["progress"])
+    if "also_out" in top:  # others may go out on their last turn (RULES.md §6)
+        found["also_out"] = READER.boolean(top["also_out"], "also_out")
     return found
 
 
@@ -225,7 +228,8 @@ def check_v2(
     ``cards``); a key's suit that is not among the ``suits``
     (``definition_value``); a bids game's parts where they cannot be played
     (:func:`~scoring.definition.reading_bids.check_bids`); a progress
-    game's (:func:`~scoring.definition.progress.check_progress`)."""
+    game's (:func:`~scoring.definition.progress.check_progress`); ``also_out``
+    in a game nobody goes out of (:func:`~scoring.definition.progress.check_also_out`)."""
     check_bids(definition, version, effects)
     ends = [("end", definition.end)] + [(f"{p}.end", e.end) for p, e in effects if e.end]
     if version == 1:
@@ -239,6 +243,7 @@ def check_v2(
                 )
         return
     check_progress(definition, effects)
+    check_also_out(definition, effects)
     schedule = definition.schedule
     if schedule is None:
         if any(end is End.SCHEDULE for _path, end in ends):

@@ -377,7 +377,10 @@ class Teams:
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
     ``progress`` (version 2, with ``end: last_stage``): the stages each
-    player goes through (RULES.md §8).
+    player goes through (RULES.md §8). ``also_out`` (version 2): after a
+    player goes out every other player has one more turn, and whoever goes
+    out on it scores nothing too (RULES.md §6 Five Crowns; a hand's
+    ``also_out``).
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
     first at ``min_players``. ``schedule`` and ``suits`` (the ids of one
@@ -422,6 +425,7 @@ class GameDefinition:
     teams: Teams | None = None
     bids: Bids | None = None
     progress: Progress | None = None
+    also_out: bool = False
 
     @property
     def version(self) -> int:
@@ -434,6 +438,7 @@ class GameDefinition:
             or self.hand is not HandKind.OUT
             or self.teams is not None
             or self.progress is not None
+            or self.also_out
         ):
             return 2
         return 1

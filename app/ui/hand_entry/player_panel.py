@@ -11,6 +11,7 @@ import flet as ft
 
 from app.i18n import _
 from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
+from app.ui.hand_entry.also_out_toggle import AlsoOutToggle
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.progress_panel import StageToggle
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
@@ -40,6 +41,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     texts = use_created(TypedTexts)
     player = draft.players[seat]
     went_out = draft.went_out == player
+    also_out = draft.is_also_out(player)  # went out on the last turn: nothing to enter
     plain = player in draft.plain and not went_out
     # Always a line (0 before the first card), so the header's height never
     # changes while cards are tapped in, at any text size.
@@ -53,7 +55,9 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                     f"left-{seat}",
                     ft.Text(
                         status,
-                        color=ft.Colors.TERTIARY if went_out else ft.Colors.ON_SURFACE_VARIANT,
+                        color=ft.Colors.TERTIARY
+                        if went_out or also_out
+                        else ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 ),
             ],
@@ -64,7 +68,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     )
     header: list[ft.Control] = [name_column]
     controls: list[ft.Control] = []
-    if not went_out:
+    if not went_out and not also_out:
         if plain:
 
             def on_points(text: str) -> None:
@@ -98,6 +102,8 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     controls.append(ft.Row(header, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if draft.progress is not None:  # a progress game: "Phase 3 ✓" (RULES.md §8)
         controls.append(StageToggle(draft, seat))
+    if draft.offers_also_out and not went_out:  # "Went out too" (RULES.md §6)
+        controls.append(AlsoOutToggle(draft, seat))
     if draft.rules.uses_runs:
         runs = draft.runs.get(player, ())
         controls.append(
@@ -149,7 +155,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
         )
         if draft.builder == seat:
             controls.append(RunBuilder(draft, seat))
-    if not went_out:
+    if not went_out and not also_out:
         if plain:
             note, wrong = plain_note_shown(draft, preview, player)  # beside the field
             controls.append(
