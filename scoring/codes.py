@@ -167,6 +167,9 @@ class WarningCode(StrEnum):
     NO_CARDS = "no_cards"
     #: more cards left than the round of a schedule dealt (RULES.md §6)
     ROUND_CARDS = "round_cards"
+    #: more cards left than a hand deals, in a game without a schedule
+    #: (GAME_FORMAT.md ``cards_dealt``; RULES.md §8 Phase 10: 10)
+    DEALT_CARDS = "dealt_cards"
     #: captured piles (RULES.md §5): counts not adding up to the cards in play
     CAPTURE_TOTAL = "capture_total"
     #: a named card in two piles or in none

@@ -64,6 +64,8 @@ from .rules import (
 
 __all__ = ["DataGame", "Rules", "game_from_definition"]
 
+_DEALT = WarningCode.DEALT_CARDS
+
 # What a slot of the card table holds besides points (points are ≥ 0).
 _NOT_IN_GAME = -1
 #: Every rank by its text ("7", "J"): a round's wild rank looked up per hand
@@ -481,6 +483,8 @@ class DataGame(GameRules):
             warnings += self._conservation(rules, players, cards, faces)
         if row is not None:
             warnings += round_cards(players, hand, row.cards)
+        elif self.definition.cards_dealt is not None:  # RULES.md §8: 10 dealt
+            warnings += round_cards(players, hand, self.definition.cards_dealt, _DEALT)
         notes = (
             () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
         )

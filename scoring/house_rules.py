@@ -79,7 +79,11 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
         "kasino": ("99e0da111b27c33eb028f1193394f46ae35ec4c323d94f01d34e94d32d36570d",),
         "plump": ("794d957707636fe4e0b28adc1fdfc976540b804f46b9a985594b9601f5f7a577",),
-        "phase_10": ("cf61b8db400a2c89def22bfad166c4cd1a7eaa38612cdf447f8d7d5f8ad002b0",),
+        # ... and its 10 cards dealt a hand (issue 28: more left is a warning, RULES.md §8)
+        "phase_10": (
+            "cf61b8db400a2c89def22bfad166c4cd1a7eaa38612cdf447f8d7d5f8ad002b0",
+            "2d1977839d7454815988e87afb06d6b17bbf339a0c0b51e285fb96f9321a6795",
+        ),
     }
 )
 

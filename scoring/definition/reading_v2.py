@@ -31,7 +31,17 @@ from .shapes import (
 __all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams", "progress", "also_out")
+V2_FIELDS = (
+    "schedule",
+    "suits",
+    "hand",
+    "bids",
+    "captures",
+    "teams",
+    "progress",
+    "also_out",
+    "cards_dealt",
+)
 #: The top-level fields only a ``captured`` game may have (RULES.md §5).
 _CAPTURED_ONLY = ("captures", "teams")
 #: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
@@ -40,7 +50,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
     HandKind.OUT: (("keys", "went_out", "blocked"), ("bids", *_CAPTURED_ONLY)),
     HandKind.CAPTURED: (
         ("captures",),
-        ("keys", "went_out", "blocked", "counted", "bids", "progress", "also_out"),
+        ("keys", "went_out", "blocked", "counted", "bids", "progress", "also_out", "cards_dealt"),
     ),
     HandKind.BIDS: (
         ("bids", "schedule"),
@@ -56,6 +66,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
             *_CAPTURED_ONLY,
             "progress",
             "also_out",
+            "cards_dealt",
         ),
     ),
 }
@@ -184,6 +195,10 @@ def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
         found["progress"] = read_progress(top["progress"])
     if "also_out" in top:  # others may go out on their last turn (RULES.md §6)
         found["also_out"] = READER.boolean(top["also_out"], "also_out")
+    if "cards_dealt" in top:  # each hand's deal, without a schedule (RULES.md §8)
+        found["cards_dealt"] = READER.whole(
+            top["cards_dealt"], "cards_dealt", 1, LIMITS.round_cards
+        )
     return found
 
 
@@ -209,6 +224,25 @@ def _cards_in_play(definition: GameDefinition, players: int) -> int:
     )
     rank_count = len(ranks) if ranks or faces else 13
     return decks * (len(definition.suits) * rank_count + faces + jokers)
+
+
+def _check_dealt(definition: GameDefinition, path: str, cards: int) -> None:
+    """Refuse ``cards`` dealt to each of the most players when the decks in
+    play for them hold fewer (``definition_conflict``, reason
+    ``schedule_cards``, with ``players``, ``cards``, ``dealt`` and ``in_play``
+    for the message)."""
+    players = definition.max_players
+    in_play = _cards_in_play(definition, players)
+    if players * cards > in_play:
+        raise fail(
+            ErrorCode.DEFINITION_CONFLICT,
+            path,
+            reason="schedule_cards",
+            players=players,
+            cards=cards,
+            dealt=players * cards,
+            in_play=in_play,
+        )
 
 
 def check_v2(
@@ -245,6 +279,10 @@ def check_v2(
     check_progress(definition, effects)
     check_also_out(definition, effects)
     schedule = definition.schedule
+    if definition.cards_dealt is not None:
+        if schedule is not None:  # each round says its own cards
+            raise fail(ErrorCode.DEFINITION_CONFLICT, "cards_dealt", reason="dealt_schedule")
+        _check_dealt(definition, "cards_dealt", definition.cards_dealt)
     if schedule is None:
         if any(end is End.SCHEDULE for _path, end in ends):
             raise fail(ErrorCode.DEFINITION_MISSING, "schedule")
@@ -260,13 +298,7 @@ def check_v2(
                 )
         rows = schedule.rounds
         largest = max(range(len(rows)), key=lambda i: rows[i].cards)
-        dealt = definition.max_players * rows[largest].cards
-        if dealt > _cards_in_play(definition, definition.max_players):
-            raise fail(
-                ErrorCode.DEFINITION_CONFLICT,
-                f"schedule.rounds[{largest + 1}].cards",
-                reason="schedule_cards",
-            )
+        _check_dealt(definition, f"schedule.rounds[{largest + 1}].cards", rows[largest].cards)
     if definition.suits != STANDARD_SUITS:
         for i, key in enumerate(definition.keys, 1):
             for suit, _points in key.suits:

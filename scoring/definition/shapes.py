@@ -380,7 +380,9 @@ class GameDefinition:
     player goes through (RULES.md §8). ``also_out`` (version 2): after a
     player goes out every other player has one more turn, and whoever goes
     out on it scores nothing too (RULES.md §6 Five Crowns; a hand's
-    ``also_out``).
+    ``also_out``). ``cards_dealt`` (version 2, a game without a schedule):
+    the cards each player is dealt a hand (RULES.md §8 Phase 10: 10); more
+    left in hand is a ``dealt_cards`` warning.
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
     first at ``min_players``. ``schedule`` and ``suits`` (the ids of one
@@ -426,6 +428,7 @@ class GameDefinition:
     bids: Bids | None = None
     progress: Progress | None = None
     also_out: bool = False
+    cards_dealt: int | None = None
 
     @property
     def version(self) -> int:
@@ -439,6 +442,7 @@ class GameDefinition:
             or self.teams is not None
             or self.progress is not None
             or self.also_out
+            or self.cards_dealt is not None
         ):
             return 2
         return 1

@@ -201,6 +201,8 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["blocked"] = d.blocked.value
         if d.also_out:
             out["also_out"] = True
+        if d.cards_dealt is not None:
+            out["cards_dealt"] = d.cards_dealt
     if d.blocked_term is not BlockedTerm.NOBODY_OUT:
         out["blocked_term"] = d.blocked_term.value
     if d.flags:
