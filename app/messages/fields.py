@@ -91,6 +91,8 @@ _FIELD_WORDS: Mapping[str, str] = {
     "completed": N_("phase completed"),
     # version 2: others may go out on their last turn (Five Crowns)
     "also_out": N_("Others may go out on their last turn"),
+    # version 2: the cards dealt a hand, without a schedule (Phase 10)
+    "cards_dealt": N_("Cards dealt a hand"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")

@@ -19,6 +19,7 @@ from app.messages._echo import (
     _value,
 )
 from app.messages.cards import card_label, card_text, join_or, rank_name, suit_name
+from app.messages.conflicts import describe_conflict
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
 from scoring import Suit, parse_card
@@ -577,9 +578,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         field=_def_field(e),
         value=_value(p.get("value")),
     ),
-    ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
-        "{field} cannot be played together with the rest of the game", field=_def_field(e)
-    ),
+    ErrorCode.DEFINITION_CONFLICT: lambda e, p: describe_conflict(e, p),
     ErrorCode.DEFINITION_UNKNOWN_SUIT: lambda e, p: _(
         "{field}: the deck has no suit “{value}”", field=_def_field(e), value=_value(p.get("value"))
     ),

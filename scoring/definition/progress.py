@@ -65,7 +65,9 @@ def check_progress(definition: GameDefinition, effects: Sequence[tuple[str, Effe
     ]
     for path, how in went_out:
         if how is WentOut.NEVER:
-            raise fail(ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out")
+            raise fail(
+                ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out", needs="progress"
+            )
 
 
 def check_also_out(definition: GameDefinition, effects: Sequence[tuple[str, Effect]]) -> None:
@@ -82,4 +84,6 @@ def check_also_out(definition: GameDefinition, effects: Sequence[tuple[str, Effe
     ]
     for path, how in went_out:
         if how is WentOut.NEVER:
-            raise fail(ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out")
+            raise fail(
+                ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out", needs="also_out"
+            )
