@@ -216,7 +216,11 @@ class GameRules:
                 raise OptionError(
                     ErrorCode.OPTION_UNKNOWN, field=str(key), params={"game": self.id}
                 )
-            values[key] = _check_option(spec, value)
+            try:
+                values[key] = _check_option(spec, value)
+            except OptionError as error:  # the game names the option (its own words)
+                error.params = {**(error.params or {}), "game": self.id}
+                raise
         return self.options_type(**values)
 
     def options_to_dict(self, options: GameOptions) -> dict[str, Any]:

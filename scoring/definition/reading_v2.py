@@ -154,7 +154,7 @@ def hand_fields(
             raise fail(
                 ErrorCode.DEFINITION_VALUE,
                 "hand",
-                choices=", ".join(k.value for k in _HAND_FIELDS),
+                choices=[k.value for k in _HAND_FIELDS],
                 value=kind.value,
             )
     needed, refused = _HAND_FIELDS[kind]
