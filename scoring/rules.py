@@ -354,7 +354,8 @@ class GameRules:
         if hand.flags:  # only games defined as data have flags
             flag = str(next(iter(hand.flags)))[:40]
             raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": flag})
-        check_also_out(False, players, hand)  # only games defined as data have it
+        if hand.also_out:  # only games defined as data have it
+            check_also_out(False, players, hand)
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
@@ -439,7 +440,8 @@ class GameRules:
         forgotten, who would score 0 — and might win). A typed number, 0
         included, is an entry; a player who also went out (``also_out``,
         RULES.md §6) held nothing. Taking no trick is no warning."""
-        others = [p for p in players if p != hand.went_out and p not in hand.also_out]
+        out = hand.also_out
+        others = [p for p in players if p != hand.went_out and (not out or p not in out)]
         empty = [
             p for p in others if not (isinstance(hand.left.get(p, ()), int) or hand.left.get(p))
         ]
