@@ -59,20 +59,35 @@ def skeleton(name: str) -> str:
     return str(_checker().getSkeleton(0, text))
 
 
-def _offered_names(entry: GameEntry) -> dict[str, str]:
-    """The game's name in each language, as the picker shows it."""
+def _offered_names(game: GameEntry | str) -> dict[str, str]:
+    """The game's name in each language, as the picker shows it (a stored
+    game's entry, or a built-in game's id)."""
     from app.i18n import LANGUAGES, use_language
     from app.messages import game_name
 
     names = {}
     for language in LANGUAGES:
         with use_language(language):
-            names[language] = game_name(entry.definition or entry.game_id)
+            names[language] = game_name(
+                game if isinstance(game, str) else game.definition or game.game_id
+            )
     return names
 
 
+def _offered(engine: Handle | None) -> list[tuple[str, GameEntry | str]]:
+    """The games offered, each with its id: the stored list (built-in and
+    custom) with a database, the built-in games without one."""
+    if engine is None:
+        from scoring import BUILTIN_GAME_IDS
+
+        return [(game_id, game_id) for game_id in sorted(BUILTIN_GAME_IDS)]
+    from models.services import list_games
+
+    return [(entry.game_id, entry) for entry in list_games(engine=engine)]
+
+
 def check_game_name(
-    definition: GameDefinition, *, engine: Handle, replacing: str | None = None
+    definition: GameDefinition, *, engine: Handle | None, replacing: str | None = None
 ) -> None:
     """Refuse ``definition`` when its name, in either language, looks like the
     name in that language of another game offered (built in or stored),
@@ -88,9 +103,9 @@ def check_game_name(
 
     Raises :class:`scoring.GameDefinitionError` ``definition_lookalike``:
     ``field`` ``name.nb`` or ``name.en``, ``params["game"]`` the other
-    game's name (in that language). Reads the stored custom games.
+    game's name (in that language). Reads the stored custom games (with no
+    ``engine``: compares with the built-in games only, ``kortpoeng score``).
     """
-    from models.services import list_games
     from scoring.house_rules import house_names, house_rules, is_house_id
 
     own = {definition.id, replacing}
@@ -110,15 +125,15 @@ def check_game_name(
                         field=f"name.{language}",
                         params={"game": shown, "id": game_id},
                     )
-    for entry in list_games(engine=engine):
-        if entry.game_id in own:
+    for game_id, entry in _offered(engine):
+        if game_id in own:
             continue
         for language, shown in _offered_names(entry).items():
             if language in wanted and skeleton(shown) == wanted[language]:
                 raise GameDefinitionError(
                     ErrorCode.DEFINITION_LOOKALIKE,
                     field=f"name.{language}",
-                    params={"game": shown, "id": entry.game_id},
+                    params={"game": shown, "id": game_id},
                 )
 
 
@@ -133,7 +148,7 @@ def import_game_file(*, engine: Handle, data: bytes | str, on_conflict: Any = "a
     return import_game(engine=engine, data=data, on_conflict=on_conflict)
 
 
-def check_session_game(data: bytes | str, *, engine: Handle) -> None:
+def check_session_game(data: bytes | str, *, engine: Handle | None) -> None:
     """:func:`check_game_name` for the custom game a session file carries
     (none for a built-in game's session). A file that cannot be read as a
     session passes: the import refuses it in its own words."""

@@ -24,7 +24,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from .codes import BreakdownCode, ErrorCode, WarningCode
-from .definition import Effect, Flag, GameDefinition, OptionKind, Ties
+from .definition import Effect, Flag, GameDefinition, OptionKind, Ties, Words
 from .definition.captures import named_chips
 from .errors import HandError, OptionError
 from .flag_effects import apply_flag
@@ -69,6 +69,8 @@ class Piles:
     #: the breakdown lines made so far, by what they say (a line is frozen:
     #: made once, shared by every hand that scores the same)
     lines: dict[tuple[Any, ...], BreakdownItem] = field(default_factory=dict, compare=False)
+    #: each event's name (both languages), for an error to name it
+    event_names: Mapping[str, Words] = field(default_factory=dict, compare=False)
 
 
 def _line(
@@ -155,6 +157,7 @@ def pile_table(definition: GameDefinition, options: GameOptions) -> Piles:
         },
         flags={flag.id: flag for flag in definition.flags if in_play[flag.id]},
         team_size=definition.teams.size if teams and definition.teams is not None else 0,
+        event_names={e.id: e.name for e in captures.events},
     )
 
 
@@ -190,13 +193,13 @@ def seating(
     return tuple(tuple(players[k::count]) for k in range(count))
 
 
-def _range(player: str, what: str, value: Any, maximum: int) -> HandError:
-    return HandError(
-        ErrorCode.COUNT_RANGE,
-        player=player,
-        field="captured",
-        params={"what": what, "value": value, "maximum": maximum},
-    )
+def _range(
+    player: str, what: str, value: Any, maximum: int, name: Words | None = None
+) -> HandError:
+    params: dict[str, Any] = {"what": what, "value": value, "maximum": maximum}
+    if name is not None:  # an event's own name (both languages), for the message
+        params["name"] = name
+    return HandError(ErrorCode.COUNT_RANGE, player=player, field="captured", params=params)
 
 
 def _check(piles: Piles, name: str, pile: Pile, cards: int, suit_cards: int) -> None:
@@ -220,7 +223,7 @@ def _check(piles: Piles, name: str, pile: Pile, cards: int, suit_cards: int) -> 
             )
         most = piles.events[event][1]
         if type(count) is not int or not 0 <= count <= most:
-            raise _range(name, event, count, most)
+            raise _range(name, event, count, most, piles.event_names.get(event))
     for token in pile.named:
         if token not in piles.chips:
             raise HandError(

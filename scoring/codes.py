@@ -58,6 +58,10 @@ class ErrorCode(StrEnum):
     TRICKS_MISSING = "tricks_missing"
     # a progress game's hand (RULES.md §8)
     WENT_OUT_WITHOUT_STAGE = "went_out_without_stage"
+    #: a hand's ``also_out`` where it cannot be (RULES.md §6; ``params["reason"]``:
+    #: ``game`` the game has none, ``blocked`` nobody went out first,
+    #: ``went_out`` the player who went out named again)
+    ALSO_OUT_NOT_ALLOWED = "also_out_not_allowed"
     # options and players
     OPTION_UNKNOWN = "option_unknown"
     OPTION_TYPE = "option_type"
@@ -163,6 +167,9 @@ class WarningCode(StrEnum):
     NO_CARDS = "no_cards"
     #: more cards left than the round of a schedule dealt (RULES.md §6)
     ROUND_CARDS = "round_cards"
+    #: more cards left than a hand deals, in a game without a schedule
+    #: (GAME_FORMAT.md ``cards_dealt``; RULES.md §8 Phase 10: 10)
+    DEALT_CARDS = "dealt_cards"
     #: captured piles (RULES.md §5): counts not adding up to the cards in play
     CAPTURE_TOTAL = "capture_total"
     #: a named card in two piles or in none

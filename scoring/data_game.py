@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from .also_out import check_also_out
 from .bids import BidRules, bid_rules, score_bids
 from .captures import score_captured
 from .cards import Card, Face, Rank, Suit, parse_card
@@ -62,6 +63,8 @@ from .rules import (
 )
 
 __all__ = ["DataGame", "Rules", "game_from_definition"]
+
+_DEALT = WarningCode.DEALT_CARDS
 
 # What a slot of the card table holds besides points (points are ≥ 0).
 _NOT_IN_GAME = -1
@@ -408,8 +411,11 @@ class DataGame(GameRules):
         ``rummy_not_allowed``, ``joker_not_in_play``, ``bad_points``,
         ``points_too_large``) and ``card_not_in_game``, ``card_needs_suit``,
         ``went_out_not_allowed``, ``flag_unknown``, ``flag_not_went_out``; in a
-        progress game, those of :func:`~scoring.progress.check_completed`.
+        progress game, those of :func:`~scoring.progress.check_completed`;
+        those of :func:`~scoring.also_out.check_also_out`.
         """
+        if hand.also_out:  # who went out on the last turn (RULES.md §6)
+            check_also_out(self.definition.also_out, players, hand)
         if self.definition.hand is HandKind.CAPTURED:  # piles (RULES.md §5)
             return score_captured(self, options, players, hand)
         rules = self.rules(options)
@@ -432,7 +438,9 @@ class DataGame(GameRules):
         row = self.round(options, number)
         wild = _RANKS[row.wild] if row is not None and row.wild else None
         wilds: dict[str, int] = {}
-        cards, faces = self._count(rules, hand, leftover, self._table(rules, number), wild, wilds)
+        cards, faces, longest = self._count(
+            rules, hand, leftover, self._table(rules, number), wild, wilds
+        )
         points = dict.fromkeys(players, 0)
         breakdown: dict[str, tuple[BreakdownItem, ...]] = dict.fromkeys(players, ())
         how = rules.went_out if went_out is not None else rules.blocked
@@ -477,7 +485,10 @@ class DataGame(GameRules):
         if cards or faces:
             warnings += self._conservation(rules, players, cards, faces)
         if row is not None:
-            warnings += round_cards(players, hand, row.cards)
+            if longest > row.cards:
+                warnings += round_cards(players, hand, row.cards)
+        elif self.definition.cards_dealt is not None and longest > self.definition.cards_dealt:
+            warnings += round_cards(players, hand, self.definition.cards_dealt, _DEALT)  # §8
         notes = (
             () if any(points.values()) else self.hand_notes(options, players, went_out, leftover)
         )
@@ -540,14 +551,16 @@ class DataGame(GameRules):
         table: tuple[int, ...],
         wild: Rank | None = None,
         wilds: dict[str, int] | None = None,
-    ) -> tuple[list[Card], list[Face]]:
+    ) -> tuple[list[Card], list[Face], int]:
         """Each player's leftover value into ``leftover`` (cards worth what
         ``table``, the hand's round's, says) and, with the round's ``wild``
         rank, each player's count of its cards into ``wilds`` (players with
         none left out; one pass over the cards: it runs for every hand);
-        returns the cards and faces entered, for the conservation warnings."""
+        returns the cards and faces entered, for the conservation warnings,
+        and the most cards one player was entered with (the cards dealt)."""
         cards: list[Card] = []
         faces: list[Face] = []
+        longest = 0
         went_out = hand.went_out
         for name, held in hand.left.items():
             if name not in leftover:
@@ -572,6 +585,8 @@ class DataGame(GameRules):
                     value += points
                 if wild_count and wilds is not None:
                     wilds[name] = wild_count
+                if len(held) > longest:
+                    longest = len(held)
             elif type(held) is int and 0 <= held <= MAX_POINTS:
                 value = held
             elif type(held) is int and held > MAX_POINTS:
@@ -588,7 +603,7 @@ class DataGame(GameRules):
             if held and name == went_out:
                 raise HandError(ErrorCode.WENT_OUT_HOLDS_CARDS, player=went_out, field="left")
             leftover[name] = value
-        return cards, faces
+        return cards, faces, longest
 
     def _conservation(
         self, rules: Rules, players: Sequence[str], cards: list[Card], faces: list[Face]

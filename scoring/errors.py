@@ -103,6 +103,8 @@ _TEMPLATES: dict[str, str] = {
     "tricks_missing": "the tricks (or the made bids) of {player} are missing",
     # ... a progress game's hand (RULES.md §8)
     "went_out_without_stage": "{player} went out, so {player} completed the stage",
+    # ... who also went out on the last turn (RULES.md §6)
+    "also_out_not_allowed": "{player} cannot have gone out too here ({reason})",
     # ... and reading a game definition (``field`` is the path of the value)
     "definition_json": "not valid JSON: {detail}",
     "definition_too_large": "a game definition is at most {maximum} characters, got {count}",

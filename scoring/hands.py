@@ -75,6 +75,9 @@ class Hand:
         completed: a progress game (GAME_FORMAT.md ``progress``, RULES.md
             §8): the players who completed their stage in this hand (the
             player who went out among them); ``None`` when not entered.
+        also_out: a game whose definition says ``also_out`` (RULES.md §6
+            Five Crowns): the players who went out on their last turn after
+            ``went_out`` did, in seat order; each holds nothing and scores 0.
     """
 
     went_out: str | None
@@ -88,6 +91,7 @@ class Hand:
     made: tuple[str, ...] | None = None
     tricks: Mapping[str, int] = field(default_factory=dict)
     completed: tuple[str, ...] | None = None
+    also_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,11 +71,19 @@ SHIPPED_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "hearts": ("aecc61e36b1b0520f75acfa0eb929ad648b4e1b5b92b1f3ba96e8fbe83a7d510",),
         "colour_cards": ("3b3437bedcc9a9732c0204c9135170969a2759477ce52133d8524aef27a62a1b",),
         # a schedule of rounds (issue 28: GAME_FORMAT version 2)
-        "five_crowns": ("3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",),
+        # ... and its "also_out" (issue 28: a player who went out on the last turn, one tap)
+        "five_crowns": (
+            "3635c6bfe026aa30e7e898ef1c29669b050bcd93ed30c50bf0291594df0ec715",
+            "1831ea999f4ac28bcf2a2cf720ff4ca18f8a9032905b9ae1fec7e3c213458361",
+        ),
         # captured piles (issue 28: GAME_FORMAT version 2, hand "captured")
         "kasino": ("99e0da111b27c33eb028f1193394f46ae35ec4c323d94f01d34e94d32d36570d",),
         "plump": ("794d957707636fe4e0b28adc1fdfc976540b804f46b9a985594b9601f5f7a577",),
-        "phase_10": ("cf61b8db400a2c89def22bfad166c4cd1a7eaa38612cdf447f8d7d5f8ad002b0",),
+        # ... and its 10 cards dealt a hand (issue 28: more left is a warning, RULES.md §8)
+        "phase_10": (
+            "cf61b8db400a2c89def22bfad166c4cd1a7eaa38612cdf447f8d7d5f8ad002b0",
+            "2d1977839d7454815988e87afb06d6b17bbf339a0c0b51e285fb96f9321a6795",
+        ),
     }
 )
 

@@ -30,18 +30,17 @@ def own_lines(
     return (wild, BreakdownItem(code, rest, value=rest)) if rest else (wild,)
 
 
-def round_cards(players: Sequence[str], hand: Hand, dealt: int) -> list[ScoreWarning]:
+def round_cards(
+    players: Sequence[str], hand: Hand, dealt: int, code: WarningCode = WarningCode.ROUND_CARDS
+) -> list[ScoreWarning]:
     """The ``round_cards`` warnings (RULES.md §6): a player left with more
-    cards than the round dealt."""
+    cards than the round dealt (``code`` ``dealt_cards``: than a hand deals,
+    GAME_FORMAT.md ``cards_dealt``, RULES.md §8)."""
     warnings = []
     for player in players:
         held = hand.left.get(player)
         if isinstance(held, tuple | list) and len(held) > dealt:
-            warnings.append(
-                ScoreWarning(
-                    WarningCode.ROUND_CARDS, player=player, count=len(held), expected=dealt
-                )
-            )
+            warnings.append(ScoreWarning(code, player=player, count=len(held), expected=dealt))
     return warnings
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .also_out import check_also_out
 from .cards import STANDARD_RANKS, Card, Face, Rank, parse_cards
 from .codes import BreakdownCode, ErrorCode, Expected, WarningCode
 from .errors import HandError, OptionError
@@ -215,7 +216,11 @@ class GameRules:
                 raise OptionError(
                     ErrorCode.OPTION_UNKNOWN, field=str(key), params={"game": self.id}
                 )
-            values[key] = _check_option(spec, value)
+            try:
+                values[key] = _check_option(spec, value)
+            except OptionError as error:  # the game names the option (its own words)
+                error.params = {**(error.params or {}), "game": self.id}
+                raise
         return self.options_type(**values)
 
     def options_to_dict(self, options: GameOptions) -> dict[str, Any]:
@@ -349,6 +354,8 @@ class GameRules:
         if hand.flags:  # only games defined as data have flags
             flag = str(next(iter(hand.flags)))[:40]
             raise HandError(ErrorCode.FLAG_UNKNOWN, field="flags", params={"flag": flag})
+        if hand.also_out:  # only games defined as data have it
+            check_also_out(False, players, hand)
         table = self.value_table(options)
         jokers = table[0] if self.uses_jokers(options) else None
         cards: list[Card] = []
@@ -431,12 +438,14 @@ class GameRules:
         before its cards were tapped in); else, in a game that counts the
         cards left in hand, one per player entered with nothing (a player
         forgotten, who would score 0 — and might win). A typed number, 0
-        included, is an entry. Taking no trick is no warning."""
-        others = [p for p in players if p != hand.went_out]
+        included, is an entry; a player who also went out (``also_out``,
+        RULES.md §6) held nothing. Taking no trick is no warning."""
+        out = hand.also_out
+        others = [p for p in players if p != hand.went_out and (not out or p not in out)]
         empty = [
             p for p in others if not (isinstance(hand.left.get(p, ()), int) or hand.left.get(p))
         ]
-        if len(empty) == len(others):
+        if len(empty) == len(others) and (others or not hand.also_out):
             return [ScoreWarning(WarningCode.NO_CARDS)]
         if self.counted != "leftover":
             return []

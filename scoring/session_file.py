@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import strict_json
+from .also_out import ALSO_OUT_FIELDS, also_out_from_file, also_out_to_file
 from .bids_file import BID_FIELDS, bids_from_file, bids_of_hand, bids_to_file
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
@@ -56,8 +57,9 @@ VERSION = 2
 VERSION_3 = SESSION_VERSION
 #: The hand fields of version 3: a captured hand's piles (Kasino, RULES.md §5)
 #: and a bids game's bids, made bids and tricks (Plump, RULES.md §7), and a
-#: progress game's completed phases (Phase 10, RULES.md §8).
-_V3_HAND_FIELDS = ("captured", *BID_FIELDS, *PROGRESS_FIELDS)
+#: progress game's completed phases (Phase 10, RULES.md §8), and who also
+#: went out on their last turn (Five Crowns, RULES.md §6).
+_V3_HAND_FIELDS = ("captured", *BID_FIELDS, *PROGRESS_FIELDS, *ALSO_OUT_FIELDS)
 READABLE = (1, 2, 3)
 _TOP_FIELDS = ("format", "version", "id", "game", "options", "players", "started_at", "hands")
 _TOP_FIELDS_2 = (*_TOP_FIELDS, "definition")
@@ -336,6 +338,7 @@ def _hand_from_dict(
         _in_seat_order(captured, players),
         **bids_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
         **completed_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
+        **also_out_from_file(data, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -437,6 +440,7 @@ def _check_hand(hand: Hand, players: tuple[str, ...], number: int, *, checked: b
         _in_seat_order(captured, players),
         **bids_from_file(bids, path, lambda n, f: _seat(n, seats, f, number), players, number),
         **completed_from_file(hand, path, lambda n, f: _seat(n, seats, f, number), players, number),
+        **also_out_from_file(hand, path, lambda n, f: _seat(n, seats, f, number), players, number),
     )
 
 
@@ -633,6 +637,7 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
         out["captured"] = {player: pile_to_dict(pile) for player, pile in hand.captured.items()}
     out.update(bids_to_file(hand))
     out.update(completed_to_file(hand))
+    out.update(also_out_to_file(hand))
     if hand.note is not None:
         out["note"] = hand.note
     if hand.played_at is not None:
@@ -651,6 +656,7 @@ def session_to_dict(doc: SessionDoc) -> dict[str, Any]:
         or hand.made is not None
         or hand.tricks
         or hand.completed is not None
+        or hand.also_out
         for hand in doc.hands
     )
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION_3 if newer else VERSION}

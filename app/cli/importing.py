@@ -89,8 +89,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
     def work(engine: Database) -> ExitStatus:
         nonlocal refused, duplicates, stored
-        from app.fonts import check_session_names
-        from app.game_names import check_session_game
+        from app.session_checks import check_session_file
         from models.services import import_session, read_import_source
         from scoring import CodedError
 
@@ -98,8 +97,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             prefix = f"{name}: " if len(files) > 1 else ""
             try:
                 data = read_import_source(name)
-                check_session_names(data)  # the app could not draw such a name
-                check_session_game(data, engine=engine)  # its game is no other's lookalike
+                check_session_file(data, engine=engine)  # its names: as `kortpoeng score`
                 view = import_session(engine=engine, data=data, as_new=args.as_new)
             except OSError as error:
                 _cannot_read(name, error)

@@ -30,9 +30,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
     points among them) and why nobody scored a hand on standard error (RULES.md §4)."""
     # (the words for an error are loaded when there is one)
     from app.messages import describe_note, describe_warning
+    from app.session_checks import check_session_file
     from models.errors import ImportTooLarge
     from models.files import read_import_source
-    from scoring import ScoringError, read_session, score_session, strict_json
+    from scoring import CodedError, read_session, score_session, strict_json
 
     try:  # (the one strict reader's decoding: Notepad's byte order mark is fine)
         text = strict_json.text_of(read_import_source(args.file))
@@ -48,9 +49,10 @@ def run(args: argparse.Namespace) -> ExitStatus:
         print(describe_error(error), file=sys.stderr)
         return ExitStatus.BAD_INPUT
     try:
+        check_session_file(text)  # names the import refuses (lookalikes…), refused alike
         doc = read_session(text)
         result = score_session(doc)
-    except ScoringError as error:
+    except CodedError as error:
         from app.messages import describe_error
 
         print(describe_error(error), file=sys.stderr)

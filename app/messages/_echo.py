@@ -46,6 +46,13 @@ def _value(value: Any) -> str:
     return _shown(value)
 
 
+def _token(value: Any) -> str:
+    """A file's token (an id, a word of the format: ``collects``) quoted in
+    the active language's quotation marks, so that a sentence never reads it
+    as one of its own words."""
+    return _("“{token}”", token=_shown(value))
+
+
 def _file_value(value: Any) -> str:
     """A value read from a file as the file spells it (``true``, ``null``, a
     list or object by its kind), not as a yes/no answer."""

@@ -32,6 +32,7 @@ _NAMES_PLAYER = frozenset(
         ErrorCode.PLAYER_DUPLICATE,
         ErrorCode.PLAYER_LOOKALIKE,
         ErrorCode.PLAYER_REPEATED,
+        ErrorCode.ALSO_OUT_NOT_ALLOWED,
     }
 )
 

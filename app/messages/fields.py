@@ -89,6 +89,31 @@ _FIELD_WORDS: Mapping[str, str] = {
     # version 2: a progress game (Phase 10)
     "progress": N_("Progress"),
     "completed": N_("phase completed"),
+    "blocked_term": N_("The word for a hand nobody went out of"),
+    "decks": N_("decks"),
+    # version 2: others may go out on their last turn (Five Crowns)
+    "also_out": N_("Others may go out on their last turn"),
+    # version 2: the cards dealt a hand, without a schedule (Phase 10)
+    "cards_dealt": N_("Cards dealt a hand"),
+}
+# A list's own words where its path names the whole list (``keys`` needs at
+# least 1 entry), not one of its items (``keys[3]``: "Key 3").
+_LIST_WORDS: Mapping[str, str] = {
+    "keys": N_("Keys"),
+    "flags": N_("Flags"),
+    "options": N_("Options"),
+    "decks": N_("Decks"),
+    "choices": N_("choices"),
+    "presets": N_("suggestions"),
+}
+# Words whose meaning depends on the part they are in: (the part before, the
+# field) → words ("schedule.rounds" is the schedule's rounds, not the number
+# of rounds; "events[1].most" an event's largest count, not a comparison).
+_IN_PART: Mapping[tuple[str, str], str] = {
+    ("schedule", "rounds"): N_("rounds"),
+    ("events", "most"): N_("largest count"),
+    ("captures", "most"): N_("comparisons"),
+    ("set", "flags"): N_("flags in play"),
 }
 _FIELD_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _FIELD_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
@@ -120,6 +145,8 @@ def _list_item(name: str, number: str) -> str:
         return _("named card {n}", n=n)
     if name == "events":
         return _("event {n}", n=n)
+    if name == "suggested_with":
+        return _("suggested with, switch {n}", n=n)
     return f"{_shown(name)} {n}"
 
 
@@ -134,13 +161,20 @@ def definition_field(path: str) -> str:
     ('Key 3 › points per suit › spades', 'Name › Norwegian')
     """
     parts: list[str] = []
+    before = ""  # the field name of the part before
     for index, segment in enumerate(str(path).split(".")):
         match = _FIELD_PART.fullmatch(segment)
         if match is None:
             parts.append(_shown(segment))
+            before = ""
             continue
         name, number = match.groups()
-        if number is not None:
+        after, before = before, name
+        if number is None and (after, name) in _IN_PART:
+            parts.append(_(_IN_PART[after, name]))
+        elif number is None and name in _LIST_WORDS and (index == 0 or after == "options"):
+            parts.append(_(_LIST_WORDS[name]))
+        elif number is not None:
             parts.append(_list_item(name, number))
         elif name == "definition" and index == 0:
             parts.append(_("Game definition"))

@@ -68,6 +68,16 @@ def _round_cards(w: ScoreWarning) -> str:
     )
 
 
+def _dealt_cards(w: ScoreWarning) -> str:
+    return ngettext(
+        "{player} has {n} card left, but each hand deals only {expected}",
+        "{player} has {n} cards left, but each hand deals only {expected}",
+        w.count,
+        player=w.player or "",
+        expected=format_number(w.expected),
+    )
+
+
 def _counted(what: str | None) -> str:
     """What a captured pile's count counts: the cards, or a suit's cards."""
     if what == "cards" or not what:
@@ -132,6 +142,7 @@ _WARNINGS: Mapping[WarningCode, Callable[[ScoreWarning], str]] = {
     WarningCode.PLAIN_NUMBER: _plain_number,
     WarningCode.NO_CARDS: _no_cards,
     WarningCode.ROUND_CARDS: _round_cards,
+    WarningCode.DEALT_CARDS: _dealt_cards,
     WarningCode.CAPTURE_TOTAL: _capture_total,
     WarningCode.NAMED_CARD_COUNT: _named_card_count,
     WarningCode.NAMED_SUIT_COUNT: _named_suit_count,

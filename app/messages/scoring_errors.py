@@ -3,6 +3,7 @@ cards, hands, players, options, session files and game definitions."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
@@ -16,13 +17,16 @@ from app.messages._echo import (
     _number_param,
     _position,
     _shown,
+    _token,
     _value,
 )
-from app.messages.cards import card_label, card_text, join_or, rank_name, suit_name
+from app.messages.cards import card_label, card_text, join_or, rank_name, suit_name, words
+from app.messages.conflicts import describe_conflict
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
 from scoring import Suit, parse_card
-from scoring.codes import ErrorCode
+from scoring.codes import ErrorCode, Expected
+from scoring.definition import Words
 
 # Each describer gets the error and returns the problem sentence (without the
 # "Hand 3, Kari:" prefix). It says whether it named the player itself.
@@ -156,6 +160,14 @@ def _count_range(e: Any, p: Mapping[str, Any]) -> str:
     suit's count or an event's."""
     what = str(p.get("what", ""))
     suit = _PILE_SUITS.get(what)
+    name = p.get("name")
+    if what != "cards" and suit is None:  # an event's count (sweeps): named by the game
+        return _(
+            "{event}: {value} is not a count from 0 to {maximum}",
+            event=words(name) if isinstance(name, Words) else _token(what),
+            value=_value(p.get("value")),
+            maximum=format_number(p.get("maximum", 0)),
+        )
     counted = _("cards") if what == "cards" else suit_name(suit) if suit else _value(what)
     return _(
         "{value} {counted} is not a count from 0 to {maximum}",
@@ -163,6 +175,18 @@ def _count_range(e: Any, p: Mapping[str, Any]) -> str:
         counted=counted,
         maximum=format_number(p.get("maximum", 0)),
     )
+
+
+def _pile_unknown(value: Any) -> str:
+    """What a captured hand holds that the game does not count: cards left in
+    hand or runs (no pile has them), a suit, a named card, or an event's id."""
+    if value == "left":
+        return _("A captured hand has no cards left in hand to enter")
+    if value == "runs":
+        return _("A captured hand has no runs to enter")
+    suit = _PILE_SUITS.get(str(value))
+    what = suit_name(suit) if suit is not None else card_text(_shown(value))
+    return _("This game does not count “{value}” in a captured pile", value=what)
 
 
 def _file_json(e: Any, p: Mapping[str, Any]) -> str:
@@ -261,25 +285,27 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     ErrorCode.OPTION_TYPE: lambda e, p: _(
         "{option} must be {expected}, not {value}",
-        option=option_name(e.field or ""),
+        option=option_name(e.field or "", p.get("game")),
         expected=_expected(p.get("expected", "")),
-        value=_value(p.get("value")),
+        value=_file_value(p.get("value")),
     ),
     ErrorCode.OPTION_VALUE: lambda e, p: _(
         "{option} must be {choices}, not {value}",
-        option=option_name(e.field or ""),
-        choices=join_or(option_value_name(e.field or "", c) for c in _items(p.get("choices", ()))),
-        value=_value(p.get("value")),
+        option=option_name(e.field or "", p.get("game")),
+        choices=join_or(
+            option_value_name(e.field or "", c, p.get("game")) for c in _items(p.get("choices", ()))
+        ),
+        value=_file_value(p.get("value")),
     ),
     ErrorCode.OPTION_RANGE: lambda e, p: _(
         "{option} must be a whole number of at least {minimum}, not {value}",
-        option=option_name(e.field or ""),
+        option=option_name(e.field or "", p.get("game")),
         minimum=format_number(p.get("minimum", 1)),
         value=_value(p.get("value")),
     ),
     ErrorCode.OPTION_TOO_LARGE: lambda e, p: _(
         "{option} must be at most {maximum}, not {value}",
-        option=option_name(e.field or ""),
+        option=option_name(e.field or "", p.get("game")),
         maximum=format_number(p.get("maximum", 0)),
         value=_value(p.get("value")),
     ),
@@ -408,9 +434,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     # a captured hand (RULES.md §5)
     ErrorCode.COUNT_RANGE: lambda e, p: _count_range(e, p),
-    ErrorCode.PILE_UNKNOWN: lambda e, p: _(
-        "This game does not count “{value}” in a captured pile", value=_value(p.get("value"))
-    ),
+    ErrorCode.PILE_UNKNOWN: lambda e, p: _pile_unknown(p.get("value")),
     ErrorCode.TEAMS_UNEVEN: lambda e, p: ngettext(
         "Partnerships need players in teams of {size}, at least two teams: not {n} player",
         "Partnerships need players in teams of {size}, at least two teams: not {n} players",
@@ -450,6 +474,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.WENT_OUT_WITHOUT_STAGE: lambda e, p: _(
         "went out, so the phase was completed: tick it"
     ),
+    ErrorCode.ALSO_OUT_NOT_ALLOWED: lambda e, p: _also_out(e, p),
     # ... and a game definition (``field`` is the path of the value)
     ErrorCode.DEFINITION_JSON: lambda e, p: _("The game definition is not valid JSON"),
     ErrorCode.DEFINITION_TOO_LARGE: lambda e, p: ngettext(
@@ -461,40 +486,40 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.DEFINITION_DUPLICATE_KEY: lambda e, p: _twice(_def_field(e)),
     ErrorCode.DEFINITION_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng game definition (format is “{value}”)",
-        value=_value(p.get("value")),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_VERSION: lambda e, p: (
         _(
             "This game definition has version {value}; this version of Kortpoeng reads versions "
             "1 to {newest}",
-            value=_value(p.get("value")),
+            value=_def_value(p.get("value")),
             newest=_number_param(p, "newest") or "2",
         )
         if _whole(p.get("value"))
         else _(
             "This game definition's version is {value}: it must be a whole number, 1 to {newest}",
-            value=_value(p.get("value")),
+            value=_def_value(p.get("value")),
             newest=_number_param(p, "newest") or "2",
         )
     ),
     ErrorCode.DEFINITION_NOT_OBJECT: lambda e, p: _not_object(_def_field(e)),
     ErrorCode.DEFINITION_MISSING: lambda e, p: _missing(_def_field(e)),
     ErrorCode.DEFINITION_UNKNOWN_FIELD: lambda e, p: _unknown_field(_def_field(e)),
-    ErrorCode.DEFINITION_TYPE: lambda e, p: _wrong_type(
-        _def_field(e), p.get("expected", ""), _value(p.get("value"))
+    ErrorCode.DEFINITION_TYPE: lambda e, p: _wrong_type(  # (a value typed: as typed)
+        _def_field(e), p.get("expected", ""), _def_value(p.get("value"), quoted=True)
     ),
     ErrorCode.DEFINITION_RANGE: lambda e, p: _(
         "{field} must be a whole number from {minimum} to {maximum}, not {value}",
         field=_def_field(e),
         minimum=format_number(p.get("minimum", 0)),
         maximum=format_number(p.get("maximum", 0)),
-        value=_value(p.get("value")),
+        value=_def_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_VALUE: lambda e, p: _(
         "{field} must be one of {choices}, not {value}",
         field=_def_field(e),
-        choices=join_or(_shown(c) for c in _items(p.get("choices", ()))),
-        value=_value(p.get("value")),
+        choices=join_or(_def_value(c) for c in _items(p.get("choices", ()))),
+        value=_def_value(p.get("value")),
     ),
     ErrorCode.DEFINITION_TOO_MANY: lambda e, p: ngettext(
         "{field} may have at most {n} entry",
@@ -545,15 +570,17 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.DEFINITION_ID: lambda e, p: _(
         "{field} must be lower-case letters, digits and _, a letter first: not “{value}”",
         field=_def_field(e),
-        value=_value(p.get("value")),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_DUPLICATE_ID: lambda e, p: _(
-        "{field}: “{value}” is used twice", field=_def_field(e), value=_value(p.get("value"))
+        "{field}: “{value}” is used twice",
+        field=_def_field(e),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_FACE_IS_CARD: lambda e, p: _(
         "{field}: “{value}” reads as a playing card; choose another name",
         field=_def_field(e),
-        value=_value(p.get("value")),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_JOKER_SUITS: lambda e, p: _(
         "{field}: a joker has no suits", field=_def_field(e)
@@ -566,20 +593,54 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ),
     ErrorCode.DEFINITION_PRESET: lambda e, p: _exactly_one(_def_field(e), "value, per_player"),
     ErrorCode.DEFINITION_UNKNOWN_KEY: lambda e, p: _(
-        "{field}: the game has no key “{value}”", field=_def_field(e), value=_value(p.get("value"))
+        "{field}: the game has no key “{value}”",
+        field=_def_field(e),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_UNKNOWN_FLAG: lambda e, p: _(
-        "{field}: the game has no flag “{value}”", field=_def_field(e), value=_value(p.get("value"))
+        "{field}: the game has no flag “{value}”",
+        field=_def_field(e),
+        value=_def_value(p.get("value"), quoted=True),
     ),
     ErrorCode.DEFINITION_UNKNOWN_OPTION: lambda e, p: _(
         "{field}: the game has no switch “{value}”",
         field=_def_field(e),
-        value=_value(p.get("value")),
+        value=_def_value(p.get("value"), quoted=True),
     ),
-    ErrorCode.DEFINITION_CONFLICT: lambda e, p: _(
-        "{field} cannot be played together with the rest of the game", field=_def_field(e)
-    ),
+    ErrorCode.DEFINITION_CONFLICT: lambda e, p: describe_conflict(e, p),
     ErrorCode.DEFINITION_UNKNOWN_SUIT: lambda e, p: _(
-        "{field}: the deck has no suit “{value}”", field=_def_field(e), value=_value(p.get("value"))
+        "{field}: the deck has no suit “{value}”",
+        field=_def_field(e),
+        value=_def_value(p.get("value"), quoted=True),
     ),
 }
+
+
+#: A file's word-like token (``collects``, ``per_player``): shown quoted, as
+#: what the file must say, never as a word of the sentence's language.
+_TOKEN = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _def_value(value: Any, *, quoted: bool = False) -> str:
+    """A value a game definition refused, or one it may hold: a list or an
+    object by its kind (:data:`scoring.codes.Expected`), a word-like token
+    quoted (“collects” / «collects»; ``quoted``: the sentence quotes it
+    already), anything else as :func:`_value`."""
+    if isinstance(value, Expected):
+        return _expected(value)
+    if isinstance(value, str) and _TOKEN.fullmatch(value) and not quoted:
+        return _token(value)
+    return _value(value)
+
+
+def _also_out(e: Any, p: Mapping[str, Any]) -> str:
+    """A hand's ``also_out`` where it cannot be (RULES.md §6)."""
+    player = _shown(e.player or "")
+    reason = p.get("reason")
+    if reason == "blocked":
+        return _("{player} cannot have gone out too: nobody went out first", player=player)
+    if reason == "went_out":
+        return _("{player} went out first, so is not also one who went out too", player=player)
+    return _(
+        "{player} cannot have gone out too: in this game only one player goes out", player=player
+    )

@@ -105,6 +105,8 @@ def entry_of(hand: Hand, players: Sequence[str]) -> dict[str, Any]:
         entry.update(_bids_entry(hand, seat))
     if hand.completed is not None:  # a progress game's hand (Phase 10): seats
         entry["completed"] = [seat[p] for p in hand.completed]
+    if hand.also_out:  # who also went out on their last turn (Five Crowns): seats
+        entry["also_out"] = [seat[p] for p in hand.also_out]
     return entry
 
 
@@ -196,6 +198,8 @@ def hand_of(
         data["made"] = [name(k) for k in entry["made"]]
     if isinstance(entry.get("completed"), list):  # a progress game's hand (Phase 10)
         data["completed"] = [name(k) for k in entry["completed"]]
+    if isinstance(entry.get("also_out"), list):  # who also went out (Five Crowns)
+        data["also_out"] = [name(k) for k in entry["also_out"]]
     if note is not None:
         data["note"] = note
     if played_at is not None:

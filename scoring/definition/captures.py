@@ -168,7 +168,15 @@ def _check_teams(definition: GameDefinition, effects: Iterable[tuple[str, Effect
         return
     counts = team_counts(definition)
     if not counts or (definition.teams.always and definition.min_players not in counts):
-        raise fail(ErrorCode.DEFINITION_CONFLICT, "teams.size", reason="teams_players")
+        raise fail(
+            ErrorCode.DEFINITION_CONFLICT,
+            "teams.size",
+            reason="teams_players",
+            size=definition.teams.size,
+            min=definition.min_players,
+            max=definition.max_players,
+            always=definition.teams.always,
+        )
 
 
 def _card_suits(suits: Sequence[str]) -> list[str]:

@@ -1,7 +1,8 @@
 """Reading a progress game's part of a definition (GAME_FORMAT.md
 ``progress``, version 2; RULES.md §8 Phase 10): the ``stages`` each player
 goes through, and the checks across fields they bring (``end:
-last_stage``, someone must go out). Each refusal a
+last_stage``, someone must go out); and ``also_out``'s check (someone must
+go out, RULES.md §6). Each refusal a
 :class:`~scoring.errors.GameDefinitionError` naming the field."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ..codes import ErrorCode
 from .reader import READER, fail
 from .shapes import LIMITS, Effect, End, GameDefinition, Progress, WentOut
 
-__all__ = ["check_progress", "progress_to_dict", "read_progress"]
+__all__ = ["check_also_out", "check_progress", "progress_to_dict", "read_progress"]
 
 
 def read_progress(value: Any) -> Progress:
@@ -64,4 +65,25 @@ def check_progress(definition: GameDefinition, effects: Sequence[tuple[str, Effe
     ]
     for path, how in went_out:
         if how is WentOut.NEVER:
-            raise fail(ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out")
+            raise fail(
+                ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out", needs="progress"
+            )
+
+
+def check_also_out(definition: GameDefinition, effects: Sequence[tuple[str, Effect]]) -> None:
+    """Refuse ``also_out`` (GAME_FORMAT.md version 2: others may go out on
+    their last turn, RULES.md §6) in a game nobody goes out of.
+
+    Raises :class:`~scoring.errors.GameDefinitionError`: ``went_out: never``
+    (the game's or an option's) with ``also_out`` true
+    (``definition_conflict``, reason ``nobody_goes_out``)."""
+    if not definition.also_out:
+        return
+    went_out = [("went_out", definition.went_out)] + [
+        (f"{p}.went_out", e.went_out) for p, e in effects if e.went_out
+    ]
+    for path, how in went_out:
+        if how is WentOut.NEVER:
+            raise fail(
+                ErrorCode.DEFINITION_CONFLICT, path, reason="nobody_goes_out", needs="also_out"
+            )

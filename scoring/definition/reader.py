@@ -31,13 +31,15 @@ def fail(code: ErrorCode, path: str, **params: Any) -> GameDefinitionError:
 
 def shown(value: Any) -> Any:
     """A refused value as a message may show it: a number, ``None`` or a
-    boolean as it is (an enormous number as words), text cut to 40
-    characters, anything else by its type's name."""
+    boolean as it is (the app's describer shortens an enormous number), text
+    cut to 40 characters, a list or an object by its kind
+    (:attr:`Expected.LIST`, :attr:`Expected.OBJECT`: words the app
+    translates, never English text)."""
     if isinstance(value, bool | int | float) or value is None:
-        return value if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+        return value
     if isinstance(value, str):
         return value[:40]
-    return type(value).__name__
+    return Expected.LIST if isinstance(value, list | tuple) else Expected.OBJECT
 
 
 def type_error(path: str, expected: Expected, value: Any) -> GameDefinitionError:
@@ -135,7 +137,7 @@ class Reader:
         raise fail(
             ErrorCode.DEFINITION_VALUE,
             path,
-            choices=", ".join(str(m.value) for m in kind),
+            choices=[str(m.value) for m in kind],
             value=shown(value),
         )
 

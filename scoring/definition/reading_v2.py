@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import Rank, Suit
 from ..codes import ErrorCode
 from .bids import Repeat
-from .progress import check_progress, read_progress
+from .progress import check_also_out, check_progress, read_progress
 from .reader import READER, fail, shown
 from .reading_bids import check_bids, read_bids
 from .shapes import (
@@ -31,7 +31,17 @@ from .shapes import (
 __all__ = ["V2_FIELDS", "check_v2", "hand_fields", "read_v2"]
 
 #: The top-level fields a version 2 document may hold besides version 1's.
-V2_FIELDS = ("schedule", "suits", "hand", "bids", "captures", "teams", "progress")
+V2_FIELDS = (
+    "schedule",
+    "suits",
+    "hand",
+    "bids",
+    "captures",
+    "teams",
+    "progress",
+    "also_out",
+    "cards_dealt",
+)
 #: The top-level fields only a ``captured`` game may have (RULES.md §5).
 _CAPTURED_ONLY = ("captures", "teams")
 #: Per hand kind (GAME_FORMAT.md ``hand``): the top-level fields it must
@@ -40,7 +50,7 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
     HandKind.OUT: (("keys", "went_out", "blocked"), ("bids", *_CAPTURED_ONLY)),
     HandKind.CAPTURED: (
         ("captures",),
-        ("keys", "went_out", "blocked", "counted", "bids", "progress"),
+        ("keys", "went_out", "blocked", "counted", "bids", "progress", "also_out", "cards_dealt"),
     ),
     HandKind.BIDS: (
         ("bids", "schedule"),
@@ -55,6 +65,8 @@ _HAND_FIELDS: dict[HandKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "next_dealer",
             *_CAPTURED_ONLY,
             "progress",
+            "also_out",
+            "cards_dealt",
         ),
     ),
 }
@@ -142,7 +154,7 @@ def hand_fields(
             raise fail(
                 ErrorCode.DEFINITION_VALUE,
                 "hand",
-                choices=", ".join(k.value for k in _HAND_FIELDS),
+                choices=[k.value for k in _HAND_FIELDS],
                 value=kind.value,
             )
     needed, refused = _HAND_FIELDS[kind]
@@ -181,6 +193,12 @@ def read_v2(top: Mapping[str, Any]) -> dict[str, Any]:
         found["bids"] = read_bids(top["bids"])
     if "progress" in top:
         found["progress"] = read_progress(top["progress"])
+    if "also_out" in top:  # others may go out on their last turn (RULES.md §6)
+        found["also_out"] = READER.boolean(top["also_out"], "also_out")
+    if "cards_dealt" in top:  # each hand's deal, without a schedule (RULES.md §8)
+        found["cards_dealt"] = READER.whole(
+            top["cards_dealt"], "cards_dealt", 1, LIMITS.round_cards
+        )
     return found
 
 
@@ -208,6 +226,25 @@ def _cards_in_play(definition: GameDefinition, players: int) -> int:
     return decks * (len(definition.suits) * rank_count + faces + jokers)
 
 
+def _check_dealt(definition: GameDefinition, path: str, cards: int) -> None:
+    """Refuse ``cards`` dealt to each of the most players when the decks in
+    play for them hold fewer (``definition_conflict``, reason
+    ``schedule_cards``, with ``players``, ``cards``, ``dealt`` and ``in_play``
+    for the message)."""
+    players = definition.max_players
+    in_play = _cards_in_play(definition, players)
+    if players * cards > in_play:
+        raise fail(
+            ErrorCode.DEFINITION_CONFLICT,
+            path,
+            reason="schedule_cards",
+            players=players,
+            cards=cards,
+            dealt=players * cards,
+            in_play=in_play,
+        )
+
+
 def check_v2(
     definition: GameDefinition, version: int, effects: Sequence[tuple[str, Effect]]
 ) -> None:
@@ -225,7 +262,8 @@ def check_v2(
     ``cards``); a key's suit that is not among the ``suits``
     (``definition_value``); a bids game's parts where they cannot be played
     (:func:`~scoring.definition.reading_bids.check_bids`); a progress
-    game's (:func:`~scoring.definition.progress.check_progress`)."""
+    game's (:func:`~scoring.definition.progress.check_progress`); ``also_out``
+    in a game nobody goes out of (:func:`~scoring.definition.progress.check_also_out`)."""
     check_bids(definition, version, effects)
     ends = [("end", definition.end)] + [(f"{p}.end", e.end) for p, e in effects if e.end]
     if version == 1:
@@ -239,7 +277,12 @@ def check_v2(
                 )
         return
     check_progress(definition, effects)
+    check_also_out(definition, effects)
     schedule = definition.schedule
+    if definition.cards_dealt is not None:
+        if schedule is not None:  # each round says its own cards
+            raise fail(ErrorCode.DEFINITION_CONFLICT, "cards_dealt", reason="dealt_schedule")
+        _check_dealt(definition, "cards_dealt", definition.cards_dealt)
     if schedule is None:
         if any(end is End.SCHEDULE for _path, end in ends):
             raise fail(ErrorCode.DEFINITION_MISSING, "schedule")
@@ -255,13 +298,7 @@ def check_v2(
                 )
         rows = schedule.rounds
         largest = max(range(len(rows)), key=lambda i: rows[i].cards)
-        dealt = definition.max_players * rows[largest].cards
-        if dealt > _cards_in_play(definition, definition.max_players):
-            raise fail(
-                ErrorCode.DEFINITION_CONFLICT,
-                f"schedule.rounds[{largest + 1}].cards",
-                reason="schedule_cards",
-            )
+        _check_dealt(definition, f"schedule.rounds[{largest + 1}].cards", rows[largest].cards)
     if definition.suits != STANDARD_SUITS:
         for i, key in enumerate(definition.keys, 1):
             for suit, _points in key.suits:

@@ -377,7 +377,12 @@ class Teams:
 class GameDefinition:
     """A whole game definition (GAME_FORMAT.md); all points are whole points.
     ``progress`` (version 2, with ``end: last_stage``): the stages each
-    player goes through (RULES.md §8).
+    player goes through (RULES.md §8). ``also_out`` (version 2): after a
+    player goes out every other player has one more turn, and whoever goes
+    out on it scores nothing too (RULES.md §6 Five Crowns; a hand's
+    ``also_out``). ``cards_dealt`` (version 2, a game without a schedule):
+    the cards each player is dealt a hand (RULES.md §8 Phase 10: 10); more
+    left in hand is a ``dealt_cards`` warning.
 
     ``decks`` pairs (from this many players, this many decks), ascending, the
     first at ``min_players``. ``schedule`` and ``suits`` (the ids of one
@@ -422,6 +427,8 @@ class GameDefinition:
     teams: Teams | None = None
     bids: Bids | None = None
     progress: Progress | None = None
+    also_out: bool = False
+    cards_dealt: int | None = None
 
     @property
     def version(self) -> int:
@@ -434,6 +441,8 @@ class GameDefinition:
             or self.hand is not HandKind.OUT
             or self.teams is not None
             or self.progress is not None
+            or self.also_out
+            or self.cards_dealt is not None
         ):
             return 2
         return 1

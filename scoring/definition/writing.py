@@ -199,6 +199,10 @@ def definition_to_dict(definition: GameDefinition) -> dict[str, Any]:
         out["keys"] = [_key_to_dict(key) for key in d.keys]
         out["went_out"] = d.went_out.value
         out["blocked"] = d.blocked.value
+        if d.also_out:
+            out["also_out"] = True
+        if d.cards_dealt is not None:
+            out["cards_dealt"] = d.cards_dealt
     if d.blocked_term is not BlockedTerm.NOBODY_OUT:
         out["blocked_term"] = d.blocked_term.value
     if d.flags:

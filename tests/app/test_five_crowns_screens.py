@@ -35,8 +35,8 @@ PLAYERS = ["Ada", "Bo", "Cy", "Di"]
 
 #: RULES.md §6.1 rounds 1–3, then rounds 4–11 ending at Ada 212, Bo 198,
 #: Cy 198, Di 240 (as tests/scoring/test_five_crowns.py); a player who went
-#: out on the last turn is entered with nothing (the app asks, and it is
-#: confirmed).
+#: out on the last turn (round 1 Di, round 2 Cy) is not in the round's
+#: mapping: one tap on their "Went out too".
 ROUNDS: Sequence[tuple[str, Mapping[str, Sequence[str]]]] = (
     ("Ada", {"Bo": ["3H", "8C", "JS"], "Cy": ["JKR", "5", "9D"]}),
     ("Bo", {"Ada": ["KD", "6", "8H", "10S"], "Di": ["4H", "J", "7C", "9D"]}),
@@ -100,15 +100,22 @@ def test_the_rules_screen_lists_the_rounds_and_the_wild_points():
         assert text["Runder"].splitlines()[8] == "Runde 9 av 11 · 11 kort · Kn er vill"
 
 
+def also_out(went_out: str, left: Mapping[str, Sequence[str]]) -> list[str]:
+    """The players of a round of :data:`ROUNDS` who went out on the last turn."""
+    return [p for p in PLAYERS if p != went_out and p not in left]
+
+
 def play(table: Table, sid: int, rounds: Sequence[tuple[str, Mapping[str, Sequence[str]]]]) -> None:
-    """Enter ``rounds`` on the hand screen, one after another, confirming a
-    hand's warnings when asked (a player who went out on the last turn)."""
+    """Enter ``rounds`` on the hand screen, one after another: who went out,
+    a tap on "Went out too" for a player who went out on the last turn, the
+    cards left, save (no question asked)."""
     for went_out, left in rounds:
         screen = table.new_hand(sid)
         screen.draft.set_went_out(went_out)
+        for player in also_out(went_out, left):
+            screen.draft.toggle_also_out(player)
         held(screen.draft, left)
-        if not tap(screen.save):
-            assert tap(screen.save_anyway)
+        assert tap(screen.save), screen.problem(screen.preview())
 
 
 def test_a_session_of_eleven_rounds_is_played_to_its_end(db) -> None:
@@ -130,6 +137,9 @@ def test_a_session_of_eleven_rounds_is_played_to_its_end(db) -> None:
         other = "3" if wild != "3" else "4"
         assert keys[Card(Rank(other))] == int(other)
         draft.set_went_out(went_out)
+        assert draft.offers_also_out
+        for player in also_out(went_out, left):
+            draft.toggle_also_out(player)
         held(draft, left)
         if number == 1:
             assert points_shown(screen.preview(), "Bo") == "39"
@@ -137,9 +147,8 @@ def test_a_session_of_eleven_rounds_is_played_to_its_end(db) -> None:
         if number == 3:
             assert points_shown(screen.preview(), "Ada") == "54"
             assert points_shown(screen.preview(), "Di") == "80"
-        if not tap(screen.save):  # a player who went out on the last turn: nothing entered
-            assert screen.warning_lines, screen.problem(screen.preview())
-            assert tap(screen.save_anyway)
+        # a player who went out on the last turn was one tap: no question on save
+        assert tap(screen.save) and not screen.warning_lines
         if number == 3:
             totals = table.session(sid).standings.totals
             assert dict(totals) == {"Ada": 91, "Bo": 47, "Cy": 64, "Di": 127}
@@ -278,3 +287,110 @@ def test_deleting_a_round_says_that_the_later_rounds_moved_up(db, lang: str, sai
     screen = table.change_hand(sid, 3)
     assert tap(screen.delete)
     assert table.app.notice.text == ("Hand 3 deleted" if lang == "en" else "Runde 3 er slettet")
+
+
+class Taps:
+    """The taps of a round's entry, counted as a finger makes them (RULES.md §6.2)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.count = 0
+
+    def enter_hand(self, sid: int):
+        self.count += 1  # *Enter hand n*
+        return self.table.new_hand(sid)
+
+    def went_out(self, screen, player: str) -> None:
+        self.count += 1
+        screen.draft.set_went_out(player)
+
+    def also_out(self, screen, player: str) -> None:
+        self.count += 1  # "Went out too"
+        screen.draft.toggle_also_out(player)
+
+    def cards(self, screen, player: str, faces: Sequence[str]) -> None:
+        for face in faces:  # one tap a card: by rank (a suit never changes its value)
+            self.count += 1
+            held(screen.draft, {player: [face]})
+
+    def save(self, screen) -> bool:
+        self.count += 1
+        return tap(screen.save)
+
+
+def enter_round(taps: Taps, sid: int, went_out: str, left: Mapping[str, Sequence[str]]):
+    screen = taps.enter_hand(sid)
+    taps.went_out(screen, went_out)
+    for player in also_out(went_out, left):
+        taps.also_out(screen, player)
+    for player, faces in left.items():
+        taps.cards(screen, player, [face.rstrip("SHDC") or face for face in faces])
+    assert taps.save(screen), screen.problem(screen.preview())
+    return screen
+
+
+def test_rules_section_6_2_taps_round_1_is_10_and_round_3_is_15(db) -> None:
+    """RULES.md §6.2: one tap for who went out, one a card left (its rank),
+    one for a player who also went out (Di in round 1); with *Enter hand* and
+    *Save hand*, round 1 is 10 taps and round 3 15 (the README's figures).
+    Before, Di (nothing entered) was a warning and *Save anyway* one more tap."""
+    table = Table()
+    sid = start(table)
+    taps = Taps(table)
+    enter_round(taps, sid, *ROUNDS[0])
+    assert taps.count == 10
+    assert dict(table.session(sid).hands[0].points) == {"Ada": 0, "Bo": 39, "Cy": 64, "Di": 0}
+    taps.count = 0
+    play(table, sid, ROUNDS[1:2])
+    enter_round(taps, sid, *ROUNDS[2])
+    assert taps.count == 15
+    assert dict(table.session(sid).standings.totals) == {"Ada": 91, "Bo": 47, "Cy": 64, "Di": 127}
+
+
+def test_a_player_nobody_marked_with_no_cards_still_gets_the_warning(db) -> None:
+    """Round 1 with Di neither marked nor given cards: the save asks (a player
+    forgotten would score 0), naming Di; marked, it saves at once."""
+    table = Table()
+    sid = start(table)
+    screen = table.new_hand(sid)
+    screen.draft.set_went_out("Ada")
+    held(screen.draft, ROUNDS[0][1])
+    assert not tap(screen.save)
+    assert screen.warning_lines and "Di" in " ".join(screen.warning_lines)
+    screen.draft.toggle_also_out("Di")
+    assert not screen.warning_lines  # the question goes with the change
+    assert tap(screen.save)
+    stored = table.call(services.get_hand, session_id=sid, number=1)
+    assert stored.hand.also_out == ("Di",) and stored.score.points["Di"] == 0
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Went out too"), ("nb", "Gikk også ut")])
+def test_went_out_too_is_kept_and_shown_when_the_round_is_changed(
+    db, lang: str, words: str
+) -> None:
+    """The mark is stored with the round (SESSION_FORMAT.md ``also_out``): the
+    round changed later shows Di marked, "Went out too" under the name, no
+    keypad to fill; unmarking Di brings the warning back; cards tapped for a
+    player then marked wait aside (not part of the hand)."""
+    set_language(lang)
+    table = Table()
+    sid = start(table)
+    play(table, sid, ROUNDS[:1])
+    screen = table.change_hand(sid, 1)
+    draft = screen.draft
+    assert draft.is_also_out("Di") and not draft.needs_leftover("Di")
+    from app.ui.state.hand_screen import status_shown
+
+    assert status_shown(draft, screen.preview(), "Di") == words
+    assert draft.unchanged()
+    draft.toggle_also_out("Di")
+    assert not draft.is_also_out("Di") and draft.edited
+    assert [w.code for w in screen.preview().score.warnings] == ["no_cards"]
+    held(draft, {"Di": ["K"]})
+    draft.toggle_also_out("Di")
+    assert draft.hand().left.get("Di") is None and draft.hand().also_out == ("Di",)
+    # the player who went out cannot be marked; marking them as gone out unmarks
+    draft.toggle_also_out("Ada")
+    assert draft.hand().also_out == ("Di",)
+    draft.set_went_out("Di")
+    assert draft.hand().also_out == ()

@@ -295,3 +295,29 @@ def test_the_table_screen_ranks_by_phase_then_total(db) -> None:
         ("Cy", "10", 3),
     ]
     assert shown.progress == "Ada and Bo on phase 2 of 10"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Hand 1: Cy has 11 cards left, but each hand deals only 10"),
+        ("nb", "Runde 1: Cy har 11 kort igjen, men hver runde gir bare 10"),
+    ],
+)
+def test_more_than_the_10_cards_dealt_asks_before_saving(db, lang: str, said: str) -> None:
+    """RULES.md §8 *Warnings*: Cy entered with 11 cards (10 are dealt). The
+    save asks, saying so (before: it saved without a word); *Save anyway*
+    keeps it."""
+    set_language(lang)
+    table = Table()
+    sid = start(table)
+    taps = Taps(table)
+    screen = taps.enter_hand(sid)
+    taps.went_out(screen, "Ada")
+    for face in ["low"] * 7 + ["high", "high", "skip", "wild"]:
+        taps.card(screen, "Cy", face)
+    taps.card(screen, "Bo", "low")
+    assert not taps.save(screen)
+    assert screen.warning_lines == [said]
+    assert tap(screen.save_anyway)
+    assert dict(table.session(sid).standings.totals)["Cy"] == 95

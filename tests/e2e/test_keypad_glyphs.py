@@ -201,7 +201,7 @@ def nine_cards_are_counted(open_page: Any, server: Any, session_id: int, lang: s
     chips = boxes(page, "chip-1-")
     assert sorted(chips) == [f"chip-1-{i}" for i in range(9)]
     said = h.text_of(page, "cards-1") if h.by_id(page, "cards-1").count() else ""
-    counted = said == {"en": "9 cards:", "nb": "9 kort:"}[lang]
+    counted = said == {"en": "9 cards", "nb": "9 kort"}[lang]  # (on the name's line)
     width = h.PHONE["width"]
 
     def whole(box: list[int]) -> bool:

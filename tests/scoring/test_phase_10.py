@@ -171,6 +171,23 @@ def test_more_of_a_card_class_than_the_deck_holds_is_a_warning():
     assert [w.code for w in result.warnings] == [WarningCode.RANK_COUNT]
 
 
+def test_more_than_the_10_cards_dealt_left_in_hand_is_a_warning():
+    """RULES.md §8 *Warnings*: more than 10 cards left in a hand (10 are
+    dealt). Cy with 11: a ``dealt_cards`` warning naming Cy, 11 and 10
+    (none before: nothing said the deal); 10 cards, or 11 typed as points,
+    are none."""
+    eleven = cards(*["low"] * 7, "high", "high", "skip", "wild")
+    result = score(Hand("Ada", {"Bo": cards("low"), "Cy": eleven}, completed=("Ada",)))
+    assert result.points["Cy"] == 7 * 5 + 2 * 10 + 15 + 25
+    assert [(w.code, w.player, w.count, w.expected) for w in result.warnings] == [
+        (WarningCode.DEALT_CARDS, "Cy", 11, 10)
+    ]
+    assert WarningCode.DEALT_CARDS.asks
+    assert score(HAND_1).warnings == ()
+    typed = score(Hand("Ada", {"Bo": cards("low"), "Cy": 95}, completed=("Ada",)))
+    assert WarningCode.DEALT_CARDS not in [w.code for w in typed.warnings]
+
+
 # -- properties --------------------------------------------------------------------------
 
 

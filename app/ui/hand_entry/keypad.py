@@ -119,7 +119,11 @@ def _short(key: PadKey, label: str) -> bool:
 def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
     """One entered card: a 48-high button showing × and the card (``label``:
     last, so a chip cut at the left edge of its strip still shows its card);
-    a tap removes it (``name``: the card in words, for screen readers)."""
+    a tap removes it (``name``: the card in words, for screen readers). A
+    rank's chip ("K", "10", "Kn") is exactly 48 wide, a touch target and no
+    more, so that a phone's strip shows six of them; a longer label (a face's
+    name) makes its chip as wide as it needs."""
+    short = len(label) <= 2
     return tagged(
         identifier,
         ft.Container(
@@ -133,7 +137,8 @@ def card_chip(identifier: str, label: str, name: str, on_click) -> ft.Control:
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
             # as wide as the card and its ×, at any text size (at least 48)
-            padding=ft.Padding.symmetric(horizontal=11),
+            padding=ft.Padding.symmetric(horizontal=0 if short else 11),
+            width=TOUCH if short else None,
             height=TOUCH,
             border_radius=10,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
@@ -157,9 +162,12 @@ def cards_heading(count: int) -> str:
     return ngettext("{n} card:", "{n} cards:", count)
 
 
-def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> ft.Control:
+def chip_strip(
+    chips: Sequence[ft.Control], hint: str, identifier: str = "", *, counted: bool = True
+) -> ft.Control:
     """Entered cards (``chips``, e.g. from :func:`card_chip`) after their count
-    (:func:`cards_heading`, semantics ``identifier`` when given), in a strip
+    (:func:`cards_heading`, semantics ``identifier`` when given; none when
+    ``counted`` is false: the count is shown elsewhere), in a strip
     one chip high (48 px) that scrolls sideways with the newest in view, and a
     scroll bar where a mouse needs one to reach the first entered; ``hint`` in
     the same space before the first card. Its height never changes, so the
@@ -179,7 +187,7 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
     return ft.Container(
         content=ft.Row(
             [
-                count,
+                *([count] if counted else []),
                 ft.Container(
                     # the newest at the end, in view; the first entered
                     # reached by scrolling back (or the bar)
@@ -198,9 +206,10 @@ def chip_strip(chips: Sequence[ft.Control], hint: str, identifier: str = "") -> 
 
 @ft.component
 def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
-    """The leftover cards as chips, after their count (``cards-<seat>``), in a
-    strip one chip high that scrolls sideways (the newest in view); a tap on
-    a chip removes it. Before the first card, a hint in the same space."""
+    """The leftover cards as chips in a strip one chip high that scrolls
+    sideways (the newest in view); a tap on a chip removes it. Before the
+    first card, a hint in the same space. Their count is on the name's line
+    (:func:`~app.ui.hand_entry.player_panel.PlayerPanel`, ``cards-<seat>``)."""
     held = draft.cards.get(player, ())
     return chip_strip(
         [
@@ -215,5 +224,5 @@ def CardChips(draft: HandDraft, player: str, seat: int) -> ft.Control:
         _("No cards taken (tap the keys below)")
         if draft.rules.counted == "tricks"
         else _("No cards left (tap the keys below)"),
-        f"cards-{seat}",
+        counted=False,
     )

@@ -1,16 +1,20 @@
 """One player's part of a hand (runs, leftover cards or a typed number, the
 live points) and the live score of the whole hand, from :mod:`scoring`.
 
-A panel keeps its height while cards are tapped in: a header one key high
-(the name and the points in cards, the chips in a strip that scrolls
-sideways, the "type points" switch), then the keypad's two rows."""
+A panel keeps its height while cards are tapped in: the name's line (the
+name, the points in cards, the count of cards; "Went out too" where the
+game has it), then a row one key high across the panel's width (the chips
+in a strip that scrolls sideways, the "type points" switch), then the
+keypad's rows. The strip has the panel's width, so a phone (390 px) shows
+six cards of a hand, not two."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import _
+from app.i18n import _, ngettext
 from app.ui.common import TOUCH, TypedTexts, number_field, tagged, use_created
+from app.ui.hand_entry.also_out_toggle import AlsoOutToggle
 from app.ui.hand_entry.keypad import GAP, CardChips, CardKeypad
 from app.ui.hand_entry.progress_panel import StageToggle
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
@@ -26,8 +30,8 @@ from app.ui.state.hand_screen import (
 
 __all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel", "held_text"]
 
-#: Width of the name column of a panel's header, in logical pixels: the
-#: longest word of its status line ("hånden" in "73 på hånden") whole at
+#: Width of the name column of a captured pile's row (capture_panel), in
+#: logical pixels: the longest word of a status line ("hånden" in "73 på hånden") whole at
 #: 200 % text size (108 px in DejaVu Sans), so large text wraps between
 #: words, never inside one.
 NAME_WIDTH = 112
@@ -40,31 +44,35 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
     texts = use_created(TypedTexts)
     player = draft.players[seat]
     went_out = draft.went_out == player
+    also_out = draft.is_also_out(player)  # went out on the last turn: nothing to enter
     plain = player in draft.plain and not went_out
-    # Always a line (0 before the first card), so the header's height never
-    # changes while cards are tapped in, at any text size.
+    # Always a line (0 before the first card, the count too), so the line's
+    # height never changes while cards are tapped in.
     status = status_shown(draft, preview, player)
-    name_column = ft.Container(
-        content=ft.Column(
-            [
-                # (large text wraps here rather than being cut off)
-                ft.Text(player, size=16, weight=ft.FontWeight.W_600, max_lines=2),
-                tagged(
-                    f"left-{seat}",
-                    ft.Text(
-                        status,
-                        color=ft.Colors.TERTIARY if went_out else ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                ),
-            ],
-            spacing=0,
-            alignment=ft.MainAxisAlignment.CENTER,
-        ),
-        width=NAME_WIDTH,
-    )
-    header: list[ft.Control] = [name_column]
-    controls: list[ft.Control] = []
-    if not went_out:
+    muted = ft.Colors.TERTIARY if went_out or also_out else ft.Colors.ON_SURFACE_VARIANT
+    line: list[ft.Control] = [
+        ft.Text(player, size=16, weight=ft.FontWeight.W_600),
+        tagged(f"left-{seat}", ft.Text(status, color=muted)),
+    ]
+    if not went_out and not also_out and not plain:  # the cards entered, all countable
+        count = len(draft.cards.get(player, ()))
+        line.append(
+            tagged(
+                f"cards-{seat}",
+                ft.Text(ngettext("{n} card", "{n} cards", count), color=muted, no_wrap=True),
+            )
+        )
+    name_line: list[ft.Control] = [
+        # (large text wraps between the parts rather than being cut off)
+        ft.Row(line, wrap=True, spacing=10, run_spacing=0, expand=True)
+    ]
+    if draft.offers_also_out and not went_out:  # "Went out too" (RULES.md §6)
+        name_line.append(AlsoOutToggle(draft, seat))
+    controls: list[ft.Control] = [
+        ft.Row(name_line, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    ]
+    header: list[ft.Control] = []
+    if not went_out and not also_out:
         if plain:
 
             def on_points(text: str) -> None:
@@ -95,7 +103,10 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
                 label=_("Use cards") if plain else _("Type points"),
             )
         )
-    controls.append(ft.Row(header, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if header:  # the strip across the panel's width, one key high
+        controls.append(
+            ft.Row(header, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        )
     if draft.progress is not None:  # a progress game: "Phase 3 ✓" (RULES.md §8)
         controls.append(StageToggle(draft, seat))
     if draft.rules.uses_runs:
@@ -149,7 +160,7 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
         )
         if draft.builder == seat:
             controls.append(RunBuilder(draft, seat))
-    if not went_out:
+    if not went_out and not also_out:
         if plain:
             note, wrong = plain_note_shown(draft, preview, player)  # beside the field
             controls.append(

@@ -91,7 +91,16 @@ Path = tuple[str | int, ...]
 _START_POINTS = {rank: min(rank.order, 10) for rank in STANDARD_RANKS}
 _SUIT_LETTERS = ("S", "H", "D", "C")
 #: The parts of a version 2 definition the form carries unchanged (not edited yet).
-_CARRIED = ("suits", "schedule", "hand", "captures", "teams", "progress")
+_CARRIED = (
+    "suits",
+    "schedule",
+    "hand",
+    "captures",
+    "teams",
+    "progress",
+    "also_out",
+    "cards_dealt",
+)
 _FLAG_EFFECTS = tuple(effect.value for effect in FlagEffect)
 
 

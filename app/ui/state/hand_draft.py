@@ -107,6 +107,10 @@ class HandDraft:
         progress: a progress game's hand (:class:`~app.ui.state.progress_draft.
             ProgressDraft`, RULES.md §8): who completed their phase; ``None``
             in every other game.
+        also_out: a game whose rules let others go out on their last turn
+            (GAME_FORMAT.md ``also_out``, RULES.md §6 Five Crowns): the
+            players tapped as "Went out too", in seat order (cards entered
+            for them are kept aside, as for the player who went out).
     """
 
     rules: SessionRules
@@ -132,6 +136,7 @@ class HandDraft:
     capture: CaptureDraft | None = None
     bid: BidDraft | None = None
     progress: ProgressDraft | None = None
+    also_out: tuple = ()
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -172,6 +177,7 @@ class HandDraft:
             original=hand,
             bid=BidDraft.of_hand(view.rules, number, hand),
             progress=ProgressDraft.of_hand(view, number, hand),
+            also_out=tuple(hand.also_out),
         )
         facts = PileFacts.of(view.rules)
         if facts is not None:  # a captured hand: its piles as stored, all entered
@@ -196,6 +202,7 @@ class HandDraft:
             self.capture.piles() if self.capture is not None else None,
             self.bid,
             self.progress,
+            self._also_out(),
         )
 
     def unchanged(self) -> bool:
@@ -231,8 +238,42 @@ class HandDraft:
         return {str(k.card): k.name for k in self.rules.keypad if k.name is not None}
 
     def needs_leftover(self, player: str) -> bool:
-        """Whether ``player``'s leftover cards are entered (not the one who went out)."""
-        return player != self.went_out
+        """Whether ``player``'s leftover cards are entered (not the one who
+        went out, nor one who went out too)."""
+        return player != self.went_out and player not in self._also_out()
+
+    # -- who also went out on their last turn (RULES.md §6) -------------------
+    @property
+    def offers_also_out(self) -> bool:
+        """Whether the hand screen offers "Went out too" beside each other
+        player: the game's rules say so (GAME_FORMAT.md ``also_out``) and
+        someone went out."""
+        definition = self.rules.game.definition
+        return definition is not None and definition.also_out and self.went_out is not None
+
+    def is_also_out(self, player: str) -> bool:
+        """Whether ``player`` is marked as having gone out on the last turn."""
+        return player in self._also_out()
+
+    def toggle_also_out(self, player: str) -> None:
+        """One tap on ``player``'s "Went out too": marked (scores 0, holds
+        nothing: cards entered wait aside) or unmarked. Nothing for the
+        player who went out. Raises ``ValueError`` for a name that is not
+        a player."""
+        if player not in self.players:
+            raise ValueError(f"unknown player {player!r}")
+        if player == self.went_out:
+            return
+        marked = set(self.also_out) ^ {player}
+        self.also_out = tuple(p for p in self.players if p in marked)
+        self._changed()
+
+    def _also_out(self) -> tuple[str, ...]:
+        """Those marked as gone out too, as the hand holds them (none while
+        not offered; never the player who went out)."""
+        if not self.also_out or not self.offers_also_out:
+            return ()
+        return tuple(p for p in self.also_out if p != self.went_out)
 
     # -- who went out ---------------------------------------------------------
     def set_went_out(self, player: str) -> None:
@@ -243,6 +284,7 @@ class HandDraft:
             raise ValueError(f"unknown player {player!r}")
         self.went_out = player
         self.blocked = False
+        self.also_out = tuple(p for p in self.also_out if p != player)
         # a flag only the player who went out may have follows them
         went_out_flags = {f.id for f in self.rules.flags if f.player is FlagPlayer.WENT_OUT}
         self.flags = {k: (player if k in went_out_flags else v) for k, v in self.flags.items()}
@@ -472,6 +514,8 @@ class HandDraft:
                 left[player] = tuple(self.cards[player])
         runs = {p: tuple(r) for p, r in self.runs.items() if r}
         in_play = {f.id for f in self.rules.flags}
+        also_out = self._also_out()
+        left = {p: held for p, held in left.items() if p not in also_out}
         return Hand(
             self.went_out,
             left=left,
@@ -481,6 +525,7 @@ class HandDraft:
             flags={k: v for k, v in self.flags.items() if k in in_play},
             captured=self.capture.piles() if self.capture is not None else {},
             completed=None if self.progress is None else self.progress.completed(self.went_out),
+            also_out=also_out,
         )
 
     def _typed_points(self, player: str) -> int:
@@ -547,6 +592,7 @@ class HandDraft:
             or (self.capture is not None and self.capture.started)
             or (self.bid is not None and self.bid.started)
             or (self.progress is not None and self.progress.started)
+            or bool(self.also_out)
         )
 
     def overtaken(self, number: int) -> bool:

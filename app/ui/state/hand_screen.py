@@ -651,6 +651,8 @@ def status_shown(draft: HandDraft, preview: Preview, player: str) -> str:
     in cards so far ("0 in cards" before the first card)."""
     if draft.went_out == player:
         return _("Went out")
+    if draft.is_also_out(player):  # on the last turn (RULES.md §6)
+        return _("Went out too")
     score = preview.score
     left = score.leftover.get(player) if score is not None else draft.leftover_points(player)
     return held_text(draft.rules.counted, left or 0)

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from app.fonts import check_session_names
-from app.game_names import check_session_game
 from app.i18n import _, join_names, ngettext
 from app.messages import describe_error, describe_sheet_warnings, game_name
+from app.session_checks import check_session_file
 from scoring import CodedError
 
 if TYPE_CHECKING:
@@ -161,8 +160,7 @@ async def import_file(
         )
         return None
     try:
-        check_session_names(data)  # every name one the app's fonts draw
-        await ports.run(check_session_game, data=data)  # its game is no other's lookalike
+        await ports.run(check_session_file, data=data)  # its names, as the command line's
         view: SessionView = await ports.run(services.import_session, data=data, as_new=as_new)
     except CodedError as problem:
         text = _(
