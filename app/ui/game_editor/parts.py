@@ -209,6 +209,7 @@ def _CardsPart(draft: GameDraft) -> ft.Control:
         _label(_("What is counted at the end of a hand")),
         f.choices(("counted",), _counted_words()),
         _jokers_field(f, ("jokers_per_deck",), _("Jokers per deck (0: none)")),
+        *_cards_dealt_field(f),
         section_title(_("Keys and their points")),
         ft.Text(
             _(
@@ -233,6 +234,22 @@ def _CardsPart(draft: GameDraft) -> ft.Control:
         )
     )
     return ft.Column(out, spacing=8)
+
+
+def _cards_dealt_field(f: _Form) -> list[ft.Control]:
+    """The cards dealt each hand (GAME_FORMAT.md ``cards_dealt``, Phase 10's
+    10: more left in hand is a warning); not for a game whose schedule says
+    each round's, unless it holds a fault to put right."""
+    if f.draft.form["end"] == "schedule" and not f.fault(("cards_dealt",)):
+        return []
+    return [
+        f.text(
+            ("cards_dealt",),
+            _("Cards dealt each hand"),
+            number=True,
+            helper=_("More left in hand is a warning; empty: the game does not say"),
+        )
+    ]
 
 
 def _flag_card(f: _Form, index: int, count: int) -> ft.Control:
@@ -277,6 +294,19 @@ def _scoring_part(f: _Form) -> list[ft.Control]:
     out: list[ft.Control] = [
         _label(_("When someone goes out")),
         f.choices(("went_out",), _went_out_words()),
+        *(  # others may go out on their last turn (Five Crowns): not where nobody goes out
+            [
+                f.switch(
+                    ("also_out",),
+                    _(
+                        "Then every other player has one more turn, and whoever goes out "
+                        "on it scores nothing too"
+                    ),
+                ),
+            ]
+            if f.draft.form["went_out"] != "never" or f.draft.form.get("also_out")
+            else []
+        ),
         _label(_("When nobody goes out")),
         f.choices(("blocked",), _blocked_words()),
         _label(_("Such a hand is called")),

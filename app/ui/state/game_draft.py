@@ -169,6 +169,8 @@ def blank_form() -> dict[str, Any]:
         "target": "100",
         "rounds": "",
         "next_dealer": "left",
+        "also_out": False,
+        "cards_dealt": "",
         # the target is chosen when a session starts (the game's own the default)
         "options": [
             {

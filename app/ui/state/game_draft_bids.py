@@ -29,10 +29,20 @@ _NOT_IN_A_BIDS_GAME = (
     "jokers_per_deck",
     "blocked_term",
     "next_dealer",
+    "also_out",
+    "cards_dealt",
 )
 #: The fields a captured game may not have (GAME_FORMAT.md ``captures``):
 #: nobody goes out and no card is left in hand.
-_NOT_IN_A_CAPTURED_GAME = ("keys", "went_out", "blocked", "blocked_term", "counted")
+_NOT_IN_A_CAPTURED_GAME = (
+    "keys",
+    "went_out",
+    "blocked",
+    "blocked_term",
+    "counted",
+    "also_out",
+    "cards_dealt",
+)
 #: Per hand kind other than ``out``, the fields the document leaves out.
 _NOT_IN_ITS_HAND = {"bids": _NOT_IN_A_BIDS_GAME, "captured": _NOT_IN_A_CAPTURED_GAME}
 

@@ -17,6 +17,12 @@ from typing import Any
 
 from app.ui.state.game_draft_bids import bids_form, write_bids
 from app.ui.state.game_draft_captures import captures_form, captures_row, write_captures
+from app.ui.state.game_draft_deal import (
+    also_out_form,
+    cards_dealt_form,
+    write_also_out,
+    write_cards_dealt,
+)
 from app.ui.state.game_draft_schedule import (
     progress_form,
     schedule_form,
@@ -56,6 +62,8 @@ class DraftPart:
 #: Every part with a form of its own, in the order the form lists them.
 PARTS: tuple[DraftPart, ...] = (
     DraftPart("bids", bids_form, write_bids),
+    DraftPart("also_out", also_out_form, write_also_out),
+    DraftPart("cards_dealt", cards_dealt_form, write_cards_dealt),
     DraftPart("schedule", schedule_form, write_schedule, schedule_row),
     DraftPart("progress", progress_form, write_progress, stage_row),
     DraftPart("captures", captures_form, write_captures, captures_row),
