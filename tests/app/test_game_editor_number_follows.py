@@ -73,3 +73,16 @@ def test_a_copy_left_as_it_is_starts_where_its_game_does(game: str) -> None:
     builtin = game_for(game)
     assert draft.definition().options == source.options
     assert offered(draft)[1] == builtin.target(builtin.default_options())
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "0"])
+def test_a_number_no_preset_may_be_is_said_on_its_own_field(number: str) -> None:
+    """A target of 10^20 was said as "Option 1 › preset 4 › number must be a
+    whole number from 1 to 1,000,000,000" (a preset the family never typed,
+    added to follow it); the fault is the target field's."""
+    draft = copy_of_kasino()
+    typed(draft, ("target",), number)
+    problem, path = draft.problem_at()
+    assert problem is not None and problem.field == "target" and path == ("target",)
+    typed(draft, ("target",), "16")  # put right: followed again
+    assert offered(draft) == ([11, 16, 21], 16)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.limits import MAX_OPTION
+
 _EFFECT_WORDS = ("went_out", "blocked", "winner", "end", "ties", "teams")
 #: The number each end of a session uses (GAME_FORMAT.md ``end``).
 _END_NUMBERS = {"target": {"target"}, "rounds": {"rounds"}, "either": {"target", "rounds"}}
@@ -127,8 +129,11 @@ def _follow_the_number(form: dict[str, Any], number: str, old: Any) -> None:
         for preset in suggested:
             preset["suggested"] = False
         option["presets"] = [p for p in option["presets"] if not p.get("follows")]
-        option["follows"] = not new.isdigit()  # cleared: the number typed next is followed
-        if not new.isdigit():
+        # cleared, or not a number a preset may be (the field says what is
+        # wrong with it, not a preset the family never typed): the next is followed
+        usable = new.isdigit() and 1 <= int(new) <= MAX_OPTION
+        option["follows"] = not usable
+        if not usable:
             continue
         same = next(
             (
