@@ -72,7 +72,7 @@ _FIELD_WORDS: Mapping[str, str] = {
     "named": N_("named cards"),
     "events": N_("events"),
     "teams": N_("Partnerships"),
-    "size": N_("players a team"),
+    "size": N_("players per team"),
     "always": N_("always"),
     # version 2: a bids game (Plump)
     "bids": N_("Bids"),

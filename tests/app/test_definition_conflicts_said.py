@@ -79,7 +79,7 @@ def test_a_team_of_3_with_2_to_4_players_says_it_makes_no_two_teams():
     error = _refused(CASES["teams_players"])
     with use_language("en"):
         assert describe_error(error) == (
-            "Partnerships › players a team: teams of 3 with 2–4 players (Players) never "
+            "Partnerships › players per team: teams of 3 with 2–4 players (Players) never "
             "make two teams or more"
         )
     with use_language("nb"):
@@ -92,7 +92,7 @@ def test_a_team_of_3_with_2_to_4_players_says_it_makes_no_two_teams():
     )
     with use_language("en"):
         assert describe_error(always) == (
-            "Partnerships › players a team: every session plays in teams of 2, but 3 players "
+            "Partnerships › players per team: every session plays in teams of 2, but 3 players "
             "(Players) do not make two teams or more of 2"
         )
 

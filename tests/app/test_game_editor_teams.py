@@ -36,7 +36,7 @@ def test_the_copy_of_kasino_edits_its_partnerships():
 
 @pytest.mark.parametrize(
     ("language", "said"),
-    [("en", "Partnerships › players a team"), ("nb", "Makkerpar › spillere per lag")],
+    [("en", "Partnerships › players per team"), ("nb", "Makkerpar › spillere per lag")],
 )
 def test_a_team_of_one_is_refused_on_its_input_naming_the_field(language, said):
     draft = _copy()

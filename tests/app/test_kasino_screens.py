@@ -422,7 +422,7 @@ def test_a_comparison_on_a_suit_the_deck_lacks_is_one_line_in_both_languages():
     with pytest.raises(GameDefinitionError) as caught:
         read_definition(json.dumps(data))
     with use_language("en"):
-        assert describe_error(caught.value).startswith("Partnerships › players a team")
+        assert describe_error(caught.value).startswith("Partnerships › players per team")
 
 
 def test_the_editor_makes_kasino_to_16_and_a_link_carries_it_whole():
