@@ -221,8 +221,13 @@ def rules_in_words(definition: GameDefinition) -> list[tuple[str, str]]:
         for w in definition_warnings(definition)
         if w.code == DefinitionWarningCode.NUMBER_NOT_USED
     }
-    offered = [
-        o for o in definition.options if o.kind is not OptionKind.NUMBER or o.id not in unused
+    from app.messages.choice_words import choices_all_alike  # (imports the bids scoring)
+
+    offered = [  # nor a choice whose choices all give the same
+        o
+        for o in definition.options
+        if (o.kind is not OptionKind.NUMBER or o.id not in unused)
+        and not choices_all_alike(definition, o)
     ]
     if offered:
         lines = []

@@ -17,7 +17,7 @@ from scoring import GameDefinition
 from scoring.bids import made_points
 from scoring.definition import BidsChange, Choice, Effect, Option
 
-__all__ = ["choice_words"]
+__all__ = ["choice_words", "choices_all_alike"]
 
 
 def _zero_only(effect: Effect) -> bool:
@@ -53,3 +53,25 @@ def choice_words(definition: GameDefinition, option: Option, choice: Choice) -> 
         given = choice.set.bids.zero if choice.set.bids is not None else None
         return format_number(given if given is not None else made_points(bids, 0))
     return words(choice.name)
+
+
+def choices_all_alike(definition: GameDefinition, option: Option) -> bool:
+    """Whether every choice of ``option`` gives the same figure, so that
+    choosing changes nothing: a family's copy of Plump whose made zero bid is
+    10 offers "5 → 10" and "10", both 10 (the new-session form does not
+    offer such an option; the session keeps its default).
+
+    >>> from dataclasses import replace
+    >>> from scoring import builtin_definition
+    >>> plump = builtin_definition("plump")
+    >>> option = next(o for o in plump.options if o.id == "zero_bid")
+    >>> choices_all_alike(plump, option)
+    False
+    >>> choices_all_alike(replace(plump, bids=replace(plump.bids, zero=10)), option)
+    True
+    """
+    if len(option.choices) < 2 or definition.bids is None:
+        return False
+    if not all(_a_figure(c) and _zero_only(c.set) for c in option.choices):
+        return False
+    return len({choice_words(definition, option, c) for c in option.choices}) == 1

@@ -341,6 +341,16 @@ def OptionsForm(draft: NewSessionDraft) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
+def _alike(game: GameRules, key: str) -> bool:
+    """The choice option ``key`` of a game defined as data whose choices all
+    give the same (:func:`app.messages.choice_words.choices_all_alike`)."""
+    from app.messages.choice_words import choices_all_alike
+
+    definition = game.definition
+    option = next((o for o in definition.options if o.id == key), None) if definition else None
+    return definition is not None and option is not None and choices_all_alike(definition, option)
+
+
 def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control]:
     """The game's choices, then its switches."""
     controls: list[ft.Control] = []
@@ -349,6 +359,8 @@ def _option_controls(draft: NewSessionDraft, game: GameRules) -> list[ft.Control
         key = field.name
         current = draft.options.get(key, getattr(defaults, key))
         if "choices" in field.metadata:
+            if _alike(game, key):  # choosing would change nothing: not offered
+                continue
             controls.append(ft.Text(option_name(key, game), weight=ft.FontWeight.W_500))
             controls.append(
                 ft.Column(

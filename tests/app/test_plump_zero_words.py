@@ -72,3 +72,26 @@ def _scoring(language: str) -> str:
 
 def _game(language: str) -> str:
     return "The game" if language == "en" else "Spillet"
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_an_option_whose_choices_all_give_the_same_is_not_offered(language):
+    """The copy with a made zero bid of 10 offered "10" and "10" (its option's
+    two choices, the game's own and ten, give the same): the rules screen
+    no longer lists that option; the built-in still does, with 5 and 10."""
+    from app.messages.choice_words import choices_all_alike
+
+    copy = _copy_with_zero("10")
+    builtin = builtin_definition("plump")
+    option = next(o for o in copy.options if o.id == "zero_bid")
+    assert choices_all_alike(copy, option)
+    assert not choices_all_alike(builtin, option)
+    assert not choices_all_alike(_copy_with_zero("7"), option)  # 7 and 10: a choice
+    with use_language(language):
+        copied = dict(rules_text(game_for(copy.id, copy)))
+        kept = dict(rules_text(game_for("plump")))
+        key = "Options when a session starts" if language == "en" else "Valg når et parti starter"
+        name = "Points for a made zero bid" if language == "en" else "Poeng for klart nullbud"
+        assert name not in copied[key]
+        assert name in kept[key]
+        assert [o.id for o in copy.options] == [o.id for o in builtin.options]  # still stored
