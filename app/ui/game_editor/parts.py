@@ -54,6 +54,23 @@ def _game_part(f: _Form) -> list[ft.Control]:
     out: list[ft.Control] = [
         *f.words(("name",), _("Name")),
         *f.words(("description",), _("Description"), multiline=True),
+        *(
+            [
+                tagged(
+                    "ge-description-outdated",
+                    ft.Text(
+                        _(
+                            "This is the copied game's description, and the rules "
+                            "have changed since: check that it says your rules."
+                        ),
+                        size=14,
+                        color=ft.Colors.TERTIARY,
+                    ),
+                )
+            ]
+            if f.draft.description_outdated()
+            else []
+        ),
         f.text(
             ("id",),
             _("Id (letters a–z, digits and _)"),

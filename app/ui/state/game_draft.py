@@ -501,6 +501,8 @@ class GameDraft:
         preview_cards: the cards in the preview hand (:class:`scoring.Card`
             or :class:`scoring.Face`).
         save_error: a refusal of the last save (a coded error), or ``None``.
+        copied: for a copy of a game, the copied game's document as the copy
+            started (:meth:`description_outdated`), else ``None``.
     """
 
     form: dict = field(default_factory=blank_form)
@@ -510,6 +512,7 @@ class GameDraft:
     section: str = "game"
     preview_cards: tuple = ()
     save_error: Exception | None = None
+    copied: dict | None = None
 
     # -- making one ---------------------------------------------------------
     @classmethod
@@ -526,7 +529,7 @@ class GameDraft:
         form = form_of(definition)
         form["name"] = {"nb": names[0][: LIMITS.name], "en": names[1][: LIMITS.name]}
         form["id"] = game_id
-        return cls(form=form)
+        return cls(form=form, copied=document_of(form))
 
     @classmethod
     def editing(cls, definition: GameDefinition, text: str | None) -> GameDraft:
@@ -642,6 +645,21 @@ class GameDraft:
         self.section = section
 
     # -- what it says -------------------------------------------------------
+    def description_outdated(self) -> bool:
+        """Whether this copy still carries the copied game's description
+        (not blank) while its rules were changed: "Most cards 3 … first to
+        21" above a Kasino copy to 16 (the editor asks the family to check
+        it). Names, id, description and rule book are not rules."""
+        if self.copied is None or _blank_words(self.form["description"]):
+            return False
+        now = self.document()
+        if now.get("description") != self.copied.get("description"):
+            return False
+        apart = ("id", "name", "description", "source")
+        return {k: v for k, v in now.items() if k not in apart} != {
+            k: v for k, v in self.copied.items() if k not in apart
+        }
+
     def document(self) -> dict[str, Any]:
         """The GAME_FORMAT.md document (not yet checked)."""
         return document_of(self.form)
