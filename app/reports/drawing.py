@@ -436,7 +436,11 @@ def standings_width(pdf: Sheet, summary: Summary) -> tuple[float, float, float]:
     s = pdf.style
     pdf.set_font(FAMILY, "B", s.body)
     place = s.body * PT * 4.2
-    total = s.body * PT * 6.2 + phase_width(pdf, summary)
+    total = s.body * PT * 6.2
+    if summary.phase_label:  # room for the phase: the total as wide as it needs
+        widest = max(text_width(pdf, line.total_text) for line in summary.standings)
+        total = max(widest, s.body * PT * 2.5) + 3 + phase_width(pdf, summary)
+        pdf.set_font(FAMILY, "B", s.body)
     longest = max(text_width(pdf, line.player) for line in summary.standings)
     room = pdf.w - 2 * s.margin - place - total
     if pdf.w > pdf.h and pdf.style is A4:
@@ -447,11 +451,14 @@ def standings_width(pdf: Sheet, summary: Summary) -> tuple[float, float, float]:
 def phase_width(pdf: Sheet, summary: Summary) -> float:
     """The width in mm of the standings' phase column of a progress game
     (RULES.md §8: "phase 10 ✓"), as wide as its widest cell; 0 in other
-    games. Measured in the body's bold type."""
+    games. Its cells are drawn in the labels' size (the sheet shows the
+    phase small under the total); the font is left at that size."""
     if not summary.phase_label:
         return 0.0
+    s = pdf.style
+    pdf.set_font(FAMILY, "B", s.label)
     cells = [summary.phase_label, *(line.phase_text for line in summary.standings)]
-    return max(text_width(pdf, cell) for cell in cells) + 6
+    return max(text_width(pdf, cell) for cell in cells) + 4
 
 
 def draw_standings(pdf: Sheet, summary: Summary, chart: ChartSeries, x0: float) -> float:
@@ -497,7 +504,9 @@ def draw_standings(pdf: Sheet, summary: Summary, chart: ChartSeries, x0: float) 
         pdf.set_font_size(s.body)
         draw_right(pdf, x_total, base, line.total_text)
         if line.phase_text:
+            pdf.set_font_size(s.label)
             draw_text(pdf, x_phase, base, line.phase_text)
+            pdf.set_font_size(s.body)
         y += row
     return y + 5
 
