@@ -200,3 +200,30 @@ def test_phase_10_picture_says_the_end_and_the_phases(lang, end, phase):
     assert end in text
     assert "Target" not in text and "Mål" not in text
     assert text.count(phase) == 2
+
+
+LONG_NAMES = ("Alexandra Kristoffersen", "Bo", "Cy", "Dag-Henrik Østergaard", "Eli", "Fia")
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_pictures_phase_column_leaves_long_names_room(lang):
+    """Six players, two long names: each name fits its column at no less
+    than the picture's smallest letters, so it never runs into the phase."""
+    from app.reports.drawing import FAMILY, new_sheet, phase_width, standings_width, text_width
+    from app.reports.exports import summary
+    from app.reports.picture import PAGE_WIDTH_MM, PICTURE
+
+    hands = tuple(
+        Hand(LONG_NAMES[0], {n: 5 for n in LONG_NAMES[1:]}, completed=(LONG_NAMES[0],))
+        for _ in range(3)
+    )
+    doc = SessionDoc("phase_10", game_for("phase_10").default_options(), LONG_NAMES, hands)
+    with use_language(lang):
+        shown = summary(doc, None, lang, isolate=True)
+        pdf = new_sheet(PICTURE, shown, format=(PAGE_WIDTH_MM, 400.0))
+        pdf.add_page()
+        assert phase_width(pdf, shown) > 0
+        _place, name_w, _total = standings_width(pdf, shown)
+        pdf.set_font(FAMILY, "B", PICTURE.small)
+        widest = max(text_width(pdf, line.player) for line in shown.standings)
+    assert widest <= name_w - 10
