@@ -213,7 +213,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                         row.name,
                         weight=ft.FontWeight.W_500,
                         width=96,
-                        max_lines=1,
+                        max_lines=2,  # a partnership ("Kristoffer & Margrethe") on two lines
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     ft.Container(
