@@ -73,6 +73,7 @@ __all__ = [
     "ensure_room",
     "fit_text",
     "new_sheet",
+    "phase_width",
     "set_metadata",
     "standings_width",
     "text_width",
@@ -430,16 +431,34 @@ def _swatch(pdf: FPDF, x: float, y_mid: float, color: str, length: float = 5.0) 
 
 def standings_width(pdf: Sheet, summary: Summary) -> tuple[float, float, float]:
     """(place, name, total) column widths in mm: the name column as wide as the
-    longest name, up to what the page allows."""
+    longest name, up to what the page allows; in a progress game the total's
+    width holds the phase column before it (:func:`phase_width`)."""
     s = pdf.style
     pdf.set_font(FAMILY, "B", s.body)
     place = s.body * PT * 4.2
     total = s.body * PT * 6.2
+    if summary.phase_label:  # room for the phase: the total as wide as it needs
+        widest = max(text_width(pdf, line.total_text) for line in summary.standings)
+        total = max(widest, s.body * PT * 2.5) + 3 + phase_width(pdf, summary)
+        pdf.set_font(FAMILY, "B", s.body)
     longest = max(text_width(pdf, line.player) for line in summary.standings)
     room = pdf.w - 2 * s.margin - place - total
     if pdf.w > pdf.h and pdf.style is A4:
         room = min(room, 110.0)  # landscape A4: the chart sits beside the standings
     return place, min(room, max(45.0, longest + 12)), total
+
+
+def phase_width(pdf: Sheet, summary: Summary) -> float:
+    """The width in mm of the standings' phase column of a progress game
+    (RULES.md §8: "phase 10 ✓"), as wide as its widest cell; 0 in other
+    games. Its cells are drawn in the labels' size (the sheet shows the
+    phase small under the total); the font is left at that size."""
+    if not summary.phase_label:
+        return 0.0
+    s = pdf.style
+    pdf.set_font(FAMILY, "B", s.label)
+    cells = [summary.phase_label, *(line.phase_text for line in summary.standings)]
+    return max(text_width(pdf, cell) for cell in cells) + 4
 
 
 def draw_standings(pdf: Sheet, summary: Summary, chart: ChartSeries, x0: float) -> float:
@@ -457,12 +476,15 @@ def draw_standings(pdf: Sheet, summary: Summary, chart: ChartSeries, x0: float) 
     place_w, name_w, total_w = standings_width(pdf, summary)
     x_name = x0 + place_w
     x_total = x_name + name_w + total_w
+    x_phase = x_name + name_w  # a progress game's phase, left of the total
     pdf.set_font(FAMILY, "B", s.label)
     pdf.set_text_color(MUTED)
     base = row * 0.68
     draw_right(pdf, x0 + place_w - 4, y + base, summary.place_label)
     draw_text(pdf, x_name + 8, y + base, summary.player_label)
     draw_right(pdf, x_total, y + base, summary.total_label)
+    if summary.phase_label:
+        draw_text(pdf, x_phase, y + base, summary.phase_label)
     pdf.set_draw_color(RULE)
     pdf.set_line_width(0.3)
     pdf.line(x0, y + row, x_total, y + row)
@@ -481,6 +503,10 @@ def draw_standings(pdf: Sheet, summary: Summary, chart: ChartSeries, x0: float) 
         draw_text(pdf, x_name + 8, base, line.player)
         pdf.set_font_size(s.body)
         draw_right(pdf, x_total, base, line.total_text)
+        if line.phase_text:
+            pdf.set_font_size(s.label)
+            draw_text(pdf, x_phase, base, line.phase_text)
+            pdf.set_font_size(s.body)
         y += row
     return y + 5
 

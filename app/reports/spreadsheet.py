@@ -64,9 +64,10 @@ def render_csv(summary: Summary, lang: str) -> str:
 
     Header: the hand-number heading, then per player in seat order the
     "points" and "total" headings (text, quoted, made safe by :func:`neutralise`);
-    then, when the game has going out, the "went out" heading; then one row
-    per hand (whole numbers, unquoted; who went out, or the game's word for a
-    blocked hand, as text made safe).
+    in a progress game (RULES.md §8), per player the phases completed after
+    each hand ("Ada: phases completed"); then, when the game has going out,
+    the "went out" heading; then one row per hand (whole numbers, unquoted;
+    who went out, or the game's word for a blocked hand, as text made safe).
     """
     buffer = io.StringIO()
     writer = csv.writer(
@@ -78,12 +79,14 @@ def render_csv(summary: Summary, lang: str) -> str:
     header = [summary.hand_label]
     for points, total in zip(summary.points_columns, summary.total_columns, strict=True):
         header += [points, total]
+    header += summary.stage_columns
     if summary.out_label:
         header.append(summary.out_label)
     writer.writerow([neutralise(cell) for cell in header])
-    rows = zip(summary.hand_values, summary.hands_out, strict=True)
-    for number, (row, went) in enumerate(rows, 1):
-        cells: list[int | str] = [number, *(value for pair in row for value in pair)]
+    stages = summary.hand_stages or ((),) * len(summary.hand_values)
+    rows = zip(summary.hand_values, stages, summary.hands_out, strict=True)
+    for number, (row, done, went) in enumerate(rows, 1):
+        cells: list[int | str] = [number, *(value for pair in row for value in pair), *done]
         if summary.out_label:
             cells.append(neutralise(went))
         writer.writerow(cells)

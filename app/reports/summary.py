@@ -34,7 +34,9 @@ from app.i18n import (
 from app.messages import blocked_label, describe_options, game_name
 from scoring import SessionDoc, SessionResult
 from scoring.invisible import FSI, PDI
+from scoring.standings import Standings
 
+from .phases import phase_end, phase_label, stages_after_each_hand
 from .team_result import by_team, teams_of
 
 __all__ = [
@@ -72,6 +74,9 @@ class StandingLine:
         total_text: the total formatted for the language.
         behind: points behind the leader (0 for a leader).
         behind_text: ``behind`` formatted for the language.
+        phase_text: in a progress game (RULES.md §8), the player's phase
+            as the score sheet shows it ("phase 10 ✓", "phase 1"; places go
+            by phases first); "" in other games.
     """
 
     place: int
@@ -82,6 +87,7 @@ class StandingLine:
     total_text: str
     behind: int = 0
     behind_text: str = "0"
+    phase_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,13 @@ class Summary:
             is "".
         notes_title: the notes heading.
         notes: "Hand 2: …" lines for hands with a note.
+        phase_label: in a progress game, the heading of the standings'
+            phase column ("Phase"); "" in other games (no such column).
+        stage_columns: in a progress game, per player in seat order, the
+            one-line heading of a column of phases completed ("Ada: phases
+            completed", the CSV's); empty in other games.
+        hand_stages: per hand, per player in seat order, the phases
+            completed after that hand (whole numbers); empty in other games.
     """
 
     title: str
@@ -151,6 +164,9 @@ class Summary:
     hands_out: tuple[str, ...]
     notes_title: str
     notes: tuple[str, ...]
+    phase_label: str = ""
+    stage_columns: tuple[str, ...] = ()
+    hand_stages: tuple[tuple[int, ...], ...] = ()
 
 
 def integer_formatter() -> Callable[[int], str]:
@@ -193,14 +209,37 @@ def format_started(started_at: str | None) -> str | None:
     return format_date(datetime.fromisoformat(started_at), time=True, local=False)
 
 
-def _rules_line(result: SessionResult) -> str:
+def _rules_line(doc: SessionDoc, result: SessionResult) -> str:
+    """How the session ends, in one line: its rounds, its target, both
+    (``end: either``), or the last phase of a progress game (RULES.md §8:
+    the winner is found among those who completed it); then whether the
+    lowest total wins and when it finished."""
     table = result.standings
-    if table.rounds is not None:
+    stages = doc.rules.stages(doc.options)
+    if stages is not None:
+        rule = phase_end(stages, lowest_wins=table.lowest_wins)
+        return _finished(table, rule)
+    if table.rounds is not None and table.target is not None:
+        rule = ngettext(
+            "{n} round or a total of {target}, whichever comes first",
+            "{n} rounds or a total of {target}, whichever comes first",
+            table.rounds,
+            target=format_number(table.target),
+        )
+    elif table.rounds is not None:
         rule = ngettext("{n} round", "{n} rounds", table.rounds)
+    elif table.target is not None:
+        rule = ngettext("Target: {n} point", "Target: {n} points", table.target)
     else:
-        rule = ngettext("Target: {n} point", "Target: {n} points", table.target or 0)
+        rule = ""
     if table.lowest_wins:
-        rule = _("{rule}; lowest total wins", rule=rule)
+        rule = _("{rule}; lowest total wins", rule=rule) if rule else _("Lowest total wins")
+    return _finished(table, rule)
+
+
+def _finished(table: Standings, rule: str) -> str:
+    if table.finished_after is not None and not rule:
+        return ngettext("finished after {n} hand", "finished after {n} hands", table.finished_after)
     if table.finished_after is not None:
         rule = _(
             "{rule}; {finished}",
@@ -280,6 +319,8 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
     number_text = integer_formatter()
     seats = {player: seat for seat, player in enumerate(table.players)}
     order = sorted(table.players, key=lambda p: (table.places[p], seats[p]))
+    stages = doc.rules.stages(doc.options)  # a progress game (RULES.md §8)
+    counts = table.stages if stages is not None else None
     standings = tuple(
         StandingLine(
             place=table.places[player],
@@ -290,6 +331,9 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
             total_text=format_number(table.totals[player]),
             behind=table.gap_to_leader[player],
             behind_text=format_number(table.gap_to_leader[player]),
+            phase_text=""
+            if counts is None or stages is None
+            else phase_label(counts.get(player, 0), stages),
         )
         for player in order
     )
@@ -319,7 +363,7 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
         players=_("Teams: {names}", names=join_names([mark(p) for p in table.players]))
         if teams
         else _("Players: {names}", names=join_names([mark(p) for p in doc.players])),
-        rules=_rules_line(result),
+        rules=_rules_line(doc, result),
         options=_options_line(doc),
         result=_result_line(result, mark, teams),
         finished=table.finished,
@@ -342,4 +386,9 @@ def _build(doc: SessionDoc, result: SessionResult, mark: Callable[[str], str]) -
         hands_out=hands_out,
         notes_title=_("Notes"),
         notes=notes,
+        phase_label=_("Phase") if counts is not None else "",
+        stage_columns=()
+        if counts is None
+        else tuple(_("{player}: phases completed", player=mark(p)) for p in table.players),
+        hand_stages=() if counts is None else stages_after_each_hand(table.players, result),
     )

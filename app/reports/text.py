@@ -80,10 +80,22 @@ def render_text(summary: Summary) -> str:
     if summary.options:
         lines.append(summary.options)
     lines += ["", summary.result, "", summary.standings_title]
-    lines += _columns(
-        [(line.place_text, isolate(line.player), line.total_text) for line in summary.standings],
-        (True, False, True),
-    )
+    if summary.phase_label:  # a progress game: the phase before the total (RULES.md §8)
+        lines += _columns(
+            [
+                (line.place_text, isolate(line.player), line.phase_text, line.total_text)
+                for line in summary.standings
+            ],
+            (True, False, False, True),
+        )
+    else:
+        lines += _columns(
+            [
+                (line.place_text, isolate(line.player), line.total_text)
+                for line in summary.standings
+            ],
+            (True, False, True),
+        )
     if summary.hands:
         lines += ["", summary.hands_title, *_text_hand_table(summary)]
     if summary.notes:
@@ -129,12 +141,21 @@ def render_markdown(summary: Summary) -> str:
         head.append(esc(summary.options))
     lines += [line + "  " for line in head[:-1]] + [head[-1], ""]
     lines += [f"**{esc(summary.result)}**", "", f"## {esc(summary.standings_title)}", ""]
+    phase = [summary.phase_label] if summary.phase_label else []
     lines += _md_table(
         [
-            (summary.place_label, summary.player_label, summary.total_label),
-            *((s.place_text, isolate(esc(s.player)), s.total_text) for s in summary.standings),
+            (summary.place_label, summary.player_label, *phase, summary.total_label),
+            *(
+                (
+                    s.place_text,
+                    isolate(esc(s.player)),
+                    *([s.phase_text] if phase else []),
+                    s.total_text,
+                )
+                for s in summary.standings
+            ),
         ],
-        (True, False, True),
+        (True, False, *([False] * len(phase)), True),
     )
     if summary.hands:
         header = [summary.hand_label]

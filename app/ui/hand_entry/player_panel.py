@@ -20,13 +20,12 @@ from app.ui.hand_entry.progress_panel import StageToggle
 from app.ui.hand_entry.run_builder import RunBuilder, run_text
 from app.ui.state import HandDraft, Preview
 from app.ui.state.hand_screen import (
-    breakdown_shown,
     held_text,
     notes_shown,
     plain_note_shown,
-    points_shown,
     status_shown,
 )
+from app.ui.state.score_rows import score_rows
 
 __all__ = ["NAME_WIDTH", "LiveScore", "PlayerPanel", "held_text"]
 
@@ -184,8 +183,10 @@ def PlayerPanel(draft: HandDraft, seat: int, preview: Preview) -> ft.Control:
 
 @ft.component
 def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
-    """This hand's points per player, live from :mod:`scoring`, with the
-    breakdown, and why nobody scores when that is so (a blocked tie…)."""
+    """This hand's points per player (per partnership in a session played
+    in partnerships: :func:`~app.ui.state.score_rows.score_rows`), live from
+    :mod:`scoring`, with the breakdown, and why nobody scores when that is
+    so (a blocked tie…)."""
     rows: list[ft.Control] = [
         ft.Text(_("Points this hand"), weight=ft.FontWeight.W_600),
     ]
@@ -204,22 +205,22 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                 live_region=True,
             )
         )
-    for seat, player in enumerate(draft.players):
+    for seat, row in enumerate(score_rows(draft, preview)):  # a partnership a row
         rows.append(
             ft.Row(
                 [
                     ft.Text(
-                        player,
+                        row.name,
                         weight=ft.FontWeight.W_500,
                         width=96,
-                        max_lines=1,
+                        max_lines=2,  # a partnership ("Kristoffer & Margrethe") on two lines
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     ft.Container(
                         content=tagged(
                             f"breakdown-{seat}",
                             ft.Text(
-                                breakdown_shown(draft, preview, player),
+                                row.breakdown,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ),
@@ -228,7 +229,7 @@ def LiveScore(draft: HandDraft, preview: Preview) -> ft.Control:
                     tagged(
                         f"points-{seat}",
                         ft.Text(
-                            points_shown(preview, player),
+                            row.points,
                             size=18,
                             weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY,
