@@ -10,6 +10,7 @@ from typing import Any
 
 from .codes import ErrorCode, Expected
 from .errors import HandError, SessionFileError
+from .file_values import shown_value
 from .hands import Hand
 
 __all__ = ["BID_FIELDS", "bids_from_file", "bids_of_hand", "bids_to_file"]
@@ -25,7 +26,9 @@ Seat = Callable[[Any, str], str]
 def _numbers(value: Any, path: str, seat: Seat, number: int) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise SessionFileError(
-            ErrorCode.FILE_TYPE, field=path, params={"expected": Expected.OBJECT, "value": "…"}
+            ErrorCode.FILE_TYPE,
+            field=path,
+            params={"expected": Expected.OBJECT, "value": shown_value(value)},
         )
     found: dict[str, int] = {}
     for name, count in value.items():
@@ -48,7 +51,9 @@ def _numbers(value: Any, path: str, seat: Seat, number: int) -> dict[str, int]:
 def _names(value: Any, path: str, seat: Seat, number: int) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
         raise SessionFileError(
-            ErrorCode.FILE_TYPE, field=path, params={"expected": Expected.NAMES, "value": "…"}
+            ErrorCode.FILE_TYPE,
+            field=path,
+            params={"expected": Expected.NAMES, "value": shown_value(value)},
         )
     found: list[str] = []
     for name in value:
