@@ -77,7 +77,9 @@ def bids_from_file(
     (``unknown_player``, ``player_repeated``)."""
     found: dict[str, Any] = {}
     if data.get("made") is not None and data.get("tricks"):
-        raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}.made")
+        raise SessionFileError(
+            ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}.made", params={"instead": "tricks"}
+        )
     if data.get("bids"):
         bids = _numbers(data["bids"], f"{path}.bids", seat, number)
         found["bids"] = {p: bids[p] for p in players if p in bids}

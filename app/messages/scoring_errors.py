@@ -24,7 +24,7 @@ from app.messages.cards import card_label, card_text, join_or, rank_name, suit_n
 from app.messages.conflicts import describe_conflict
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
-from app.messages.session_fields import file_field, unknown_key
+from app.messages.session_fields import file_field, one_of_two, unknown_key
 from scoring import Suit, parse_card
 from scoring.codes import ErrorCode, Expected
 from scoring.definition import Words
@@ -391,7 +391,9 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         game=_value(p.get("game")),
     ),
     ErrorCode.FILE_MISSING: lambda e, p: _missing(file_field(e)),
-    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _unknown_field(unknown_key(e)),
+    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: (
+        one_of_two(e, str(p["instead"])) if p.get("instead") else _unknown_field(unknown_key(e))
+    ),
     ErrorCode.FILE_TYPE: lambda e, p: _wrong_type(
         file_field(e), _file_expected(e, p), _file_value(p.get("value"))
     ),

@@ -149,6 +149,17 @@ def file_player(e: Any) -> str | None:
     return session_field(getattr(e, "field", None), getattr(e, "player", None))[1]
 
 
+def one_of_two(e: Any, other: str) -> str:
+    """Two fields of a hand that say the same, both given (``made`` and
+    ``tricks``: one says the other), in words."""
+    hand = str(getattr(e, "field", None) or "").rsplit(".", 1)[0]
+    return _(
+        "{field} and {other} say the same: give one of them",
+        field=session_field(getattr(e, "field", None))[2],
+        other=session_field(f"{hand}.{other}")[2],
+    )
+
+
 def unknown_key(e: Any) -> str:
     """The key a file has that its format does not (the last part of the
     error's field: ``hands[1].bogus`` → ``bogus``), shown safely."""

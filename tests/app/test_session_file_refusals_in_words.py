@@ -104,6 +104,7 @@ CASES = [
     (_PLUMP, "bids/Kari", "2"),
     (_PLUMP_TRICKS, "tricks/Kari", True),
     (_PLUMP, "made", "Ola"),
+    (_PLUMP_TRICKS, "made", ["Ola"]),  # made and tricks both: one says the other
     (_PHASE_10, "completed", "Kari"),
     (_FIVE_CROWNS, "also_out", "Ola"),
 ]
@@ -169,6 +170,9 @@ def test_the_findings_are_said_as_sentences() -> None:
     assert _refusal((_RUMMY, "went_out", "-"), "nb") == "Runde 1: hvem som gikk ut mangler"
     assert _refusal((_RUMMY, "left/Ola", True), "en") == (
         "Hand 1, Ola: cards left in hand must be a list of cards or a whole number, not true"
+    )
+    assert _refusal((_PLUMP_TRICKS, "made", ["Ola"]), "nb") == (
+        "Runde 1: klare bud og stikk tatt sier det samme: oppgi bare ett av dem"
     )
     assert _refusal((_PLUMP, "bids/Kari", "2"), "nb") == (
         "Runde 1, Kari: bud må være et helt tall, ikke «2»"
