@@ -78,6 +78,7 @@ CASES = [
     (_RUMMY, "left", "Ola"),
     (_RUMMY, "left/Ola", True),
     (_RUMMY, "left/Ola", [5]),
+    (_RUMMY, "left", {"Ola": ["7H"], "ola": ["KS"]}),  # one player twice
     (_RUMMY, "rummy", "yes"),
     (_RUMMY, "note", 5),
     (_RUMMY, "played_at", "yesterday"),
@@ -102,6 +103,7 @@ CASES = [
     (_KASINO, "captured/Kari/sweep", "many"),
     (_PLUMP, "bids", [2, 3, 2]),
     (_PLUMP, "bids/Kari", "2"),
+    (_PLUMP, "bids", {"Kari": 2, "KARI": 3, "Per": 2}),
     (_PLUMP_TRICKS, "tricks/Kari", True),
     (_PLUMP, "made", "Ola"),
     (_PLUMP_TRICKS, "made", ["Ola"]),  # made and tricks both: one says the other
