@@ -23,6 +23,7 @@ from typing import Any
 
 from .codes import ErrorCode, Expected
 from .errors import HandError, SessionFileError
+from .file_values import shown_value
 from .hands import Hand
 
 __all__ = ["ALSO_OUT_FIELDS", "also_out_from_file", "also_out_to_file", "check_also_out"]
@@ -51,7 +52,7 @@ def also_out_from_file(
         raise SessionFileError(
             ErrorCode.FILE_TYPE,
             field=f"{path}.also_out",
-            params={"expected": Expected.NAMES, "value": "…"},
+            params={"expected": Expected.NAMES, "value": shown_value(value)},
         )
     found: set[str] = set()
     for name in value:

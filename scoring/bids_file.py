@@ -10,6 +10,7 @@ from typing import Any
 
 from .codes import ErrorCode, Expected
 from .errors import HandError, SessionFileError
+from .file_values import shown_value
 from .hands import Hand
 
 __all__ = ["BID_FIELDS", "bids_from_file", "bids_of_hand", "bids_to_file"]
@@ -25,7 +26,9 @@ Seat = Callable[[Any, str], str]
 def _numbers(value: Any, path: str, seat: Seat, number: int) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise SessionFileError(
-            ErrorCode.FILE_TYPE, field=path, params={"expected": Expected.OBJECT, "value": "…"}
+            ErrorCode.FILE_TYPE,
+            field=path,
+            params={"expected": Expected.OBJECT, "value": shown_value(value)},
         )
     found: dict[str, int] = {}
     for name, count in value.items():
@@ -48,7 +51,9 @@ def _numbers(value: Any, path: str, seat: Seat, number: int) -> dict[str, int]:
 def _names(value: Any, path: str, seat: Seat, number: int) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
         raise SessionFileError(
-            ErrorCode.FILE_TYPE, field=path, params={"expected": Expected.NAMES, "value": "…"}
+            ErrorCode.FILE_TYPE,
+            field=path,
+            params={"expected": Expected.NAMES, "value": shown_value(value)},
         )
     found: list[str] = []
     for name in value:
@@ -72,7 +77,9 @@ def bids_from_file(
     (``unknown_player``, ``player_repeated``)."""
     found: dict[str, Any] = {}
     if data.get("made") is not None and data.get("tricks"):
-        raise SessionFileError(ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}.made")
+        raise SessionFileError(
+            ErrorCode.FILE_UNKNOWN_FIELD, field=f"{path}.made", params={"instead": "tricks"}
+        )
     if data.get("bids"):
         bids = _numbers(data["bids"], f"{path}.bids", seat, number)
         found["bids"] = {p: bids[p] for p in players if p in bids}

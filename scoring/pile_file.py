@@ -19,6 +19,7 @@ from typing import Any
 from .cards import parse_card
 from .codes import ErrorCode, Expected
 from .errors import CardParseError, SessionFileError
+from .file_values import shown_value
 from .hands import Pile
 
 __all__ = ["SESSION_VERSION", "check_pile", "pile_from_dict", "pile_to_dict"]
@@ -29,22 +30,20 @@ SESSION_VERSION = 3
 _SUITS = ("S", "H", "D", "C", "STAR")
 #: An event's id (GAME_FORMAT.md: lower-case letters, digits and ``_``).
 _EVENT = re.compile(r"[a-z][a-z0-9_]{0,31}")
-#: The largest count a file may hold (every limit of the format is below it).
-_MOST = 10_000
 
 
 def _type(path: str, expected: Expected, value: Any) -> SessionFileError:
-    shown = value if isinstance(value, int | float | bool) or value is None else str(value)[:40]
     return SessionFileError(
-        ErrorCode.FILE_TYPE, field=path, params={"expected": expected, "value": shown}
+        ErrorCode.FILE_TYPE, field=path, params={"expected": expected, "value": shown_value(value)}
     )
 
 
 def _count(value: Any, path: str) -> int:
+    # Only the kind is checked here: whether the count is in its range (0 to
+    # the cards the decks hold, RULES.md §5) is for scoring to say, which
+    # knows the range (``count_range``: "14 spades is not a count from 0 to 13").
     if type(value) is not int:
         raise _type(path, Expected.WHOLE_NUMBER, value)
-    if not 0 <= value <= _MOST:  # -1 is a whole number, but no count
-        raise _type(path, Expected.COUNT, value)
     return value
 
 
@@ -71,8 +70,9 @@ def pile_from_dict(data: Any, path: str) -> Pile:
     and a count per event id. A part left out is 0 or none.
 
     Raises :class:`SessionFileError`: not an object (``file_not_object``), a
-    count that is not a whole number from 0 to 10 000 or a named card that is
-    not a card with its suit (``file_type``), a key that is none of these
+    count that is not a whole number (its range is scoring's to check,
+    :func:`scoring.captures.score_captured`) or a named card that is not a
+    card with its suit (``file_type``), a key that is none of these
     (``file_unknown_field``); ``path`` names where (``hands[2].captured.Kari``).
     """
     if not isinstance(data, Mapping):

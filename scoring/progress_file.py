@@ -10,6 +10,7 @@ from typing import Any
 
 from .codes import ErrorCode, Expected
 from .errors import HandError, SessionFileError
+from .file_values import shown_value
 from .hands import Hand
 
 __all__ = ["PROGRESS_FIELDS", "completed_from_file", "completed_to_file"]
@@ -38,7 +39,7 @@ def completed_from_file(
         raise SessionFileError(
             ErrorCode.FILE_TYPE,
             field=f"{path}.completed",
-            params={"expected": Expected.NAMES, "value": "…"},
+            params={"expected": Expected.NAMES, "value": shown_value(value)},
         )
     found: set[str] = set()
     for name in value:

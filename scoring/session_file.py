@@ -27,6 +27,7 @@ from .bids_file import BID_FIELDS, bids_from_file, bids_of_hand, bids_to_file
 from .cards import Card, Face, Rank, parse_cards, parse_rank
 from .codes import ErrorCode, Expected
 from .errors import GameDefinitionError, HandError, ScoringError, SessionFileError
+from .file_values import shown_value
 from .hands import Hand, Leftover, Pile, Run
 from .options import GameOptions
 from .pile_file import SESSION_VERSION, check_pile, pile_from_dict, pile_to_dict
@@ -96,11 +97,8 @@ class SessionDoc:
 
 
 def _type_error(path: str, expected: Expected, value: Any) -> SessionFileError:
-    shown = value if isinstance(value, int | float | bool | None) else type(value).__name__
-    if isinstance(value, str):
-        shown = value[:40]
     return SessionFileError(
-        ErrorCode.FILE_TYPE, field=path, params={"expected": expected, "value": shown}
+        ErrorCode.FILE_TYPE, field=path, params={"expected": expected, "value": shown_value(value)}
     )
 
 
@@ -321,7 +319,11 @@ def _hand_from_dict(
             raise HandError(
                 ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.captured"
             )
-        captured[player] = pile_from_dict(value, f"{path}.captured.{player}")
+        try:
+            captured[player] = pile_from_dict(value, f"{path}.captured.{player}")
+        except ScoringError as error:
+            error.player = player  # named in words, not by the path
+            raise
     note = data.get("note")
     played_at = _note_and_time(note, data.get("played_at"), path, checked=checked)
     # An empty list of cards or of runs is the same as none (a player missing

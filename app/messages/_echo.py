@@ -63,7 +63,7 @@ def _file_value(value: Any) -> str:
     if isinstance(value, Mapping):
         return _("an object")
     if isinstance(value, str):  # text, quoted: "29" is not the number 29
-        return f"“{_shown(value)}”"
+        return _token(value)
     return _value(value)
 
 

@@ -66,8 +66,12 @@ def describe_error(error: BaseException, *, ids: bool = True) -> str:
     names_player = error.code in _NAMES_PLAYER or (
         error.code == ErrorCode.BAD_POINTS and isinstance(params.get("value"), str)
     )
-    player = None if names_player else error.player
-    return _where(error.hand, player, problem)
+    hand, player = error.hand, error.player
+    if str(error.code).startswith("file_") and error.code != ErrorCode.FILE_DUPLICATE_KEY:
+        from app.messages.session_fields import file_where
+
+        hand, player = file_where(error)  # a session file's hand and player, from its path
+    return _where(hand, None if names_player else player, problem)
 
 
 def os_reason(error: OSError) -> str:

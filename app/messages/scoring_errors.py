@@ -24,6 +24,7 @@ from app.messages.cards import card_label, card_text, join_or, rank_name, suit_n
 from app.messages.conflicts import describe_conflict
 from app.messages.fields import _def_field
 from app.messages.games import _expected, game_name, option_name, option_value_name
+from app.messages.session_fields import file_field, one_of_two, unknown_key
 from scoring import Suit, parse_card
 from scoring.codes import ErrorCode, Expected
 from scoring.definition import Words
@@ -72,6 +73,15 @@ def _wrong_type(field: str, expected: Any, value: str) -> str:
         expected=_expected(expected),
         value=value,
     )
+
+
+def _file_expected(e: Any, p: Mapping[str, Any]) -> Any:
+    """What a file's value should have been: one item of a list of cards
+    (``named[1]``) is a card with its suit, not a list."""
+    expected = p.get("expected", "")
+    if expected == Expected.CARDS and str(getattr(e, "field", "") or "").endswith("]"):
+        return _("a card with its suit (10♦, A♠)")
+    return expected
 
 
 def _exactly_one(field: str, choices: str) -> str:
@@ -236,7 +246,7 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         value=_value(p.get("value")),
     ),
     ErrorCode.PLAYER_REPEATED: lambda e, p: _(
-        "{player} is entered twice in {field}", player=_shown(e.player or ""), field=_field(e)
+        "{player} is entered twice in {field}", player=_shown(e.player or ""), field=file_field(e)
     ),
     ErrorCode.RUNS_NOT_ALLOWED: lambda e, p: _("This game has no runs to enter"),
     ErrorCode.LEFT_NOT_ALLOWED: lambda e, p: _(
@@ -321,23 +331,19 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         player=_shown(e.player or ""),
     ),
     ErrorCode.PLAYER_NAME_INVISIBLE: lambda e, p: _(
-        # Translators: {code} is e.g. "U+200B", {unicode_name} its English
-        # Unicode name ("ZERO WIDTH SPACE").
-        "The name “{player}” has an invisible character, {code} {unicode_name}: "
+        # Translators: {code} is e.g. "U+200B" (the character's code point).
+        "The name “{player}” has an invisible character ({code}): "
         "leave it out, or the name looks like another",
         player=_shown(e.player or ""),
         code=str(p.get("code", "")),
-        unicode_name=str(p.get("unicode_name", "")),
     ),
     ErrorCode.PLAYER_NAME_GLYPH: lambda e, p: _(
-        # Translators: {code} is e.g. "U+1230", {unicode_name} its English
-        # Unicode name ("ETHIOPIC SYLLABLE SA"): the character itself cannot
-        # be drawn on this screen.
-        "The name “{player}” has a character Kortpoeng has no font for: {code} "
-        "{unicode_name}. Leave it out or write the name another way",
+        # Translators: {code} is e.g. "U+1230" (the character's code point):
+        # the character itself cannot be drawn on this screen.
+        "The name “{player}” has a character Kortpoeng has no font for ({code}). "
+        "Leave it out or write the name another way",
         player=_shown(e.player or ""),
         code=str(p.get("code", "")),
-        unicode_name=str(p.get("unicode_name", "")),
     ),
     ErrorCode.PLAYER_DUPLICATE: lambda e, p: _(
         "“{player}” is listed twice: every player needs a different name",
@@ -358,9 +364,9 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
     ErrorCode.FILE_JSON: _file_json,
     ErrorCode.FILE_DUPLICATE_KEY: lambda e, p: _twice(_field(e)),
     ErrorCode.FILE_TEXT: lambda e, p: _(
-        "{field} holds text that is not valid Unicode", field=_field(e)
+        "{field} holds text that is not valid Unicode", field=file_field(e)
     ),
-    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _not_object(_field(e)),
+    ErrorCode.FILE_NOT_OBJECT: lambda e, p: _not_object(file_field(e)),
     ErrorCode.FILE_FORMAT: lambda e, p: _(
         "This is not a Kortpoeng session file (format is “{value}”)",
         value=_value(p.get("value")),
@@ -384,22 +390,24 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         value=_value(p.get("value")),
         game=_value(p.get("game")),
     ),
-    ErrorCode.FILE_MISSING: lambda e, p: _missing(_field(e)),
-    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: _unknown_field(_field(e)),
+    ErrorCode.FILE_MISSING: lambda e, p: _missing(file_field(e)),
+    ErrorCode.FILE_UNKNOWN_FIELD: lambda e, p: (
+        one_of_two(e, str(p["instead"])) if p.get("instead") else _unknown_field(unknown_key(e))
+    ),
     ErrorCode.FILE_TYPE: lambda e, p: _wrong_type(
-        _field(e), p.get("expected", ""), _file_value(p.get("value"))
+        file_field(e), _file_expected(e, p), _file_value(p.get("value"))
     ),
     ErrorCode.FILE_ID: lambda e, p: _(
-        "{field} is not a UUID: “{value}”", field=_field(e), value=_value(p.get("value"))
+        "{field} is not a UUID: “{value}”", field=file_field(e), value=_value(p.get("value"))
     ),
     ErrorCode.FILE_TIME: lambda e, p: _(
         "{field} is not an ISO 8601 time with a UTC offset: “{value}”",
-        field=_field(e),
+        field=file_field(e),
         value=_value(p.get("value")),
     ),
     ErrorCode.TIME_RANGE: lambda e, p: _(
         "{field} must be a time in the years {earliest} to {latest}, not “{value}”",
-        field=_field(e),
+        field=file_field(e),
         earliest=str(p.get("earliest", "")),
         latest=str(p.get("latest", "")),
         value=_value(p.get("value")),
@@ -539,11 +547,9 @@ SCORING_ERRORS: Mapping[StrEnum, Describer] = {
         "{field} contains control characters", field=_def_field(e)
     ),
     ErrorCode.DEFINITION_INVISIBLE: lambda e, p: _(
-        "{field} has an invisible character, {code} {unicode_name}: leave it out, "
-        "or the text looks like another",
+        "{field} has an invisible character ({code}): leave it out, or the text looks like another",
         field=_def_field(e),
         code=str(p.get("code_point", "")),
-        unicode_name=str(p.get("unicode_name", "")),
     ),
     ErrorCode.DEFINITION_LOOKALIKE: lambda e, p: _(
         "{field} looks just like {game}, a game already here: give it a name that "

@@ -74,7 +74,7 @@ def test_score_refuses_a_lone_surrogate_instead_of_crashing(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps({**RUMMY, "players": ["In\ud800grid", "Åse", "Øystein", "Per"]}))
     line = one_line(kortpoeng("score", str(path), lang="nb"))
-    assert line == "players[1] inneholder tekst som ikke er gyldig Unicode"
+    assert line == "Spiller 1 inneholder tekst som ikke er gyldig Unicode"
 
 
 @pytest.mark.parametrize("command", ["score", "import"])
@@ -204,7 +204,7 @@ def test_messages_escape_and_shorten_what_the_user_typed():
                 "file_type", field="hands", params={"expected": "a list", "value": None}
             )
         )
-        assert null == "hands must be a list, not null"
+        assert null == "The hands must be a list, not null"
         assert describe_error(SessionFileError("file_json", params={"line": 3, "column": 7})) == (
             "The file is not valid JSON (line 3, column 7)"
         )

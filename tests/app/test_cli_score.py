@@ -189,7 +189,7 @@ def test_a_yes_no_value_in_a_file_is_named_as_the_file_spells_it():
     done = kortpoeng("score", "-", stdin=json.dumps(session))
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "Hand 1, Ola: hands[1].left.Ola must be a list of cards or a whole number, not true"
+        "Hand 1, Ola: cards left in hand must be a list of cards or a whole number, not true"
     )
 
 

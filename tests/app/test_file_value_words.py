@@ -11,7 +11,7 @@ import pytest
 
 from app.i18n import use_language
 from app.messages import describe_error
-from scoring import CodedError, read_session
+from scoring import CodedError, read_session, score_session
 
 
 def kasino(cards) -> str:
@@ -50,25 +50,26 @@ def plump(bid) -> str:
 
 def said(text: str, lang: str = "en") -> str:
     with pytest.raises(CodedError) as refused:
-        read_session(text)
+        score_session(read_session(text))  # a count's range is scoring's to check
     with use_language(lang):
         return describe_error(refused.value)
 
 
 def test_a_negative_count_is_no_count() -> None:
-    assert said(kasino(-1)).endswith(
-        "hands[1].captured.Kari.cards must be a count (a whole number, 0 or more), not -1"
-    )
-    assert said(kasino(-1), "nb").endswith(
-        "hands[1].captured.Kari.cards må være et antall (et helt tall, 0 eller mer), ikke -1"
+    assert said(kasino(-1)) == "Hand 1, Kari: -1 cards is not a count from 0 to 52"
+    assert said(kasino(-1), "nb") == "Runde 1, Kari: -1 kort er ikke et antall fra 0 til 52"
+    # a count too large for any deck is said with the deck's range, not "0 or more"
+    assert said(kasino(10**30)) == (
+        "Hand 1, Kari: 1000000000000000000000000000000 cards is not a count from 0 to 52"
     )
     assert said(kasino(1.5)).endswith("must be a whole number, not 1.5")
 
 
 def test_text_is_quoted_and_true_is_spelled_as_the_file_spells_it() -> None:
     assert said(kasino("29")).endswith("must be a whole number, not “29”")
-    assert said(plump("3")).endswith("hands[1].bids.Kari must be a whole number, not “3”")
-    assert said(plump(True)).endswith("hands[1].bids.Kari must be a whole number, not true")
+    assert said(plump("3")) == "Hand 1, Kari: bid must be a whole number, not “3”"
+    assert said(plump("3"), "nb") == "Runde 1, Kari: bud må være et helt tall, ikke «3»"
+    assert said(plump(True)) == "Hand 1, Kari: bid must be a whole number, not true"
 
 
 def test_cards_left_in_a_plump_hand_are_named_as_such() -> None:

@@ -82,7 +82,6 @@ def test_a_pile_names_players_as_seated_and_its_cards_in_any_notation():
     [
         ([], "file_not_object", "hands[1].captured.Kari"),
         ({"cards": "29"}, "file_type", "hands[1].captured.Kari.cards"),
-        ({"cards": -1}, "file_type", "hands[1].captured.Kari.cards"),
         ({"S": 2.0}, "file_type", "hands[1].captured.Kari.S"),
         ({"named": ["10"]}, "file_type", "hands[1].captured.Kari.named[1]"),
         ({"named": "10D"}, "file_type", "hands[1].captured.Kari.named"),
@@ -105,6 +104,19 @@ def test_a_count_the_rules_cannot_score_is_refused_when_the_file_is_scored():
     with pytest.raises(HandError) as caught:
         score_session(session)
     assert (caught.value.code, caught.value.player, caught.value.hand) == ("count_range", "Kari", 1)
+
+
+def test_a_negative_count_is_refused_when_the_file_is_scored_with_its_range():
+    """-1 is a whole number, so the file's shape is right; its range (0 to the
+    cards in play) is scoring's to say, as for 53 (it was refused by the
+    reader as "a count, 0 or more", which 10^30 also is)."""
+    data = json.loads(write_session(doc(EXAMPLE_1)))
+    data["hands"][0]["captured"]["Kari"]["cards"] = -1
+    session = read_session(json.dumps(data))
+    with pytest.raises(HandError) as caught:
+        score_session(session)
+    assert (caught.value.code, caught.value.player, caught.value.hand) == ("count_range", "Kari", 1)
+    assert caught.value.params["maximum"] == 52
 
 
 def test_check_hand_checks_a_pile_made_in_code():

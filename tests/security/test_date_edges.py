@@ -63,7 +63,7 @@ def test_score_and_import_refuse_the_same_way(
     process)."""
     db = tmp_path / "kp.db"
     path = _file(tmp_path, "s.json", session_file(started_at=moment))
-    line = f"started_at must be a time in the years 1900 to 9999, not “{moment}”"
+    line = f"The start time must be a time in the years 1900 to 9999, not “{moment}”"
     for command in (("score", str(path)), ("--db", str(db), "import", str(path))):
         status, out, err = run(capsys, *command)
         assert status == 2 and out == "", err
@@ -76,14 +76,14 @@ def test_score_and_import_refuse_the_same_way(
 def test_a_hand_time_follows_the_same_rule(moment: str, tmp_path: Path, capsys) -> None:
     hands = [dict(RUMMY["hands"][0], played_at=moment)]
     path = _file(tmp_path, "s.json", session_file(hands=hands))
-    line = f"Hand 1: hands[1].played_at must be a time in the years 1900 to 9999, not “{moment}”"
+    line = f"Hand 1: time played must be a time in the years 1900 to 9999, not “{moment}”"
     status, _out, err = run(capsys, "score", str(path))
     assert (status, one_line(err)) == (2, line)
     status, _out, err = run(capsys, "--db", str(tmp_path / "kp.db"), "import", str(path))
     assert (status, one_line(err)) == (2, line)
     status, _out, err = run(capsys, "score", str(path), lang="nb")
     assert one_line(err) == (
-        f"Runde 1: hands[1].played_at må være et tidspunkt i årene 1900 til 9999, ikke «{moment}»"
+        f"Runde 1: spilletidspunktet må være et tidspunkt i årene 1900 til 9999, ikke «{moment}»"
     )
 
 
