@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import sys
+from pathlib import Path
 
 import pytest
 
 from app import storage
+
+# bench/hand_taps.py: the taps of a hand's entry, counted (the tests and
+# bench/taps.py share it)
+sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 import pytest
+from hand_taps import HandTaps
 from screen_table import Table, held, tap
 
 from app.game_text import rules_text
@@ -289,36 +290,7 @@ def test_deleting_a_round_says_that_the_later_rounds_moved_up(db, lang: str, sai
     assert table.app.notice.text == ("Hand 3 deleted" if lang == "en" else "Runde 3 er slettet")
 
 
-class Taps:
-    """The taps of a round's entry, counted as a finger makes them (RULES.md §6.2)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.count = 0
-
-    def enter_hand(self, sid: int):
-        self.count += 1  # *Enter hand n*
-        return self.table.new_hand(sid)
-
-    def went_out(self, screen, player: str) -> None:
-        self.count += 1
-        screen.draft.set_went_out(player)
-
-    def also_out(self, screen, player: str) -> None:
-        self.count += 1  # "Went out too"
-        screen.draft.toggle_also_out(player)
-
-    def cards(self, screen, player: str, faces: Sequence[str]) -> None:
-        for face in faces:  # one tap a card: by rank (a suit never changes its value)
-            self.count += 1
-            held(screen.draft, {player: [face]})
-
-    def save(self, screen) -> bool:
-        self.count += 1
-        return tap(screen.save)
-
-
-def enter_round(taps: Taps, sid: int, went_out: str, left: Mapping[str, Sequence[str]]):
+def enter_round(taps: HandTaps, sid: int, went_out: str, left: Mapping[str, Sequence[str]]):
     screen = taps.enter_hand(sid)
     taps.went_out(screen, went_out)
     for player in also_out(went_out, left):
@@ -336,7 +308,7 @@ def test_rules_section_6_2_taps_round_1_is_10_and_round_3_is_15(db) -> None:
     Before, Di (nothing entered) was a warning and *Save anyway* one more tap."""
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     enter_round(taps, sid, *ROUNDS[0])
     assert taps.count == 10
     assert dict(table.session(sid).hands[0].points) == {"Ada": 0, "Bo": 39, "Cy": 64, "Di": 0}

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hand_taps import PileTaps as Taps
 from screen_table import Table, tap
 
 from app import storage
@@ -23,7 +23,7 @@ from app.reports.statistics import game_statistics
 from app.ui.session import progress_text, winner_text
 from app.ui.state import NewSessionDraft
 from app.ui.state.capture_draft import CaptureDraft
-from app.ui.state.hand_screen import HandScreen, breakdown_shown, notes_shown, points_shown
+from app.ui.state.hand_screen import breakdown_shown, notes_shown, points_shown
 from models import services
 from scoring import Pile, read_session
 
@@ -35,31 +35,6 @@ def english():
     set_language("en")
     yield
     set_language("en")
-
-
-class Taps:
-    """The hand screen's taps on the piles, counted: each call is one tap on
-    the screen (a digit, a suit count, a chip, a "+", a grey value)."""
-
-    def __init__(self, screen: HandScreen) -> None:
-        self.screen = screen
-        self.count = 0
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        draft = self.screen.draft
-        assert draft is not None and draft.capture is not None
-        method = getattr(draft.capture, name)
-
-        def tapped(*args: Any) -> None:
-            self.count += 1
-            draft.set_capture(method(*args))
-
-        return tapped
-
-    def number(self, player: str, text: str) -> None:
-        """A count typed on the number pad, a tap a digit."""
-        for digit in text:
-            self.digit(player, int(digit))
 
 
 def start(table: Table, players=PLAYERS, **options) -> int:

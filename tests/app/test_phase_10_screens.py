@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hand_taps import HandTaps
 from screen_table import Table, tap
 
 from app.i18n import set_language, use_language
@@ -44,35 +45,6 @@ def english():
     set_language("en")
 
 
-class Taps:
-    """The taps of a hand's entry, counted as a finger makes them."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.count = 0
-
-    def enter_hand(self, sid: int) -> HandScreen:
-        self.count += 1  # *Enter hand n*
-        return self.table.new_hand(sid)
-
-    def went_out(self, screen: HandScreen, player: str) -> None:
-        self.count += 1
-        screen.draft.set_went_out(player)
-
-    def completed(self, screen: HandScreen, player: str) -> None:
-        self.count += 1
-        screen.draft.toggle_completed(player)
-
-    def card(self, screen: HandScreen, player: str, face: str) -> None:
-        keys = {str(k.card): k.card for k in screen.draft.keypad}
-        self.count += 1
-        screen.draft.add_card(player, keys[face])
-
-    def save(self, screen: HandScreen) -> bool:
-        self.count += 1
-        return tap(screen.save)
-
-
 def start(table: Table) -> int:
     draft = NewSessionDraft()
     draft.select_game("phase_10")
@@ -84,7 +56,7 @@ def start(table: Table) -> int:
     return view.id
 
 
-def play(taps: Taps, sid: int, went_out, completed, left) -> HandScreen:
+def play(taps: HandTaps, sid: int, went_out, completed, left) -> HandScreen:
     """One hand as the taps enter it: who went out, who else completed the
     phase, the cards left, save (confirming warnings when asked)."""
     screen = taps.enter_hand(sid)
@@ -115,7 +87,7 @@ def test_hand_1_takes_17_taps_and_the_one_out_is_ticked_already(db) -> None:
     table = Table()
     sid = start(table)
     assert progress_text(table.session(sid)) == "Ada, Bo and Cy on phase 1 of 10"
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     screen = taps.enter_hand(sid)
     draft = screen.draft
     assert [str(k.card) for k in draft.keypad] == ["low", "high", "skip", "wild"]
@@ -153,7 +125,7 @@ def test_hand_1_takes_17_taps_and_the_one_out_is_ticked_already(db) -> None:
         assert stage_button_text(screen.draft, "Ada") == "Fase 2"
 
 
-def _to_the_last_hand(taps: Taps, sid: int) -> None:
+def _to_the_last_hand(taps: HandTaps, sid: int) -> None:
     """RULES.md §8.1 example 2 before its last hand: Ada 145 on phase 10, Bo
     170 on phase 10, Cy 95 on phase 8 (nine hands, typed points)."""
     for number in range(9):
@@ -177,7 +149,7 @@ def _to_the_last_hand(taps: Taps, sid: int) -> None:
 def test_a_session_is_played_to_its_end_and_a_change_recomputes_the_winner(db) -> None:
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     _to_the_last_hand(taps, sid)
     view = table.session(sid)
     assert dict(view.standings.totals) == {"Ada": 145, "Bo": 170, "Cy": 95}
@@ -221,7 +193,7 @@ def test_the_exports_and_the_statistics_of_a_finished_session(db) -> None:
 
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     _to_the_last_hand(taps, sid)
     play(taps, sid, "Bo", ("Ada",), {"Ada": ["low", "high"], "Cy": ["low"] * 8 + ["high"] * 2})
     view = table.session(sid)
@@ -287,7 +259,7 @@ def test_the_table_screen_ranks_by_phase_then_total(db) -> None:
 
     table = Table()
     sid = start(table)
-    play(Taps(table), sid, "Ada", ("Bo",), {"Bo": ["low"] * 8, "Cy": ["low", "low"]})
+    play(HandTaps(table.new_hand), sid, "Ada", ("Bo",), {"Bo": ["low"] * 8, "Cy": ["low", "low"]})
     shown = board(table.session(sid))
     assert [(line.player, line.total, line.place) for line in shown.lines] == [
         ("Ada", "0", 1),
@@ -311,7 +283,7 @@ def test_more_than_the_10_cards_dealt_asks_before_saving(db, lang: str, said: st
     set_language(lang)
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     screen = taps.enter_hand(sid)
     taps.went_out(screen, "Ada")
     for face in ["low"] * 7 + ["high", "high", "skip", "wild"]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hand_taps import HandTaps
 from screen_table import Table, tap
 
 from app.i18n import set_language, use_language
@@ -39,32 +40,6 @@ def english():
     set_language("en")
 
 
-class Taps:
-    """The taps of a hand's entry, counted as a finger makes them."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.count = 0
-
-    def enter_hand(self, sid: int) -> HandScreen:
-        self.count += 1  # *Enter hand n* (or *Continue hand n*)
-        return self.table.new_hand(sid)
-
-    def bid(self, screen: HandScreen, player: str, bid: int) -> None:
-        draft = screen.draft
-        assert bid in draft.bid.offered(player), (player, bid, draft.bid.offered(player))
-        self.count += 1
-        draft.set_bids(draft.bid.with_bid(player, bid))
-
-    def made(self, screen: HandScreen, player: str) -> None:
-        self.count += 1
-        screen.draft.set_bids(screen.draft.bid.toggle_made(player))
-
-    def save(self, screen: HandScreen) -> bool:
-        self.count += 1
-        return tap(screen.save)
-
-
 def start(table: Table, options=None) -> int:
     draft = NewSessionDraft()
     draft.select_game("plump")
@@ -78,7 +53,7 @@ def start(table: Table, options=None) -> int:
     return view.id
 
 
-def play(taps: Taps, sid: int, bids, made) -> HandScreen:
+def play(taps: HandTaps, sid: int, bids, made) -> HandScreen:
     """One deal as the taps enter it: the bids in bidding order, who made it, save."""
     screen = taps.enter_hand(sid)
     for player in screen.draft.bid.order:
@@ -110,7 +85,7 @@ def test_the_new_session_form_offers_plump_with_its_options():
 def test_deal_1_takes_9_taps_and_the_hook_is_not_offered(db) -> None:
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     screen = taps.enter_hand(sid)
     assert screen.round_line == "Round 1 of 22 · 10 cards"
     bid = screen.draft.bid
@@ -140,7 +115,7 @@ def test_the_bids_wait_on_the_phone_for_continue_hand(db) -> None:
     *Continue hand 1* and the bids are there when it is tapped (one more tap)."""
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     screen = taps.enter_hand(sid)
     for player in screen.draft.bid.order:
         taps.bid(screen, player, DEAL_1[0][player])
@@ -158,7 +133,7 @@ def test_the_bids_wait_on_the_phone_for_continue_hand(db) -> None:
 def test_two_deals_of_rules_7_1_and_their_totals_in_both_languages(db) -> None:
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     play(taps, sid, *DEAL_1)
     screen = taps.enter_hand(sid)
     assert screen.round_line == "Round 2 of 22 · 9 cards"
@@ -186,7 +161,7 @@ def test_a_bid_the_hook_forbids_after_a_change_is_refused_in_one_line(db) -> Non
     refused, said in one line, and nothing is stored."""
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     screen = taps.enter_hand(sid)
     for player in screen.draft.bid.order:
         taps.bid(screen, player, DEAL_1[0][player])
@@ -207,7 +182,7 @@ def test_a_bid_the_hook_forbids_after_a_change_is_refused_in_one_line(db) -> Non
 def test_a_session_of_22_deals_is_played_to_its_end_and_a_change_recomputes(db) -> None:
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     play(taps, sid, *DEAL_1)
     play(taps, sid, *DEAL_2)
     for number in range(3, 23):
@@ -241,7 +216,7 @@ def test_the_exports_and_the_statistics_of_a_finished_session(db) -> None:
 
     table = Table()
     sid = start(table, {"one_card_deals": "once"})
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     play(taps, sid, *DEAL_1)
     play(taps, sid, *DEAL_2)
     for number in range(3, 20):
@@ -334,7 +309,7 @@ def test_bids_kept_as_the_next_hand_follow_that_deal(db) -> None:
     screen = table.new_hand(sid)
     for player in screen.draft.bid.order:
         screen.draft.set_bids(screen.draft.bid.with_bid(player, DEAL_1[0][player]))
-    play(Taps(other), sid, *DEAL_1)  # the other phone saves hand 1 first
+    play(HandTaps(other.new_hand), sid, *DEAL_1)  # the other phone saves hand 1 first
     screen.show(table.session(sid))
     assert screen.overtaken
     screen.keep_as_next()
@@ -398,7 +373,7 @@ def test_a_deleted_deal_moves_the_later_ones_up_and_its_undo_puts_it_back(db) ->
     RULES.md §7.1 with it."""
     table = Table()
     sid = start(table)
-    taps = Taps(table)
+    taps = HandTaps(table.new_hand)
     play(taps, sid, *DEAL_1)
     play(taps, sid, *DEAL_2)
     screen = table.change_hand(sid, 1)

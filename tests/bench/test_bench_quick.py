@@ -76,6 +76,18 @@ FIGURES: dict[str, list[str]] = {
         r"peak while sending: +[\d.]+ MiB",
         r"client 1: sent [\d,]+ bytes .* answer HTTP/1.1 431",
     ],
+    "taps": [
+        rf"taps: {hand}: \d+ taps \(RULES\.md §{section}: \d+, (ok|over)\)"
+        for hand, section in (
+            ("kasino example 1", "5.3"),
+            (r"kasino example 2, three players", "5.3"),
+            (r"kasino partnerships \(example 4\)", "5.3"),
+            ("five crowns round 1", "6.2"),
+            ("five crowns round 3", "6.2"),
+            ("plump deal 1", "7.2"),
+            ("phase 10 example 1", "8.2"),
+        )
+    ],
     "scale": [
         r"figure +SQLite 24 +SQLite 48",
         r"list first page \(20 sessions\) +[\d.]+ ms",
