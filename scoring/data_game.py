@@ -612,10 +612,14 @@ class DataGame(GameRules):
         physical cards, and each face more often than ``per_deck`` × decks."""
         decks = self.decks(players)
         warnings: list[ScoreWarning] = []
+        seen: dict[int, int] = {}  # each suited card's count (one pass over the cards)
         if cards:
             ranks = [0] * 14
             for card in cards:
                 ranks[card.rank.order] += 1
+                if card.suit is not None:
+                    card_key = card.key
+                    seen[card_key] = seen.get(card_key, 0) + 1
             per_deck = len(self.definition.suits)  # a card of each suit (Five Crowns: 5)
             limits = [rules.jokers_per_deck * decks] + [per_deck * decks] * 13
             for order, count in enumerate(ranks):
@@ -641,12 +645,8 @@ class DataGame(GameRules):
                             WarningCode.RANK_COUNT, card=key.id, count=counts[key.id], expected=most
                         )
                     )
-        suited = [card.key for card in cards if card.suit is not None]
-        if len(set(suited)) < len(suited):
+        if seen and max(seen.values()) > decks:
             first = {card.key: card for card in cards}
-            seen: dict[int, int] = {}
-            for card_key in suited:
-                seen[card_key] = seen.get(card_key, 0) + 1
             for card_key, count in seen.items():
                 if count > decks:
                     warnings.append(
