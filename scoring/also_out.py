@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .codes import ErrorCode, Expected
-from .errors import HandError, SessionFileError
-from .file_values import shown_value
+from .codes import ErrorCode
+from .errors import HandError
 from .hands import Hand
+from .progress_file import names_from_file
 
 __all__ = ["ALSO_OUT_FIELDS", "also_out_from_file", "also_out_to_file", "check_also_out"]
 
@@ -48,21 +48,8 @@ def also_out_from_file(
     value = data.also_out if isinstance(data, Hand) else data.get("also_out")
     if value is None:
         return {}
-    if not isinstance(value, list | tuple):
-        raise SessionFileError(
-            ErrorCode.FILE_TYPE,
-            field=f"{path}.also_out",
-            params={"expected": Expected.NAMES, "value": shown_value(value)},
-        )
-    found: set[str] = set()
-    for name in value:
-        player = seat(name, "also_out")
-        if player in found:
-            raise HandError(
-                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.also_out"
-            )
-        found.add(player)
-    return {"also_out": tuple(p for p in players if p in found)} if found else {}
+    named = names_from_file(value, "also_out", path, seat, players, number)
+    return {"also_out": named} if named else {}
 
 
 def also_out_to_file(hand: Hand) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from .errors import HandError, SessionFileError
 from .file_values import shown_value
 from .hands import Hand
 
-__all__ = ["PROGRESS_FIELDS", "completed_from_file", "completed_to_file"]
+__all__ = ["PROGRESS_FIELDS", "completed_from_file", "completed_to_file", "names_from_file"]
 
 #: A hand's fields of a progress game (version 3 of the file).
 PROGRESS_FIELDS = ("completed",)
@@ -35,21 +35,37 @@ def completed_from_file(
     value = data.completed if isinstance(data, Hand) else data.get("completed")
     if value is None:
         return {}
+    return {"completed": names_from_file(value, "completed", path, seat, players, number)}
+
+
+def names_from_file(
+    value: Any,
+    field: str,
+    path: str,
+    seat: Callable[[Any, str], str],
+    players: Sequence[str],
+    number: int,
+) -> tuple[str, ...]:
+    """A hand's list of names (``completed``, ``also_out``) as given at
+    ``path``.``field``: each seated by ``seat``, in seat order.
+
+    Raises :class:`SessionFileError` (``file_type``: not a list of names) or
+    :class:`HandError` (``unknown_player``, ``player_repeated``)."""
     if not isinstance(value, list | tuple):
         raise SessionFileError(
             ErrorCode.FILE_TYPE,
-            field=f"{path}.completed",
+            field=f"{path}.{field}",
             params={"expected": Expected.NAMES, "value": shown_value(value)},
         )
     found: set[str] = set()
     for name in value:
-        player = seat(name, "completed")
+        player = seat(name, field)
         if player in found:
             raise HandError(
-                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.completed"
+                ErrorCode.PLAYER_REPEATED, hand=number, player=player, field=f"{path}.{field}"
             )
         found.add(player)
-    return {"completed": tuple(p for p in players if p in found)}
+    return tuple(p for p in players if p in found)
 
 
 def completed_to_file(hand: Hand) -> dict[str, Any]:
