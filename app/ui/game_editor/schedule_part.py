@@ -137,6 +137,12 @@ def _round_card(f: _Form, index: int, count: int) -> ft.Control:
     return _card(controls, f"ge-round-{index}")
 
 
+def _none_yet(text: str, start: ft.Control) -> list[ft.Control]:
+    """A part with no rows yet: what its rows say, and the button that adds
+    the first."""
+    return [ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT), start]
+
+
 def schedule_part(f: _Form) -> list[ft.Control]:
     """The schedule of rounds, each round a card bound to the form's
     ``schedule`` (a round's contract text shown when it has one, or when
@@ -149,21 +155,14 @@ def schedule_part(f: _Form) -> list[ft.Control]:
     out: list[ft.Control] = [section_title(_("Rounds"))]
     schedule = form.get("schedule")
     if schedule is None:
-        out.append(
-            ft.Text(
-                _("No rounds yet: each round says the cards dealt and maybe a wild card."),
-                size=14,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-        out.append(
+        return out + _none_yet(
+            _("No rounds yet: each round says the cards dealt and maybe a wild card."),
             _start_button(
                 "ge-add-schedule-rounds",
                 _("Add a round"),
                 lambda: draft.set(("schedule",), start_schedule(form)),
-            )
+            ),
         )
-        return out
     rows = schedule["rounds"]
     repeat = any(r["repeat"] for r in rows)
     summary = ngettext("{n} round", "{n} rounds", len(rows))
@@ -203,21 +202,14 @@ def phases_part(f: _Form) -> list[ft.Control]:
     out: list[ft.Control] = [section_title(_("Phases"))]
     progress = form.get("progress")
     if progress is None:
-        out.append(
-            ft.Text(
-                _("No phases yet: each player goes through them in order."),
-                size=14,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-        out.append(
+        return out + _none_yet(
+            _("No phases yet: each player goes through them in order."),
             _start_button(
                 "ge-add-progress-stages",
                 _("Add a phase"),
                 lambda: draft.set(("progress",), start_progress(form)),
-            )
+            ),
         )
-        return out
     stages = progress["stages"]
     count = len(stages)
     out.append(
