@@ -105,22 +105,45 @@ def expect(desk: Desk, session_id: int, totals: Mapping[str, int]) -> None:
         raise NotEntered(f"totals {got}, RULES.md says {dict(totals)}")
 
 
-def kasino_example_1(desk: Desk) -> int:
-    """§5.3 example 1: Kari's 29 cards, 8 spades, 10♦ A♠ A♥, 2 sweeps; Ola's sweep."""
-    sid = desk.start("kasino", ["Kari", "Ola"])
+def _one_pile(
+    desk: Desk,
+    players: Sequence[str],
+    pile: tuple[str, int, Sequence[str]],
+    sweeps: Mapping[str, int],
+    totals: Mapping[str, int],
+    *,
+    partners: bool = False,
+) -> int:
+    """A deal where the first row's counts and named cards are entered (the
+    other row follows): ``pile`` is its cards, spades and chips, ``sweeps``
+    per row; the taps made."""
+    sid = desk.start("kasino", list(players), partners=partners)
     taps = HandTaps(desk.open_hand)
     screen = taps.enter_hand(sid)
     piles = PileTaps(screen)
-    piles.number("Kari", "29")
-    piles.set_suit("Kari", "S", 8)
-    for chip in ("10D", "AS", "AH"):
-        piles.place("Kari", chip)
-    piles.add_event("Kari", "sweep")
-    piles.add_event("Kari", "sweep")
-    piles.add_event("Ola", "sweep")
+    first = players[0]
+    cards, spades, chips = pile
+    piles.number(first, cards)
+    piles.set_suit(first, "S", spades)
+    for chip in chips:
+        piles.place(first, chip)
+    for player, count in sweeps.items():
+        for _ in range(count):
+            piles.add_event(player, "sweep")
     saved(taps, screen)
-    expect(desk, sid, {"Kari": 10, "Ola": 4})
+    expect(desk, sid, totals)
     return taps.count + piles.count
+
+
+def kasino_example_1(desk: Desk) -> int:
+    """§5.3 example 1: Kari's 29 cards, 8 spades, 10♦ A♠ A♥, 2 sweeps; Ola's sweep."""
+    return _one_pile(
+        desk,
+        ["Kari", "Ola"],
+        ("29", 8, ("10D", "AS", "AH")),
+        {"Kari": 2, "Ola": 1},
+        {"Kari": 10, "Ola": 4},
+    )
 
 
 def kasino_example_2(desk: Desk) -> int:
@@ -142,20 +165,14 @@ def kasino_example_2(desk: Desk) -> int:
 
 def kasino_partnerships(desk: Desk) -> int:
     """§5.3 example 4: Kari and Per against Ola and Liv, a row a pair."""
-    sid = desk.start("kasino", ["Kari", "Ola", "Per", "Liv"], partners=True)
-    taps = HandTaps(desk.open_hand)
-    screen = taps.enter_hand(sid)
-    piles = PileTaps(screen)
-    piles.number("Kari", "30")
-    piles.set_suit("Kari", "S", 9)
-    for chip in ("10D", "2S", "AS"):
-        piles.place("Kari", chip)
-    piles.add_event("Kari", "sweep")
-    piles.add_event("Ola", "sweep")
-    piles.add_event("Ola", "sweep")
-    saved(taps, screen)
-    expect(desk, sid, {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5})
-    return taps.count + piles.count
+    return _one_pile(
+        desk,
+        ["Kari", "Ola", "Per", "Liv"],
+        ("30", 9, ("10D", "2S", "AS")),
+        {"Kari": 1, "Ola": 2},
+        {"Kari": 9, "Ola": 5, "Per": 9, "Liv": 5},
+        partners=True,
+    )
 
 
 #: RULES.md §6.1 rounds 1–3: who went out, the cards left (ranks); a
